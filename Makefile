@@ -1,0 +1,59 @@
+# Kreuzdame — the two commands of the README, and a few helpers.
+#   make run    start the demo site on SQLite at http://127.0.0.1:8000
+#   make test   lint, import contract, migrations check and the whole test suite (incl. browser)
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint check-migrations pytest browser-deps messages clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Stamp files: reinstall only when the pins change.
+$(VENV)/.deps: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-deps: requirements-dev.txt $(VENV)/.deps
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+run: $(VENV)/.deps
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo --if-empty
+	@echo ""
+	@echo "  Kreuzdame runs at http://$(HOST):$(PORT)/"
+	@echo "  Demo login (director): leitung / kreuzdame-demo"
+	@echo "  Also: schiri / kreuzdame-demo (referee), admin / kreuzdame-demo (administrator)"
+	@echo ""
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+browser-deps:
+	@bash scripts/ensure-system-deps.sh
+
+lint: $(VENV)/.dev-deps
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+
+check-migrations: $(VENV)/.dev-deps
+	$(BIN)/python manage.py makemigrations --check --dry-run
+
+pytest: $(VENV)/.dev-deps browser-deps
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+test: lint check-migrations pytest
+
+# Regenerate the translation catalogue after changing UI text, then translate and compile.
+messages: $(VENV)/.dev-deps
+	$(BIN)/python manage.py makemessages -l de --no-obsolete --add-location file -i ".venv/*" -i "tests/*"
+	$(BIN)/python scripts/translate_de.py
+	$(BIN)/python manage.py compilemessages -l de -i ".venv"
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache test_db*.sqlite3*

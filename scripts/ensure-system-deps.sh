@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Debian packages the tests need: Chromium for the browser tests (Playwright drives
+# /usr/bin/chromium; browser downloads are impossible here), Pango and fonts for WeasyPrint,
+# gettext for compilemessages. Installs only what is missing, and only as root.
+set -euo pipefail
+
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+ldconfig -p 2>/dev/null | grep -q 'libpango-1.0' || need+=(libpango-1.0-0 libpangoft2-1.0-0)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+command -v msgfmt >/dev/null || need+=(gettext)
+
+[ ${#need[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing Debian packages: ${need[*]}" >&2
+  echo "Install them with: sudo apt-get install ${need[*]}" >&2
+  exit 1
+fi
+echo "Installing Debian packages: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

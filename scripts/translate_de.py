@@ -1,0 +1,285 @@
+"""Fill the German catalogue from the table below (`make messages` runs it).
+
+Keeps the translations reviewable in one place; `tests/test_i18n.py` fails when any message
+of the catalogue is untranslated or the compiled .mo is stale.
+"""
+
+import sys
+from pathlib import Path
+
+import polib
+
+PO = Path(__file__).resolve().parent.parent / "tournament/locale/de/LC_MESSAGES/django.po"
+
+DE = {
+    "My tournaments": "Meine Turniere",
+    "Administration": "Verwaltung",
+    "Log out": "Abmelden",
+    "Log in": "Anmelden",
+    "tournament administration for Doppelkopf": "Turnierverwaltung für Doppelkopf",
+    "User name": "Benutzername",
+    "Password": "Passwort",
+    "Tournaments": "Turniere",
+    "Doppelkopf tournaments": "Doppelkopf-Turniere",
+    "No public tournaments at the moment.": "Zurzeit gibt es keine öffentlichen Turniere.",
+    "Players": "Spieler",
+    "Import": "Import",
+    "Settings": "Einstellungen",
+    "Public page": "Öffentliche Seite",
+    "%(active)s active players, %(checked)s checked in.": (
+        "%(active)s aktive Spieler, %(checked)s eingecheckt."
+    ),
+    "Filter": "Filtern",
+    "reset": "zurücksetzen",
+    "Add player": "Spieler hinzufügen",
+    "Register": "Anmelden",
+    "Import preview": "Import-Vorschau",
+    "File “%(name)s”: %(rows)s valid lines, %(new)s new players, %(register)s to register.": (
+        "Datei „%(name)s“: %(rows)s gültige Zeilen, %(new)s neue Spieler, %(register)s anzumelden."
+    ),
+    "Nothing can be imported until the file is corrected. Please fix these lines and upload "
+    "the file again.": (
+        "Solange die Datei fehlerhaft ist, wird nichts importiert. Bitte diese Zeilen "
+        "korrigieren und die Datei erneut hochladen."
+    ),
+    "Line %(line)s": "Zeile %(line)s",
+    "Line": "Zeile",
+    "first name": "Vorname",
+    "last name": "Nachname",
+    "club": "Verein",
+    "DDV member number": "DDV-Mitgliedsnummer",
+    "team": "Team",
+    "start number": "Startnummer",
+    "action": "Aktion",
+    "already registered, skipped": "bereits angemeldet, übersprungen",
+    "known player": "bekannter Spieler",
+    "new player": "neuer Spieler",
+    "Cancel": "Abbrechen",
+    "All players in this file are already registered.": (
+        "Alle Spieler dieser Datei sind bereits angemeldet."
+    ),
+    "Import players": "Spieler importieren",
+    "You will see a preview first; nothing is saved before you confirm it.": (
+        "Zuerst erscheint eine Vorschau; gespeichert wird erst, wenn Sie sie bestätigen."
+    ),
+    "Show preview": "Vorschau anzeigen",
+    "Edit tournament": "Turnier bearbeiten",
+    "New tournament": "Neues Turnier",
+    "settings": "Einstellungen",
+    "Save": "Speichern",
+    "name": "Name",
+    "date": "Datum",
+    "rule profile": "Regelwerk",
+    "status": "Status",
+    "public": "öffentlich",
+    "yes": "ja",
+    "no": "nein",
+    "You do not direct any tournament yet.": "Sie leiten noch kein Turnier.",
+    "Undo check-in": "Check-in zurücknehmen",
+    "present": "anwesend",
+    "Check in": "Einchecken",
+    "Withdraw": "Abmelden",
+    "Re-admit": "Wieder zulassen",
+    "Participants": "Teilnehmer",
+    "No.": "Nr.",
+    "disqualified": "disqualifiziert",
+    "No players registered yet.": "Noch keine Spieler angemeldet.",
+    "The file is empty.": "Die Datei ist leer.",
+    "The file is larger than %(limit)s MB.": "Die Datei ist größer als %(limit)s MB.",
+    "Old Excel files (.xls) cannot be read. Please save the list as .xlsx or .csv.": (
+        "Alte Excel-Dateien (.xls) können nicht gelesen werden. Bitte die Liste als .xlsx "
+        "oder .csv speichern."
+    ),
+    "The file is not a text file (CSV) nor an Excel file (XLSX).": (
+        "Die Datei ist weder eine Textdatei (CSV) noch eine Excel-Datei (XLSX)."
+    ),
+    "The file's characters cannot be read (expected UTF-8 or Windows-1252).": (
+        "Die Zeichen der Datei können nicht gelesen werden (erwartet: UTF-8 oder Windows-1252)."
+    ),
+    "Line %(line)s cannot be read: %(reason)s": (
+        "Zeile %(line)s kann nicht gelesen werden: %(reason)s"
+    ),
+    "The Excel file is damaged or not an XLSX file.": (
+        "Die Excel-Datei ist beschädigt oder keine XLSX-Datei."
+    ),
+    "The first line must name the columns, at least “Nachname” (or “Name”); also understood: "
+    "Vorname, Verein, DDV-Nr., Team, Startnummer.": (
+        "Die erste Zeile muss die Spalten benennen, mindestens „Nachname“ (oder „Name“); "
+        "außerdem verstanden: Vorname, Verein, DDV-Nr., Team, Startnummer."
+    ),
+    "the last name is missing": "der Nachname fehlt",
+    "%(field)s contains control characters": "%(field)s enthält Steuerzeichen",
+    "%(field)s is longer than %(max)s characters": "%(field)s ist länger als %(max)s Zeichen",
+    "start number “%(value)s” is not a whole number from 1 to %(max)s": (
+        "Startnummer „%(value)s“ ist keine ganze Zahl von 1 bis %(max)s"
+    ),
+    "The file has more than %(max)s lines.": "Die Datei hat mehr als %(max)s Zeilen.",
+    "The file contains no players, only the header line.": (
+        "Die Datei enthält keine Spieler, nur die Kopfzeile."
+    ),
+    "the same player as in line %(line)s": "derselbe Spieler wie in Zeile %(line)s",
+    "DDV member number as in line %(line)s": "DDV-Mitgliedsnummer wie in Zeile %(line)s",
+    "start number %(number)s as in line %(line)s": "Startnummer %(number)s wie in Zeile %(line)s",
+    "DDV member number %(number)s belongs to %(name)s": (
+        "DDV-Mitgliedsnummer %(number)s gehört zu %(name)s"
+    ),
+    "start number %(number)s is already taken in this tournament": (
+        "Startnummer %(number)s ist in diesem Turnier bereits vergeben"
+    ),
+    "Line %(line)s: %(reason)s": "Zeile %(line)s: %(reason)s",
+    "DDV member number %(number)s belongs to %(name)s.": (
+        "DDV-Mitgliedsnummer %(number)s gehört zu %(name)s."
+    ),
+    "%(name)s is already registered for this tournament.": (
+        "%(name)s ist für dieses Turnier bereits angemeldet."
+    ),
+    "Start number %(number)s is already taken.": "Startnummer %(number)s ist bereits vergeben.",
+    "Unknown status.": "Unbekannter Status.",
+    "Only active players can be checked in.": "Nur aktive Spieler können einchecken.",
+    "name or number": "Name oder Nummer",
+    "all": "alle",
+    "Control characters are not allowed.": "Steuerzeichen sind nicht erlaubt.",
+    "Unknown rule profile “%(key)s”.": "Unbekanntes Regelwerk „%(key)s“.",
+    "Unknown parameter “%(name)s”.": "Unbekannter Parameter „%(name)s“.",
+    "Impossible value for “%(name)s”: %(value)s.": "Unmöglicher Wert für „%(name)s“: %(value)s.",
+    "Letters, digits and hyphens; used in the address of the public pages.": (
+        "Buchstaben, Ziffern und Bindestriche; Teil der Adresse der öffentlichen Seiten."
+    ),
+    'Only for a custom profile, as JSON, e.g. {"games_per_round_4": 20}.': (
+        'Nur für ein eigenes Regelwerk, als JSON, z. B. {"games_per_round_4": 20}.'
+    ),
+    "Choose the profile the custom one starts from.": (
+        "Wählen Sie das Regelwerk, von dem das eigene abgeleitet wird."
+    ),
+    "Enter a JSON object.": "Bitte ein JSON-Objekt eingeben.",
+    "Leave empty for the next free number.": "Leer lassen für die nächste freie Nummer.",
+    "player list (CSV or XLSX)": "Spielerliste (CSV oder XLSX)",
+    "First line with column names: Vorname, Nachname (or Name), Verein, DDV-Nr., Team, "
+    "Startnummer. Comma or semicolon, UTF-8 or Windows-1252.": (
+        "Erste Zeile mit Spaltennamen: Vorname, Nachname (oder Name), Verein, DDV-Nr., Team, "
+        "Startnummer. Komma oder Semikolon, UTF-8 oder Windows-1252."
+    ),
+    "unerheblich (no points)": "unerheblich (keine Punkte)",
+    "geringfügig": "geringfügig",
+    "schwerwiegend": "schwerwiegend",
+    "violation in an already decided game": "Verstoß in einem bereits entschiedenen Spiel",
+    "unsportsmanlike: warning": "unsportlich: Verwarnung",
+    "unsportsmanlike: point deduction": "unsportlich: Punktabzug",
+    "unsportsmanlike: disqualification": "unsportlich: Disqualifikation",
+    "game": "Spiel",
+    "offender": "Verursacher",
+    "category": "Kategorie",
+    "referee": "Schiedsrichter",
+    "signed at": "unterschrieben am",
+    "reason": "Begründung",
+    "penalty": "Strafe",
+    "penalties": "Strafen",
+    "player": "Spieler",
+    "players": "Spieler",
+    "planned": "geplant",
+    "drawn": "ausgelost",
+    "released": "freigegeben",
+    "closed": "abgeschlossen",
+    "round": "Runde",
+    "draw seed": "Auslosungs-Seed",
+    "rounds": "Runden",
+    "Round %(number)s": "Runde %(number)s",
+    "table": "Tisch",
+    "tables": "Tische",
+    "Table %(number)s": "Tisch %(number)s",
+    "position": "Position",
+    "seat": "Sitzplatz",
+    "seats": "Sitzplätze",
+    "The entry belongs to another tournament.": "Die Anmeldung gehört zu einem anderen Turnier.",
+    "The table has no such position.": "Diese Position gibt es an dem Tisch nicht.",
+    "normal game": "Normalspiel",
+    "Pflichtsolo": "Pflichtsolo",
+    "vorgeführtes Pflichtsolo": "vorgeführtes Pflichtsolo",
+    "Lustsolo": "Lustsolo",
+    "Hochzeit played as solo": "Hochzeit als Solo",
+    "stille Hochzeit": "stille Hochzeit",
+    "kind": "Art",
+    "soloist": "Solist",
+    "games": "Spiele",
+    "DDV Turnier-Spielregeln 2026": "DDV Turnier-Spielregeln 2026",
+    "BSV Hessen 2010 (40 cards)": "BSV Hessen 2010 (40 Karten)",
+    "Eppstein 2001 (plus points)": "Eppstein 2001 (Pluspunkte)",
+    "Custom (derived from another profile)": "Eigenes (von einem anderen abgeleitet)",
+    "running": "läuft",
+    "finished": "beendet",
+    "short name (URL)": "Kurzname (URL)",
+    "venue": "Ort",
+    "custom profile based on": "eigenes Regelwerk auf Basis von",
+    "changed parameters": "geänderte Parameter",
+    "planned rounds": "geplante Runden",
+    "directors": "Turnierleitung",
+    "referees": "Schiedsrichter",
+    "tournament": "Turnier",
+    "tournaments": "Turniere",
+    "teams": "Teams",
+    "active": "aktiv",
+    "withdrawn": "abgemeldet",
+    "checked in": "eingecheckt",
+    "checked in at": "eingecheckt um",
+    "entry": "Anmeldung",
+    "entries": "Anmeldungen",
+    "German": "Deutsch",
+    "English": "Englisch",
+    "%(name)s registered with start number %(number)s.": (
+        "%(name)s mit Startnummer %(number)s angemeldet."
+    ),
+    "%(name)s withdrawn.": "%(name)s abgemeldet.",
+    "%(name)s re-admitted.": "%(name)s wieder zugelassen.",
+    "The preview has expired. Please upload the file again.": (
+        "Die Vorschau ist abgelaufen. Bitte die Datei erneut hochladen."
+    ),
+    "Nothing was imported. %(reason)s": "Es wurde nichts importiert. %(reason)s",
+    "%(count)s players registered.": "%(count)s Spieler angemeldet.",
+    "Tournament “%(name)s” created.": "Turnier „%(name)s“ angelegt.",
+    "Changes saved.": "Änderungen gespeichert.",
+}
+
+DE_PLURAL = {
+    "%(counter)s bad line": ("%(counter)s fehlerhafte Zeile", "%(counter)s fehlerhafte Zeilen"),
+    "Register %(counter)s player": (
+        "%(counter)s Spieler anmelden",
+        "%(counter)s Spieler anmelden",
+    ),
+}
+
+
+def main() -> int:
+    po = polib.pofile(str(PO))
+    po.metadata_is_fuzzy = False
+    po.metadata.update(
+        {
+            "Project-Id-Version": "Kreuzdame",
+            "Language": "de",
+            "Language-Team": "Kreuzdame",
+            "Last-Translator": "Kreuzdame",
+            "PO-Revision-Date": po.metadata.get("POT-Creation-Date", ""),
+        }
+    )
+    po.header = "German translation of Kreuzdame."
+    missing = []
+    for entry in po:
+        if entry.msgid_plural:
+            if entry.msgid in DE_PLURAL:
+                one, many = DE_PLURAL[entry.msgid]
+                entry.msgstr_plural = {0: one, 1: many}
+            else:
+                missing.append(entry.msgid)
+        elif entry.msgid in DE:
+            entry.msgstr = DE[entry.msgid]
+        elif not entry.msgstr:
+            missing.append(entry.msgid)
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
+    po.save()
+    for msgid in missing:
+        print(f"untranslated: {msgid!r}", file=sys.stderr)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,21 @@
+import pytest
+
+from tests import factories
+
+
+@pytest.fixture
+def director_user(db):
+    return factories.director(username="leiterin")
+
+
+@pytest.fixture
+def tournament(director_user):
+    return factories.TournamentFactory(
+        name="Herbstturnier", slug="herbst", directors=[director_user]
+    )
+
+
+@pytest.fixture
+def director_client(client, director_user):
+    client.force_login(director_user)
+    return client

@@ -1,0 +1,91 @@
+import datetime
+
+import factory
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+
+from tournament.models import Entry, Player, Round, Seat, Table, Tournament
+from tournament.permissions import DIRECTOR_GROUP, REFEREE_GROUP
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.PostGenerationMethodCall("set_password", "geheim-123")
+
+    @factory.post_generation
+    def role(self, create, extracted, **kwargs):
+        if create and extracted:
+            self.groups.add(Group.objects.get(name=extracted))
+        self.save()
+
+
+def director(**kwargs):
+    return UserFactory(role=DIRECTOR_GROUP, **kwargs)
+
+
+def referee(**kwargs):
+    return UserFactory(role=REFEREE_GROUP, **kwargs)
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Turnier {n}")
+    slug = factory.Sequence(lambda n: f"turnier-{n}")
+    date = datetime.date(2026, 12, 5)
+    rule_profile = "ddv"
+
+    @factory.post_generation
+    def directors(self, create, extracted, **kwargs):
+        if create and extracted:
+            self.directors.add(*extracted)
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    first_name = factory.Sequence(lambda n: f"Vorname{n}")
+    last_name = factory.Sequence(lambda n: f"Nachname{n}")
+    club = "DSC Testhausen"
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Entry
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.SubFactory(PlayerFactory)
+    start_number = factory.Sequence(lambda n: n + 1)
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = 1
+
+
+class TableFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Table
+
+    round = factory.SubFactory(RoundFactory)
+    number = 1
+    size = 4
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Seat
+
+    table = factory.SubFactory(TableFactory)
+    entry = factory.SubFactory(EntryFactory)
+    position = 1

@@ -1,0 +1,50 @@
+import pytest
+
+from scoring.profiles import CUSTOM, PROFILES, ProfileError, Scoring, derive, get_profile
+
+
+def test_it_ships_the_three_profiles_with_the_rule_book_game_counts():
+    assert set(PROFILES) == {"ddv", "bsv-hessen-2010", "eppstein-2001"}
+    ddv, bsv, epp = (get_profile(k) for k in ("ddv", "bsv-hessen-2010", "eppstein-2001"))
+    assert (ddv.games_per_round(4), ddv.games_per_round(5)) == (24, 30)
+    assert (bsv.games_per_round(4), bsv.games_per_round(5)) == (24, 30)
+    assert (epp.games_per_round(4), epp.games_per_round(5)) == (16, 20)
+    assert (ddv.cards, bsv.cards, epp.cards) == (48, 40, 48)
+    assert (ddv.playing_minutes(5), bsv.playing_minutes(4)) == (125, 120)
+    assert epp.scoring is Scoring.PLUS_POINTS and ddv.scoring is Scoring.PLUS_MINUS
+    assert ddv.even_odd_rule_4 and bsv.even_odd_rule_4 and not epp.even_odd_rule_4
+    assert ddv.max_deduction == 12 and bsv.max_deduction == 0
+
+
+def test_it_derives_a_custom_profile_with_changed_parameters():
+    custom = derive("eppstein-2001", {"games_per_round_4": 20, "even_odd_rule_4": True})
+    assert custom.key == CUSTOM
+    assert custom.games_per_round(4) == 20
+    assert custom.even_odd_rule_4 is True
+    assert custom.scoring is Scoring.PLUS_POINTS  # everything else stays
+    assert custom.as_dict()["scoring"] == "plus-points"
+
+
+@pytest.mark.parametrize(
+    ("overrides", "code"),
+    [
+        ({"no_such_thing": 1}, "unknown-parameter"),
+        ({"key": "ddv"}, "unknown-parameter"),
+        ({"games_per_round_4": 0}, "bad-parameter"),
+        ({"games_per_round_4": "24"}, "bad-parameter"),
+        ({"games_per_round_4": True}, "bad-parameter"),
+        ({"even_odd_rule_4": 1}, "bad-parameter"),
+        ({"scoring": "fantasy"}, "bad-parameter"),
+        ({"sanctions": ["flogging"]}, "bad-parameter"),
+    ],
+)
+def test_it_refuses_impossible_custom_parameters(overrides, code):
+    with pytest.raises(ProfileError) as info:
+        derive("ddv", overrides)
+    assert info.value.code == code
+
+
+def test_it_refuses_an_unknown_profile():
+    with pytest.raises(ProfileError) as info:
+        get_profile("skat")
+    assert info.value.code == "unknown-profile"

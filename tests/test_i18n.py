@@ -1,0 +1,46 @@
+"""German is the default language, English is complete, and the switch needs no URL prefix."""
+
+import gettext
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+LOCALE = Path(settings.BASE_DIR) / "tournament" / "locale" / "de" / "LC_MESSAGES"
+
+
+def test_every_message_has_a_german_translation():
+    po = polib.pofile(str(LOCALE / "django.po"))
+    assert len(po) > 100
+    assert po.untranslated_entries() == []
+    assert po.fuzzy_entries() == []
+
+
+def test_the_compiled_catalogue_matches_the_source():
+    po = polib.pofile(str(LOCALE / "django.po"))
+    with open(LOCALE / "django.mo", "rb") as handle:
+        compiled = gettext.GNUTranslations(handle)
+    for entry in po:
+        if entry.msgid_plural:
+            assert compiled.ngettext(entry.msgid, entry.msgid_plural, 1) == entry.msgstr_plural[0]
+        else:
+            assert compiled.gettext(entry.msgid) == entry.msgstr, entry.msgid
+
+
+@pytest.mark.django_db
+def test_pages_are_german_by_default_and_english_after_the_switch(client):
+    page = client.get(reverse("home")).content.decode()
+    assert 'lang="de"' in page and "Anmelden" in page
+    response = client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    assert response.status_code == 302 and response.url == "/"
+    page = client.get(reverse("home")).content.decode()
+    assert 'lang="en"' in page and "Log in" in page and "Anmelden" not in page
+
+
+@pytest.mark.django_db
+def test_the_browser_language_is_honoured_without_url_prefix(client):
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9").content.decode()
+    assert "Log in" in page
+    assert client.get("/en/").status_code == 404

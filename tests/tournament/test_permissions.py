@@ -1,0 +1,105 @@
+"""Every director page, for every role: anonymous, referee, a director of another
+tournament, and the tournament's own director."""
+
+import pytest
+from django.urls import get_resolver, reverse
+
+from tests.factories import EntryFactory, director, referee
+from tournament.urls import manage_patterns
+
+pytestmark = pytest.mark.django_db
+
+# (url name, kwargs builder, method, status for the tournament's own director)
+DIRECTOR_PAGES = {
+    "tournament-list": (lambda t, e: {}, "get", 200),
+    "tournament-create": (lambda t, e: {}, "get", 200),
+    "entry-list": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "tournament-edit": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "entry-add": (lambda t, e: {"slug": t.slug}, "post", 400),
+    "entry-checkin": (lambda t, e: {"slug": t.slug, "pk": e.pk}, "post", 302),
+    "entry-status": (lambda t, e: {"slug": t.slug, "pk": e.pk, "action": "withdraw"}, "post", 302),
+    "import": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "import-confirm": (lambda t, e: {"slug": t.slug}, "post", 302),
+}
+TOURNAMENT_INDEPENDENT = {"tournament-list", "tournament-create"}
+
+
+def test_every_director_route_is_listed_here():
+    names = {p.name for p in manage_patterns[0]}
+    assert names == set(DIRECTOR_PAGES)
+
+
+def request(client, name, tournament, entry):
+    kwargs_for, method, _ = DIRECTOR_PAGES[name]
+    url = reverse(f"manage:{name}", kwargs=kwargs_for(tournament, entry))
+    return getattr(client, method)(url)
+
+
+@pytest.mark.parametrize("name", sorted(DIRECTOR_PAGES))
+def test_anonymous_visitors_are_sent_to_the_login(client, tournament, name):
+    entry = EntryFactory(tournament=tournament)
+    response = request(client, name, tournament, entry)
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+    entry.refresh_from_db()
+    assert entry.status == "active"
+
+
+@pytest.mark.parametrize("name", sorted(DIRECTOR_PAGES))
+def test_referees_get_403(client, tournament, name):
+    entry = EntryFactory(tournament=tournament)
+    client.force_login(referee())
+    assert request(client, name, tournament, entry).status_code == 403
+
+
+@pytest.mark.parametrize("name", sorted(set(DIRECTOR_PAGES) - TOURNAMENT_INDEPENDENT))
+def test_a_director_of_another_tournament_gets_404(client, tournament, name):
+    entry = EntryFactory(tournament=tournament)
+    client.force_login(director())
+    assert request(client, name, tournament, entry).status_code == 404
+    entry.refresh_from_db()
+    assert entry.status == "active"
+
+
+@pytest.mark.parametrize("name", sorted(DIRECTOR_PAGES))
+def test_the_tournaments_director_may(director_client, tournament, name):
+    entry = EntryFactory(tournament=tournament)
+    expected = DIRECTOR_PAGES[name][2]
+    assert request(director_client, name, tournament, entry).status_code == expected
+
+
+def test_get_never_changes_an_entry(director_client, tournament):
+    entry = EntryFactory(tournament=tournament)
+    url = reverse("manage:entry-status", args=[tournament.slug, entry.pk, "withdraw"])
+    assert director_client.get(url).status_code == 405
+    url = reverse("manage:entry-checkin", args=[tournament.slug, entry.pk])
+    assert director_client.get(url).status_code == 405
+    entry.refresh_from_db()
+    assert entry.status == "active" and not entry.checked_in
+
+
+def test_post_without_csrf_token_is_refused(tournament, director_user):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(director_user)
+    entry = EntryFactory(tournament=tournament)
+    url = reverse("manage:entry-status", args=[tournament.slug, entry.pk, "withdraw"])
+    assert client.post(url).status_code == 403
+    entry.refresh_from_db()
+    assert entry.status == "active"
+
+
+def test_private_tournaments_are_hidden_from_the_public(client, tournament):
+    assert client.get(reverse("tournament-public", args=[tournament.slug])).status_code == 404
+    tournament.is_public = True
+    tournament.save()
+    assert client.get(reverse("tournament-public", args=[tournament.slug])).status_code == 200
+
+
+def test_public_routes_need_no_login(client):
+    public = {"home", "login", "logout", "tournament-public"}
+    names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
+    assert public <= names
+    assert client.get(reverse("home")).status_code == 200
+    assert client.get(reverse("login")).status_code == 200

@@ -1,0 +1,55 @@
+import pytest
+
+from tests.factories import EntryFactory, PlayerFactory
+from tournament.domain import DomainError
+from tournament.domain.registration import PlayerData, register, set_checked_in, set_status
+from tournament.models import EntryStatus, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def test_start_numbers_count_up_from_the_highest_and_leave_gaps_alone(tournament):
+    EntryFactory(tournament=tournament, start_number=10)
+    first = register(tournament, PlayerData("Anna", "Schäfer"))
+    second = register(tournament, PlayerData("Bernd", "Wolf"), start_number=3)
+    third = register(tournament, PlayerData("Carla", "Vogt"))
+    assert (first.start_number, second.start_number, third.start_number) == (11, 3, 12)
+
+
+def test_a_taken_start_number_is_refused_and_writes_nothing(tournament):
+    EntryFactory(tournament=tournament, start_number=5)
+    players_before = Player.objects.count()
+    with pytest.raises(DomainError, match="Startnummer 5 ist bereits vergeben"):
+        register(tournament, PlayerData("Neu", "Ling"), start_number=5)
+    assert Player.objects.count() == players_before
+    assert tournament.entries.count() == 1
+
+
+def test_an_existing_player_is_reused_across_tournaments(tournament):
+    known = PlayerFactory(first_name="Jürgen", last_name="Müller", club="Herz Dame Fulda")
+    entry = register(tournament, PlayerData("Ju\u0308rgen", "MÜLLER", "herz dame fulda"))
+    assert entry.player == known
+
+
+def test_the_same_player_cannot_register_twice(tournament):
+    register(tournament, PlayerData("Anna", "Schäfer", "DSC"))
+    with pytest.raises(DomainError, match="bereits angemeldet"):
+        register(tournament, PlayerData("anna", "schäfer", "DSC"))
+
+
+def test_withdrawing_keeps_the_start_number_and_readmitting_restores_the_entry(tournament):
+    entry = register(tournament, PlayerData("Anna", "Schäfer"))
+    set_checked_in(entry, True)
+    withdrawn = set_status(entry, EntryStatus.WITHDRAWN)
+    assert withdrawn.status == EntryStatus.WITHDRAWN and not withdrawn.checked_in
+    assert register(tournament, PlayerData("Bernd", "Wolf")).start_number == 2
+    readmitted = set_status(entry, EntryStatus.ACTIVE)
+    assert readmitted.start_number == entry.start_number == 1
+
+
+def test_only_active_players_check_in(tournament):
+    entry = set_status(register(tournament, PlayerData("Anna", "Schäfer")), "withdrawn")
+    with pytest.raises(DomainError):
+        set_checked_in(entry, True)
+    entry.refresh_from_db()
+    assert not entry.checked_in

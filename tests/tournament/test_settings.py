@@ -1,0 +1,88 @@
+"""Settings: SQLite tuned for concurrent writers, production hardening, migrations, demo."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.db import connection
+
+from tournament.models import Entry, Tournament
+
+
+@pytest.mark.django_db
+def test_sqlite_runs_in_wal_mode_with_full_sync_and_a_busy_timeout():
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite settings; this run uses " + connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
+        cursor.execute("PRAGMA synchronous")
+        assert cursor.fetchone()[0] == 2  # FULL
+        cursor.execute("PRAGMA busy_timeout")
+        assert cursor.fetchone()[0] >= 5000
+    assert settings.DATABASES["default"]["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+
+
+def test_the_site_speaks_german_in_berlin_by_default():
+    assert settings.LANGUAGE_CODE == "de"
+    assert settings.TIME_ZONE == "Europe/Berlin"
+    assert "django.middleware.locale.LocaleMiddleware" in settings.MIDDLEWARE
+
+
+def run_manage(*args, **env):
+    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    environment = {k: v for k, v in os.environ.items() if k not in skip}
+    environment.update(env)
+    return subprocess.run(  # noqa: S603
+        [sys.executable, "manage.py", *args],
+        cwd=settings.BASE_DIR,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_settings_pass_the_deploy_check():
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DEBUG="0",
+        SECRET_KEY="k" * 20 + "production-secret-not-in-the-repo-0123456789",
+        ALLOWED_HOSTS="kreuzdame.example",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = run_manage("check", DEBUG="0", SECRET_KEY="")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_development_settings_fail_the_deploy_check():
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", DEBUG="1")
+    assert result.returncode != 0
+
+
+@pytest.mark.django_db
+def test_migrations_are_up_to_date():
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)
+
+
+@pytest.mark.django_db
+def test_the_demo_data_seats_eight_four_tables_and_one_five_table(capsys):
+    call_command("demo", "--if-empty")
+    tournament = Tournament.objects.get()
+    active = tournament.entries.filter(status="active").count()
+    assert active == 37
+    assert active % 4 == 1  # one 5-table, (37 - 5) / 4 = 8 four-tables
+    assert len(set(Entry.objects.values_list("player__club", flat=True))) >= 4
+    assert "leitung / kreuzdame-demo" in capsys.readouterr().out
+    call_command("demo", "--if-empty")  # a second run changes nothing
+    assert Entry.objects.count() == 37

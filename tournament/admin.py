@@ -1,0 +1,63 @@
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from .models import Entry, Game, Penalty, Player, Round, Seat, Table, Team, Tournament
+
+
+@admin.register(Player)
+class PlayerAdmin(SimpleHistoryAdmin):
+    list_display = ["last_name", "first_name", "club", "ddv_number"]
+    search_fields = ["last_name", "first_name", "club", "ddv_number"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "date", "rule_profile", "status", "is_public"]
+    list_filter = ["status", "rule_profile", "is_public"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["directors", "referees"]
+
+
+@admin.register(Team)
+class TeamAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "tournament"]
+    list_filter = ["tournament"]
+
+
+@admin.register(Entry)
+class EntryAdmin(SimpleHistoryAdmin):
+    list_display = ["start_number", "player", "tournament", "team", "status", "checked_in"]
+    list_filter = ["tournament", "status", "checked_in"]
+    search_fields = ["player__last_name", "player__first_name"]
+    list_select_related = ["player", "tournament", "team"]
+
+
+@admin.register(Round)
+class RoundAdmin(SimpleHistoryAdmin):
+    list_display = ["tournament", "number", "status", "draw_seed"]
+    list_filter = ["tournament", "status"]
+
+
+@admin.register(Table)
+class TableAdmin(SimpleHistoryAdmin):
+    list_display = ["round", "number", "size"]
+    list_filter = ["round__tournament"]
+
+
+@admin.register(Seat)
+class SeatAdmin(SimpleHistoryAdmin):
+    list_display = ["table", "position", "entry"]
+    list_filter = ["round__tournament"]
+    exclude = ["round"]
+
+
+@admin.register(Game)
+class GameAdmin(SimpleHistoryAdmin):
+    list_display = ["table", "number", "kind", "soloist_position", "p1", "p2", "p3", "p4", "p5"]
+    list_filter = ["table__round__tournament", "kind"]
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(SimpleHistoryAdmin):
+    list_display = ["table", "game_number", "offender", "category", "referee", "signed_at"]
+    list_filter = ["table__round__tournament", "category"]

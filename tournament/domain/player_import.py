@@ -1,0 +1,349 @@
+"""Importing a player list (CSV or XLSX) into a tournament: parse -> preview -> apply.
+
+Parsing never writes. It returns a preview with every row matched against the player
+database and every bad line with its number and reason. Only an error-free preview can be
+applied, and applying happens in one transaction: a file either goes in whole or not at all.
+"""
+
+import csv
+import io
+import re
+import unicodedata
+import zipfile
+from dataclasses import asdict, dataclass, field
+
+from django.conf import settings
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ..models import Tournament, normalize_name
+from . import DomainError
+from .registration import PlayerData, ddv_number_conflict, find_player, register
+
+MAX_ROWS = 5000
+MAX_START_NUMBER = 99999
+
+# Header spellings (lower case, letters and digits only) -> field.
+COLUMN_ALIASES = {
+    "vorname": "first_name",
+    "firstname": "first_name",
+    "first": "first_name",
+    "nachname": "last_name",
+    "familienname": "last_name",
+    "lastname": "last_name",
+    "surname": "last_name",
+    "name": "name",
+    "spieler": "name",
+    "player": "name",
+    "verein": "club",
+    "club": "club",
+    "ddv": "ddv_number",
+    "ddvnr": "ddv_number",
+    "ddvnummer": "ddv_number",
+    "ddvmitgliedsnummer": "ddv_number",
+    "mitgliedsnummer": "ddv_number",
+    "membernumber": "ddv_number",
+    "ddvnumber": "ddv_number",
+    "team": "team",
+    "mannschaft": "team",
+    "startnummer": "start_number",
+    "startnr": "start_number",
+    "nr": "start_number",
+    "startnumber": "start_number",
+}
+MAX_LENGTHS = {"first_name": 100, "last_name": 100, "club": 150, "ddv_number": 20, "team": 150}
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+@dataclass
+class ImportRow:
+    line: int
+    first_name: str
+    last_name: str
+    club: str = ""
+    ddv_number: str = ""
+    team: str = ""
+    start_number: int | None = None
+    player_id: int | None = None
+    already_registered: bool = False
+
+    @property
+    def data(self) -> PlayerData:
+        return PlayerData(self.first_name, self.last_name, self.club, self.ddv_number)
+
+
+@dataclass
+class LineError:
+    line: int
+    message: str
+
+
+@dataclass
+class ImportPreview:
+    rows: list[ImportRow] = field(default_factory=list)
+    errors: list[LineError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and any(not r.already_registered for r in self.rows)
+
+    @property
+    def new_players(self) -> int:
+        return sum(1 for r in self.rows if r.player_id is None)
+
+    @property
+    def to_register(self) -> int:
+        return sum(1 for r in self.rows if not r.already_registered)
+
+    def to_json(self) -> list[dict]:
+        return [asdict(r) for r in self.rows]
+
+    @classmethod
+    def rows_from_json(cls, data: list[dict]) -> list[ImportRow]:
+        return [ImportRow(**item) for item in data]
+
+
+class ImportFileError(DomainError):
+    """The file as a whole cannot be read."""
+
+
+def read_table(filename: str, content: bytes) -> list[tuple[int, list[str]]]:
+    """The rows of an uploaded CSV or XLSX file as (line number, cells), all cells strings."""
+    if not content.strip():
+        raise ImportFileError(_("The file is empty."))
+    if len(content) > settings.IMPORT_MAX_BYTES:
+        raise ImportFileError(
+            _("The file is larger than %(limit)s MB.")
+            % {"limit": settings.IMPORT_MAX_BYTES // (1024 * 1024)}
+        )
+    lower = filename.lower()
+    if content.startswith(b"PK\x03\x04") or lower.endswith((".xlsx", ".xlsm")):
+        return _read_xlsx(content)
+    if content.startswith(b"\xd0\xcf\x11\xe0") or lower.endswith(".xls"):
+        raise ImportFileError(
+            _("Old Excel files (.xls) cannot be read. Please save the list as .xlsx or .csv.")
+        )
+    return _read_csv(content)
+
+
+def _read_csv(content: bytes) -> list[tuple[int, list[str]]]:
+    if b"\x00" in content:
+        raise ImportFileError(_("The file is not a text file (CSV) nor an Excel file (XLSX)."))
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            # German Excel saves CSV in Windows-1252.
+            text = content.decode("cp1252")
+        except UnicodeDecodeError:
+            raise ImportFileError(
+                _("The file's characters cannot be read (expected UTF-8 or Windows-1252).")
+            ) from None
+    first_line = text.lstrip().splitlines()[0]
+    delimiter = max(";,\t", key=first_line.count)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows = []
+    try:
+        for cells in reader:
+            rows.append((reader.line_num, [c.strip() for c in cells]))
+            if len(rows) > MAX_ROWS + 1:
+                break
+    except csv.Error as exc:
+        raise ImportFileError(
+            _("Line %(line)s cannot be read: %(reason)s") % {"line": reader.line_num, "reason": exc}
+        ) from None
+    return rows
+
+
+def _read_xlsx(content: bytes) -> list[tuple[int, list[str]]]:
+    # Imported here: openpyxl is only needed for this path.
+    from openpyxl import load_workbook
+
+    try:
+        workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError):
+        raise ImportFileError(_("The Excel file is damaged or not an XLSX file.")) from None
+    try:
+        sheet = workbook.worksheets[0]
+        rows = []
+        for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+            rows.append((number, [_cell_text(v) for v in values]))
+            if len(rows) > MAX_ROWS + 1:
+                break
+        return rows
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError, IndexError):
+        raise ImportFileError(_("The Excel file is damaged or not an XLSX file.")) from None
+    finally:
+        workbook.close()
+
+
+def _cell_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _header_key(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return re.sub(r"[^0-9a-zäöüß]", "", text)
+
+
+def _map_header(cells: list[str]) -> dict[str, int]:
+    columns: dict[str, int] = {}
+    for index, cell in enumerate(cells):
+        name = COLUMN_ALIASES.get(_header_key(cell))
+        if name and name not in columns:
+            columns[name] = index
+    if "last_name" not in columns and "name" not in columns:
+        raise ImportFileError(
+            _(
+                "The first line must name the columns, at least “Nachname” (or “Name”); "
+                "also understood: Vorname, Verein, DDV-Nr., Team, Startnummer."
+            )
+        )
+    return columns
+
+
+def _split_name(full: str) -> tuple[str, str]:
+    """ "Müller, Anna" or "Anna Müller" -> ("Anna", "Müller")."""
+    if "," in full:
+        last, first = full.split(",", 1)
+        return first.strip(), last.strip()
+    parts = full.rsplit(None, 1)
+    if len(parts) == 1:
+        return "", parts[0]
+    return parts[0], parts[1]
+
+
+def _row_from_cells(line: int, cells: list[str], columns: dict[str, int]) -> ImportRow | str:
+    """An ImportRow, or the reason why the line is bad."""
+
+    def cell(name: str) -> str:
+        index = columns.get(name)
+        return cells[index].strip() if index is not None and index < len(cells) else ""
+
+    first, last = cell("first_name"), cell("last_name")
+    if "last_name" not in columns:
+        first, last = _split_name(cell("name"))
+        if "first_name" in columns:
+            first = cell("first_name") or first
+    values = {
+        "first_name": " ".join(first.split()),
+        "last_name": " ".join(last.split()),
+        "club": " ".join(cell("club").split()),
+        "ddv_number": cell("ddv_number"),
+        "team": " ".join(cell("team").split()),
+    }
+    if not values["last_name"]:
+        return _("the last name is missing")
+    labels = {
+        "first_name": _("first name"),
+        "last_name": _("last name"),
+        "club": _("club"),
+        "ddv_number": _("DDV member number"),
+        "team": _("team"),
+    }
+    for name, value in values.items():
+        if _CONTROL.search(value):
+            return _("%(field)s contains control characters") % {"field": labels[name]}
+        if len(value) > MAX_LENGTHS[name]:
+            return _("%(field)s is longer than %(max)s characters") % {
+                "field": labels[name],
+                "max": MAX_LENGTHS[name],
+            }
+    start_text = cell("start_number")
+    start_number = None
+    if start_text:
+        if not start_text.isdigit() or not 1 <= int(start_text) <= MAX_START_NUMBER:
+            return _("start number “%(value)s” is not a whole number from 1 to %(max)s") % {
+                "value": start_text[:20],
+                "max": MAX_START_NUMBER,
+            }
+        start_number = int(start_text)
+    return ImportRow(line=line, start_number=start_number, **values)
+
+
+def parse_player_file(tournament: Tournament, filename: str, content: bytes) -> ImportPreview:
+    """Read ``content`` and match every row; writes nothing.
+
+    Raises :class:`ImportFileError` when the file as a whole is unusable (empty, too large,
+    damaged, no header); problems of single lines are collected in the preview.
+    """
+    table = [(line, cells) for line, cells in read_table(filename, content) if any(cells)]
+    if not table:
+        raise ImportFileError(_("The file is empty."))
+    if len(table) > MAX_ROWS + 1:
+        raise ImportFileError(_("The file has more than %(max)s lines.") % {"max": MAX_ROWS})
+    columns = _map_header(table[0][1])
+    if len(table) == 1:
+        raise ImportFileError(_("The file contains no players, only the header line."))
+
+    preview = ImportPreview()
+    taken = dict(tournament.entries.values_list("start_number", "player_id"))
+    seen_people: dict[tuple[str, str], int] = {}
+    seen_ddv: dict[str, int] = {}
+    seen_numbers: dict[int, int] = {}
+    for line, cells in table[1:]:
+        row = _row_from_cells(line, cells, columns)
+        if isinstance(row, str):
+            preview.errors.append(LineError(line, row))
+            continue
+        error = _check_row(row, tournament, taken, seen_people, seen_ddv, seen_numbers)
+        if error:
+            preview.errors.append(LineError(line, error))
+        else:
+            preview.rows.append(row)
+    return preview
+
+
+def _check_row(row, tournament, taken, seen_people, seen_ddv, seen_numbers) -> str | None:
+    person = (row.data.name_key, normalize_name(row.club))
+    if person in seen_people:
+        return _("the same player as in line %(line)s") % {"line": seen_people[person]}
+    if row.ddv_number and row.ddv_number in seen_ddv:
+        return _("DDV member number as in line %(line)s") % {"line": seen_ddv[row.ddv_number]}
+    if row.start_number is not None and row.start_number in seen_numbers:
+        return _("start number %(number)s as in line %(line)s") % {
+            "number": row.start_number,
+            "line": seen_numbers[row.start_number],
+        }
+    seen_people[person] = row.line
+    if row.ddv_number:
+        seen_ddv[row.ddv_number] = row.line
+    if row.start_number is not None:
+        seen_numbers[row.start_number] = row.line
+
+    player = find_player(row.data)
+    if ddv_number_conflict(row.data, player):
+        return _("DDV member number %(number)s belongs to %(name)s") % {
+            "number": row.ddv_number,
+            "name": player.full_name,
+        }
+    if player is not None:
+        row.player_id = player.pk
+        row.already_registered = player.pk in taken.values()
+    if row.start_number is not None and not row.already_registered and row.start_number in taken:
+        return _("start number %(number)s is already taken in this tournament") % {
+            "number": row.start_number
+        }
+    return None
+
+
+def apply_import(tournament: Tournament, rows: list[ImportRow]) -> int:
+    """Register every row of a confirmed preview, all or nothing. Returns how many entries
+    were created. Explicit start numbers go first so that automatic ones cannot take them."""
+    ordered = sorted(
+        (r for r in rows if not r.already_registered),
+        key=lambda r: (r.start_number is None, r.start_number or 0, r.line),
+    )
+    with transaction.atomic():
+        for row in ordered:
+            try:
+                register(tournament, row.data, start_number=row.start_number, team_name=row.team)
+            except DomainError as exc:
+                raise DomainError(
+                    _("Line %(line)s: %(reason)s") % {"line": row.line, "reason": exc.message}
+                ) from None
+    return len(ordered)

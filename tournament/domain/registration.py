@@ -1,0 +1,158 @@
+"""Tournaments, players and entries: creating, registering, withdrawing, checking in."""
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..models import Entry, EntryStatus, Player, Team, Tournament, normalize_name
+from . import DomainError
+
+
+@transaction.atomic
+def create_tournament(user, tournament: Tournament) -> Tournament:
+    """Save a new tournament and make its creator one of its directors."""
+    tournament.save()
+    tournament.directors.add(user)
+    return tournament
+
+
+@dataclass(frozen=True)
+class PlayerData:
+    first_name: str
+    last_name: str
+    club: str = ""
+    ddv_number: str = ""
+
+    @property
+    def name_key(self) -> str:
+        return normalize_name(self.first_name, self.last_name)
+
+
+def find_player(data: PlayerData) -> Player | None:
+    """The player in the database that ``data`` describes, or None for a new person.
+
+    A DDV member number identifies a player. Otherwise the name must match (ignoring case and
+    Unicode normalisation) and the club must match too, unless one of the two has no club.
+    """
+    if data.ddv_number:
+        player = Player.objects.filter(ddv_number=data.ddv_number).first()
+        if player is not None:
+            return player
+    club_key = normalize_name(data.club)
+    candidates = [
+        p
+        for p in Player.objects.filter(name_key=data.name_key)
+        if not p.ddv_number or not data.ddv_number
+    ]
+    same_club = [p for p in candidates if p.club_key == club_key]
+    if len(same_club) == 1:
+        return same_club[0]
+    if not same_club and len(candidates) == 1 and (not club_key or not candidates[0].club):
+        return candidates[0]
+    return None
+
+
+def ddv_number_conflict(data: PlayerData, player: Player | None) -> bool:
+    """True when the member number belongs to somebody with another name."""
+    return bool(
+        data.ddv_number
+        and player is not None
+        and player.ddv_number == data.ddv_number
+        and player.name_key != data.name_key
+    )
+
+
+def next_start_number(tournament: Tournament) -> int:
+    highest = tournament.entries.aggregate(m=Max("start_number"))["m"]
+    return (highest or 0) + 1
+
+
+def _team(tournament: Tournament, name: str) -> Team | None:
+    name = name.strip()
+    if not name:
+        return None
+    team, _created = Team.objects.get_or_create(tournament=tournament, name=name)
+    return team
+
+
+def register(
+    tournament: Tournament,
+    data: PlayerData,
+    *,
+    start_number: int | None = None,
+    team_name: str = "",
+) -> Entry:
+    """Register a person for ``tournament``, creating the player if the database lacks them.
+
+    Start numbers are handed out as the next free number above the highest one and never
+    change afterwards; an explicit number must be free.
+    """
+    with transaction.atomic():
+        # Lock the tournament row so that two registrations cannot take the same number.
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        player = find_player(data)
+        if ddv_number_conflict(data, player):
+            raise DomainError(
+                _("DDV member number %(number)s belongs to %(name)s.")
+                % {"number": data.ddv_number, "name": player.full_name}
+            )
+        if player is not None and tournament.entries.filter(player=player).exists():
+            raise DomainError(
+                _("%(name)s is already registered for this tournament.")
+                % {"name": player.full_name}
+            )
+        if start_number is not None:
+            if tournament.entries.filter(start_number=start_number).exists():
+                raise DomainError(
+                    _("Start number %(number)s is already taken.") % {"number": start_number}
+                )
+        else:
+            start_number = next_start_number(tournament)
+        if player is None:
+            player = Player.objects.create(
+                first_name=data.first_name,
+                last_name=data.last_name,
+                club=data.club,
+                ddv_number=data.ddv_number,
+            )
+        try:
+            with transaction.atomic():
+                return Entry.objects.create(
+                    tournament=tournament,
+                    player=player,
+                    start_number=start_number,
+                    team=_team(tournament, team_name),
+                )
+        except IntegrityError:
+            raise DomainError(
+                _("Start number %(number)s is already taken.") % {"number": start_number}
+            ) from None
+
+
+def set_status(entry: Entry, status: str) -> Entry:
+    """Withdraw, re-admit or disqualify an entry. The start number stays with the entry."""
+    if status not in EntryStatus.values:
+        raise DomainError(_("Unknown status."))
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        entry.status = status
+        if status != EntryStatus.ACTIVE:
+            entry.checked_in = False
+            entry.checked_in_at = None
+        entry.save(update_fields=["status", "checked_in", "checked_in_at"])
+    return entry
+
+
+def set_checked_in(entry: Entry, checked_in: bool) -> Entry:
+    """Check a player in (or undo it). Only active entries can be checked in."""
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if checked_in and entry.status != EntryStatus.ACTIVE:
+            raise DomainError(_("Only active players can be checked in."))
+        entry.checked_in = checked_in
+        entry.checked_in_at = timezone.now() if checked_in else None
+        entry.save(update_fields=["checked_in", "checked_in_at"])
+    return entry

@@ -1,0 +1,3 @@
+from .registration import EntryForm, ImportUploadForm, TournamentForm
+
+__all__ = ["EntryForm", "ImportUploadForm", "TournamentForm"]

@@ -1,0 +1,25 @@
+"""Kreuzdame's data model, one module per aggregate."""
+
+from .penalty import Penalty, PenaltyCategory
+from .player import Player, normalize_name
+from .round import Round, RoundStatus, Seat, Table
+from .sheet import Game, GameKind
+from .tournament import Entry, EntryStatus, Team, Tournament, TournamentStatus
+
+__all__ = [
+    "Entry",
+    "EntryStatus",
+    "Game",
+    "GameKind",
+    "Penalty",
+    "PenaltyCategory",
+    "Player",
+    "Round",
+    "RoundStatus",
+    "Seat",
+    "Table",
+    "Team",
+    "Tournament",
+    "TournamentStatus",
+    "normalize_name",
+]

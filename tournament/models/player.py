@@ -1,0 +1,57 @@
+import unicodedata
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+def normalize_name(*parts: str) -> str:
+    """A matching key for names: Unicode-composed, case-folded, whitespace collapsed.
+
+    "Jürgen" typed with a combining diaeresis ("Ju\u0308rgen") and "JÜRGEN" give the same key.
+    """
+    text = " ".join(p for p in parts if p)
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return " ".join(text.split())
+
+
+class Player(models.Model):
+    """A person in the player database, reused across tournaments."""
+
+    first_name = models.CharField(_("first name"), max_length=100)
+    last_name = models.CharField(_("last name"), max_length=100)
+    club = models.CharField(_("club"), max_length=150, blank=True)
+    ddv_number = models.CharField(_("DDV member number"), max_length=20, blank=True, db_index=True)
+    name_key = models.CharField(max_length=210, editable=False, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["last_name", "first_name", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ddv_number"],
+                condition=~models.Q(ddv_number=""),
+                name="player_ddv_number_unique",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(last_name=""), name="player_last_name_not_empty"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    def save(self, *args, **kwargs):
+        self.name_key = normalize_name(self.first_name, self.last_name)
+        super().save(*args, **kwargs)
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def club_key(self) -> str:
+        return normalize_name(self.club)

@@ -1,0 +1,103 @@
+import secrets
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from .tournament import Entry, Tournament
+
+
+class RoundStatus(models.TextChoices):
+    PLANNED = "planned", _("planned")
+    DRAWN = "drawn", _("drawn")
+    RELEASED = "released", _("released")
+    CLOSED = "closed", _("closed")
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.PLANNED
+    )
+    draw_seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_min"),
+            models.CheckConstraint(
+                condition=models.Q(status__in=RoundStatus.values), name="round_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Round %(number)s") % {"number": self.number}
+
+
+def new_table_token() -> str:
+    """A secret for a table's entry link: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    size = models.PositiveSmallIntegerField(_("players"), choices=[(4, "4"), (5, "5")])
+    token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
+    history = HistoricalRecords(excluded_fields=["token"])
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=models.Q(size__in=[4, 5]), name="table_size_4_or_5"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="table_number_min"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)s") % {"number": self.number}
+
+
+class Seat(models.Model):
+    """An entry's place at a table. ``round`` repeats ``table.round`` so that the database
+    itself can forbid seating one entry twice in a round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("position"))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="seat_one_per_entry_round"),
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.CheckConstraint(
+                condition=models.Q(position__gte=1, position__lte=5), name="seat_position_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} / {self.position}: {self.entry}"
+
+    def save(self, *args, **kwargs):
+        self.round_id = self.table.round_id
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        if self.table_id and self.entry_id:
+            if self.entry.tournament_id != self.table.round.tournament_id:
+                raise ValidationError(_("The entry belongs to another tournament."))
+            if self.position and self.position > self.table.size:
+                raise ValidationError(_("The table has no such position."))

@@ -1,0 +1,163 @@
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from scoring.profiles import CUSTOM, PROFILES, RuleProfile, derive, get_profile
+
+PROFILE_LABELS = {
+    "ddv": _("DDV Turnier-Spielregeln 2026"),
+    "bsv-hessen-2010": _("BSV Hessen 2010 (40 cards)"),
+    "eppstein-2001": _("Eppstein 2001 (plus points)"),
+    CUSTOM: _("Custom (derived from another profile)"),
+}
+PROFILE_CHOICES = [(key, PROFILE_LABELS[key]) for key in [*PROFILES, CUSTOM]]
+
+
+class TournamentStatus(models.TextChoices):
+    PLANNED = "planned", _("planned")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=150)
+    slug = models.SlugField(_("short name (URL)"), max_length=60, unique=True)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    rule_profile = models.CharField(
+        _("rule profile"), max_length=30, choices=PROFILE_CHOICES, default="ddv"
+    )
+    # For a custom profile: the shipped profile it starts from and the changed parameters.
+    custom_base = models.CharField(
+        _("custom profile based on"),
+        max_length=30,
+        choices=[(k, PROFILE_LABELS[k]) for k in PROFILES],
+        blank=True,
+    )
+    custom_overrides = models.JSONField(_("changed parameters"), default=dict, blank=True)
+    planned_rounds = models.PositiveSmallIntegerField(
+        _("planned rounds"), default=3, validators=[MinValueValidator(1)]
+    )
+    is_public = models.BooleanField(_("public"), default=False)
+    status = models.CharField(
+        _("status"),
+        max_length=10,
+        choices=TournamentStatus.choices,
+        default=TournamentStatus.PLANNED,
+    )
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="directed_tournaments",
+        blank=True,
+        verbose_name=_("directors"),
+    )
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="refereed_tournaments",
+        blank=True,
+        verbose_name=_("referees"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords(excluded_fields=["created_at"])
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(rule_profile__in=[*PROFILES, CUSTOM]),
+                name="tournament_rule_profile_known",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=TournamentStatus.values),
+                name="tournament_status_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(planned_rounds__gte=1), name="tournament_planned_rounds_min"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("manage:entry-list", args=[self.slug])
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The rule profile in force, custom overrides applied."""
+        if self.rule_profile == CUSTOM:
+            return derive(self.custom_base or "ddv", self.custom_overrides)
+        return get_profile(self.rule_profile)
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("team"), max_length=150)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EntryStatus(models.TextChoices):
+    ACTIVE = "active", _("active")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+    DISQUALIFIED = "disqualified", _("disqualified")
+
+
+class Entry(models.Model):
+    """A player's registration for one tournament, with a stable start number."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(
+        "tournament.Player", on_delete=models.PROTECT, related_name="entries"
+    )
+    start_number = models.PositiveIntegerField(_("start number"))
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="members",
+        verbose_name=_("team"),
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=EntryStatus.choices, default=EntryStatus.ACTIVE
+    )
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords(excluded_fields=["created_at"])
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["tournament", "start_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "start_number"], name="entry_start_number_unique"
+            ),
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_player_unique"),
+            models.CheckConstraint(
+                condition=models.Q(start_number__gte=1), name="entry_start_number_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=EntryStatus.values), name="entry_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_number} {self.player}"

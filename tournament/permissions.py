@@ -1,0 +1,73 @@
+"""Who may do what.
+
+Two roles come from Django groups created by a data migration: "Turnierleitung" (directors)
+and "Schiedsrichter" (referees). A director manages only the tournaments listed with them as
+directors; superusers manage everything. Anonymous visitors see public pages only.
+"""
+
+from collections.abc import Callable
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from .models import Tournament
+
+DIRECTOR_GROUP = "Turnierleitung"
+REFEREE_GROUP = "Schiedsrichter"
+
+
+def _group_names(user) -> frozenset[str]:
+    if not user.is_authenticated:
+        return frozenset()
+    cached = getattr(user, "_kreuzdame_groups", None)
+    if cached is None:
+        cached = frozenset(user.groups.values_list("name", flat=True))
+        user._kreuzdame_groups = cached
+    return cached
+
+
+def is_director(user) -> bool:
+    return user.is_authenticated and (user.is_superuser or DIRECTOR_GROUP in _group_names(user))
+
+
+def is_referee(user) -> bool:
+    return user.is_authenticated and (
+        user.is_superuser or REFEREE_GROUP in _group_names(user) or is_director(user)
+    )
+
+
+def managed_tournaments(user) -> QuerySet[Tournament]:
+    """The tournaments ``user`` may change."""
+    if user.is_superuser:
+        return Tournament.objects.all()
+    if not is_director(user):
+        return Tournament.objects.none()
+    return Tournament.objects.filter(directors=user)
+
+
+def get_managed_tournament(request: HttpRequest, slug: str) -> Tournament:
+    """The tournament for a director page; 404 (not 403) for a tournament of someone else, so
+    that its existence is not revealed."""
+    return get_object_or_404(managed_tournaments(request.user), slug=slug)
+
+
+def director_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Login required; then the user must belong to the directors' group (else 403)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not is_director(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return login_required(wrapper)
+
+
+def roles(request: HttpRequest) -> dict[str, bool]:
+    """Template context: which navigation the current user gets."""
+    user = request.user
+    return {"user_is_director": is_director(user), "user_is_referee": is_referee(user)}

@@ -1,0 +1,40 @@
+"""Directors: list, create and edit tournaments."""
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from ..domain.registration import create_tournament
+from ..forms import TournamentForm
+from ..permissions import director_required, get_managed_tournament, managed_tournaments
+
+
+@director_required
+def tournament_list(request):
+    tournaments = managed_tournaments(request.user).order_by("-date", "name")
+    return render(request, "tournament/manage/tournament_list.html", {"tournaments": tournaments})
+
+
+@director_required
+def tournament_create(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = create_tournament(request.user, form.save(commit=False))
+        messages.success(request, _("Tournament “%(name)s” created.") % {"name": tournament})
+        return redirect(tournament)
+    return render(request, "tournament/manage/tournament_form.html", {"form": form})
+
+
+@director_required
+def tournament_edit(request, slug):
+    tournament = get_managed_tournament(request, slug)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Changes saved."))
+        return redirect(tournament)
+    return render(
+        request,
+        "tournament/manage/tournament_form.html",
+        {"form": form, "tournament": tournament},
+    )
