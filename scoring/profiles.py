@@ -47,9 +47,12 @@ class RuleProfile:
     max_deduction: int
     decided_game_extra_penalty: bool
     # Open points no rule text settles (RULES.md section 8): kept as settings, not constants.
-    vorfuehren_sitter_at_five: bool = False
-    max_plausible_normal: int = 20
-    max_plausible_solo: int = 20
+    # At a 5-table the dealer sits out. If he is the only one still owing a Pflichtsolo when it
+    # must be vorgeführt, True lets the deal pass to his left neighbour so that he can play it.
+    vorfuehren_sitter_passes_deal: bool = True
+    # Warn (not err) when a game's value v exceeds these: likely a typo on the paper list.
+    max_plausible_normal: int = 16
+    max_plausible_solo: int = 16
 
     def games_per_round(self, table_size: int) -> int:
         """Nominal number of games in one round at a table of ``table_size`` players."""

@@ -1,0 +1,142 @@
+"""Who deals, who sits out, who still owes a Pflichtsolo, and when one must be vorgeführt
+(RULES.md section 2, TSR 3.3.1, 4.2.3-4.2.5, 10.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .profiles import RuleProfile
+
+
+class Kind(StrEnum):
+    """A row of the Spielliste, by the letter the paper list and the desk entry use."""
+
+    NORMAL = "N"
+    PFLICHTSOLO = "P"
+    VORGEFUEHRT = "V"
+    LUSTSOLO = "L"
+    HOCHZEIT = "H"  # Hochzeit turned solo, or stille Hochzeit: scored as solo, no Pflichtsolo
+    PENALTY = "S"  # Strafpunkte: its own row, not a game
+
+    @property
+    def is_solo(self) -> bool:
+        return self in SOLO_KINDS
+
+    @property
+    def is_pflichtsolo(self) -> bool:
+        return self in (Kind.PFLICHTSOLO, Kind.VORGEFUEHRT)
+
+
+SOLO_KINDS = frozenset({Kind.PFLICHTSOLO, Kind.VORGEFUEHRT, Kind.LUSTSOLO, Kind.HOCHZEIT})
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """What the ledger needs of one game: its kind and soloist."""
+
+    kind: Kind
+    soloist: int | None = None
+
+
+@dataclass(frozen=True)
+class LedgerStep:
+    """The state before game ``game`` and what the game changed."""
+
+    game: int
+    dealer: int
+    sitter: int | None  # the dealer at a 5-table
+    vorfuehren: int | None  # the position that must play this game as vorgeführtes Pflichtsolo
+    vorfuehren_forced: bool  # True when the count forces it (not only the time-limit tail)
+    owing_before: tuple[int, ...]  # positions lacking a Pflichtsolo before this game
+    owing_after: tuple[int, ...]  # ... and after it (for a step not yet played: as before)
+
+
+def clockwise(position: int, table_size: int) -> int:
+    return position % table_size + 1
+
+
+def _owing(table_size: int, played: dict[int, int], required: int) -> tuple[int, ...]:
+    return tuple(p for p in range(1, table_size + 1) if played.get(p, 0) < required)
+
+
+def _missing(played: dict[int, int], table_size: int, required: int) -> int:
+    return sum(max(0, required - played.get(p, 0)) for p in range(1, table_size + 1))
+
+
+def _vorfuehren_candidate(
+    profile: RuleProfile, table_size: int, dealer: int, owing: tuple[int, ...]
+) -> tuple[int, int | None]:
+    """(dealer, position to be vorgeführt): the owing player next to the dealer's left,
+    the dealer himself last (TSR 4.2.3). At a 5-table the dealer sits out; if he is the only
+    one owing, the deal passes to his left neighbour so that he can play (profile setting)."""
+    order = [clockwise(dealer + i - 1, table_size) for i in range(1, table_size + 1)]
+    for position in order:  # dealer + 1, dealer + 2, ..., dealer
+        if position in owing and not (table_size == 5 and position == dealer):
+            return dealer, position
+    if table_size == 5 and dealer in owing and profile.vorfuehren_sitter_passes_deal:
+        return clockwise(dealer, table_size), dealer
+    return dealer, None
+
+
+def walk(
+    profile: RuleProfile,
+    table_size: int,
+    games: Sequence[PlayedGame],
+    *,
+    nominal_games: int | None = None,
+    time_limit_from: int | None = None,
+) -> list[LedgerStep]:
+    """The ledger for every game of ``games`` plus one step for the next game to play.
+
+    ``time_limit_from`` is the first game played after the time limit: from there on, every
+    owing player is vorgeführt (TSR 8.5.1, 8.6) regardless of the count.
+    """
+    required = profile.pflichtsoli_per_round
+    total = nominal_games if nominal_games is not None else profile.games_per_round(table_size)
+    played: dict[int, int] = {}
+    dealer = 1
+    steps: list[LedgerStep] = []
+    for index in range(len(games) + 1):
+        number = index + 1
+        owing = _owing(table_size, played, required)
+        missing = _missing(played, table_size, required)
+        remaining = total - index
+        forced = missing > 0 and missing >= remaining
+        after_limit = time_limit_from is not None and number >= time_limit_from and missing > 0
+        game_dealer, must = dealer, None
+        if forced or after_limit:
+            game_dealer, must = _vorfuehren_candidate(profile, table_size, dealer, owing)
+        if index == len(games):
+            steps.append(
+                LedgerStep(
+                    number,
+                    game_dealer,
+                    game_dealer if table_size == 5 else None,
+                    must,
+                    forced,
+                    owing,
+                    owing,
+                )
+            )
+            break
+        game = games[index]
+        if game.kind.is_pflichtsolo and game.soloist is not None:
+            played[game.soloist] = played.get(game.soloist, 0) + 1
+        steps.append(
+            LedgerStep(
+                number,
+                game_dealer,
+                game_dealer if table_size == 5 else None,
+                must,
+                forced,
+                owing,
+                _owing(table_size, played, required),
+            )
+        )
+        repeats = (game.kind is Kind.PFLICHTSOLO and profile.pflichtsolo_dealer_repeats) or (
+            game.kind is Kind.VORGEFUEHRT and profile.vorgefuehrt_dealer_repeats
+        )
+        dealer = game_dealer if repeats else clockwise(game_dealer, table_size)
+    return steps

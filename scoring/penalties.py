@@ -1,0 +1,150 @@
+"""Strafpunkte: the per-position distribution of a referee's decision (RULES.md section 6,
+TSR 9, BSV 9, EPP 8), and the set of penalty rows a Spielliste may legally contain."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+from .errors import InvalidFacts
+from .profiles import RuleProfile, UnsportsmanlikeSanction
+
+MAX_K = 4  # Absagen that raise a schwerwiegend penalty: keine 90, 60, 30, schwarz
+
+
+class Category(StrEnum):
+    UNERHEBLICH = "unerheblich"
+    GERINGFUEGIG = "geringfuegig"
+    SCHWERWIEGEND = "schwerwiegend"
+    DECIDED_GAME = "entschieden"  # violation in an already decided game (TSR 9.5.1)
+    WARNING = "verwarnung"
+    DEDUCTION = "punktabzug"
+    DISQUALIFICATION = "disqualifikation"
+
+
+class Phase(StrEnum):
+    """Which scale applies: the normal-game one, or the solo one (for a Hochzeit only after
+    the Klärungsstich, for a stille Hochzeit only after the second Kreuz Dame; TSR 4.4)."""
+
+    NORMAL = "normal"
+    SOLO = "solo"
+
+
+@dataclass(frozen=True)
+class PenaltyCase:
+    table_size: int
+    offender: int
+    category: Category
+    phase: Phase = Phase.NORMAL
+    soloist: int | None = None
+    sitter: int | None = None  # the dealer at a 5-table; never involved
+    disadvantages_soloist: bool = False  # b1 (True) or b2 (False), TSR 9.3.3
+    k: int = 0  # Absagen of the offender's opposing party so far (9.4.3) / of the soloist (9.4.4)
+    deduction: int = 0  # for Category.DEDUCTION
+
+
+def _active(case: PenaltyCase) -> list[int]:
+    return [p for p in range(1, case.table_size + 1) if p != case.sitter]
+
+
+def _validate(profile: RuleProfile, case: PenaltyCase) -> None:
+    active = _active(case)
+    if case.table_size not in (4, 5):
+        raise InvalidFacts("bad-table-size", value=case.table_size)
+    if case.table_size == 5 and case.sitter is None:
+        raise InvalidFacts("dealer-required")
+    if case.offender not in active:
+        raise InvalidFacts("offender-not-playing", offender=case.offender)
+    if case.phase is Phase.SOLO:
+        if case.soloist not in active:
+            raise InvalidFacts("soloist-missing")
+    elif case.soloist is not None:
+        raise InvalidFacts("soloist-in-normal-game")
+    if not 0 <= case.k <= MAX_K:
+        raise InvalidFacts("bad-k", value=case.k)
+    if case.category is Category.DEDUCTION:
+        if UnsportsmanlikeSanction.DEDUCTION not in profile.sanctions:
+            raise InvalidFacts("deduction-not-allowed")
+        if not 1 <= case.deduction <= profile.max_deduction:
+            raise InvalidFacts("deduction-out-of-range", maximum=profile.max_deduction)
+    if (
+        case.category is Category.DISQUALIFICATION
+        and UnsportsmanlikeSanction.DISQUALIFICATION not in profile.sanctions
+    ) or (
+        case.category is Category.WARNING
+        and UnsportsmanlikeSanction.WARNING not in profile.sanctions
+    ):
+        raise InvalidFacts("sanction-not-allowed", category=str(case.category))
+
+
+def distribute(profile: RuleProfile, case: PenaltyCase) -> tuple[int, ...]:
+    """The penalty row, one value per position (the sitter at a 5-table always gets 0)."""
+    _validate(profile, case)
+    row = dict.fromkeys(range(1, case.table_size + 1), 0)
+    category = case.category
+    if category is Category.DECIDED_GAME:
+        # TSR 9.5.1 adds a geringfügig penalty to the abort; BSV 9.4 does not.
+        if not profile.decided_game_extra_penalty:
+            return tuple(row.values())
+        category = Category.GERINGFUEGIG
+    kontra_offends = case.phase is Phase.SOLO and case.offender != case.soloist
+    if category is Category.GERINGFUEGIG:
+        if kontra_offends and case.disadvantages_soloist:  # 9.3.3 b1
+            row[case.offender], row[case.soloist] = -3, 3
+        else:  # 9.3.2, 9.3.3 a and b2
+            _spread(row, case, 3, 1)
+    elif category is Category.SCHWERWIEGEND:
+        penalty = 12 + 3 * case.k
+        if kontra_offends:  # 9.4.4: the solo counts as played, only the soloist is credited
+            row[case.offender], row[case.soloist] = -penalty, penalty
+        else:  # 9.4.3: the game counts as not played
+            _spread(row, case, penalty, 4 + case.k)
+    elif category is Category.DEDUCTION:
+        row[case.offender] = -case.deduction  # 9.7.2 b: nobody is credited
+    return tuple(row.values())
+
+
+def _spread(row: dict[int, int], case: PenaltyCase, penalty: int, credit: int) -> None:
+    for position in _active(case):
+        row[position] = -penalty if position == case.offender else credit
+
+
+@lru_cache(maxsize=512)
+def legal_rows(
+    profile: RuleProfile, table_size: int, sitter: int | None, soloist: int | None
+) -> set[tuple[int, ...]]:
+    """Every penalty row a Spielliste may contain for a game with this sitter and soloist."""
+    rows: set[tuple[int, ...]] = {tuple([0] * table_size)}
+    active = [p for p in range(1, table_size + 1) if p != sitter]
+    phases = [Phase.NORMAL] + ([Phase.SOLO] if soloist in active else [])
+    categories = [Category.GERINGFUEGIG, Category.SCHWERWIEGEND, Category.DECIDED_GAME]
+    for offender in active:
+        for phase in phases:
+            for category in categories:
+                for k in range(MAX_K + 1):
+                    for b1 in (False, True):
+                        case = PenaltyCase(
+                            table_size,
+                            offender,
+                            category,
+                            phase,
+                            soloist if phase is Phase.SOLO else None,
+                            sitter,
+                            b1,
+                            k,
+                        )
+                        rows.add(distribute(profile, case))
+        if UnsportsmanlikeSanction.DEDUCTION in profile.sanctions:
+            for amount in range(1, profile.max_deduction + 1):
+                case = PenaltyCase(
+                    table_size, offender, Category.DEDUCTION, sitter=sitter, deduction=amount
+                )
+                rows.add(distribute(profile, case))
+    return rows
+
+
+def is_deduction(row: tuple[int, ...]) -> bool:
+    """A row with a single negative value and nothing else: an unsportsmanlike deduction."""
+    negatives = [v for v in row if v < 0]
+    return len(negatives) == 1 and all(v == 0 for v in row if v >= 0)

@@ -1,0 +1,292 @@
+"""Checks on a Spielliste (RULES.md section 7, TSR 7.3.3, 10.1): findings, never exceptions.
+
+A sheet is a list of :class:`SheetRow`: games numbered 1, 2, 3, ... and penalty rows (kind
+``S``) carrying the number of the game they were given in. :func:`check_sheet` returns every
+problem as a :class:`Finding` with a stable code; the user interface turns the code into a
+sentence. Paper lists are cumulative: :func:`from_cumulative` turns running totals into
+per-game values first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .ledger import Kind, PlayedGame, walk
+from .penalties import is_deduction, legal_rows
+from .profiles import RuleProfile, Scoring
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    game: int
+    kind: Kind
+    soloist: int | None
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Finding:
+    level: str
+    code: str
+    game: int
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "level": self.level, "code": self.code, **self.params}
+
+
+def from_cumulative(rows: Sequence[SheetRow]) -> list[SheetRow]:
+    """Per-row values from running totals, as a paper list is kept."""
+    previous: tuple[int, ...] | None = None
+    result = []
+    for row in rows:
+        if previous is None:
+            previous = tuple([0] * len(row.points))
+        delta = tuple(now - before for now, before in zip(row.points, previous, strict=True))
+        result.append(SheetRow(row.game, row.kind, row.soloist, delta))
+        previous = row.points
+    return result
+
+
+def totals(rows: Iterable[SheetRow], table_size: int) -> tuple[int, ...]:
+    sums = [0] * table_size
+    for row in rows:
+        for index, value in enumerate(row.points):
+            sums[index] += value
+    return tuple(sums)
+
+
+def check_sheet(
+    profile: RuleProfile,
+    table_size: int,
+    rows: Sequence[SheetRow],
+    *,
+    complete: bool = True,
+    time_limit_from: int | None = None,
+) -> list[Finding]:
+    """Every finding on a sheet. ``complete`` means the round is over: missing Pflichtsoli
+    and a short game count are then reported. ``time_limit_from`` is the first game played
+    after the time limit, if the list keeper marked it; otherwise a closing run of
+    vorgeführte Pflichtsoli on a short sheet is taken as the time-limit tail."""
+    findings: list[Finding] = []
+    games = [r for r in rows if r.kind is not Kind.PENALTY]
+    findings += _check_numbering(games)
+    nominal = profile.games_per_round(table_size)
+    if time_limit_from is None and len(games) < nominal:
+        time_limit_from = _tail_start(games)
+    steps = walk(
+        profile,
+        table_size,
+        [PlayedGame(g.kind, g.soloist) for g in games],
+        time_limit_from=time_limit_from,
+    )
+    by_number = {g.game: (g, step) for g, step in zip(games, steps, strict=False)}
+    for game, step in zip(games, steps, strict=False):
+        findings += _check_game(profile, table_size, game, step.sitter)
+    findings += _check_ledger(profile, games, steps)
+    for row in rows:
+        if row.kind is Kind.PENALTY:
+            findings += _check_penalty(profile, table_size, row, by_number, steps)
+    findings += _check_count(profile, games, nominal, complete, steps)
+    return sorted(findings, key=lambda f: (f.game, f.level != ERROR, f.code))
+
+
+def has_errors(findings: Iterable[Finding]) -> bool:
+    return any(f.level == ERROR for f in findings)
+
+
+def _check_numbering(games: Sequence[SheetRow]) -> list[Finding]:
+    return [
+        Finding(ERROR, "game-number", row.game, {"expected": expected})
+        for expected, row in enumerate(games, start=1)
+        if row.game != expected
+    ]
+
+
+def _tail_start(games: Sequence[SheetRow]) -> int | None:
+    start = None
+    for row in reversed(games):
+        if row.kind is not Kind.VORGEFUEHRT:
+            break
+        start = row.game
+    return start
+
+
+def _parity_broken(profile: RuleProfile, table_size: int, points: Sequence[int]) -> bool:
+    """TSR 7.3.3 (2): at a 4-table all values are even or all are odd."""
+    return (
+        profile.scoring is Scoring.PLUS_MINUS
+        and table_size == 4
+        and profile.even_odd_rule_4
+        and len({v % 2 for v in points}) > 1
+    )
+
+
+def _normal_value(points: Sequence[int], plus_points: bool) -> int | None:
+    """v when the four values are +v, +v, -v, -v (plus points: a, a, b, b with a, b >= 0)."""
+    values = sorted(points)
+    if len(values) != 4:
+        return None
+    if plus_points:
+        low, high = values[0], values[3]
+        ok = values[0] == values[1] and values[2] == values[3] and low >= 0
+        return high if ok else None
+    if values[0] == values[1] == -values[2] == -values[3]:
+        return values[3]
+    return None
+
+
+def _solo_value(points: dict[int, int], soloist: int, plus_points: bool) -> int | None:
+    """v when the soloist has 3v and each opponent -v (plus points: won 3v/0, lost 0/v)."""
+    others = [v for p, v in points.items() if p != soloist]
+    own = points[soloist]
+    if len(others) != 3 or len(set(others)) != 1:
+        return None
+    if plus_points:
+        if own % 3 == 0 and own >= 0 and others[0] == 0:
+            return own // 3
+        return others[0] if own == 0 and others[0] >= 0 else None
+    return abs(others[0]) if own == -3 * others[0] else None
+
+
+def _check_game(
+    profile: RuleProfile, table_size: int, row: SheetRow, sitter: int | None
+) -> list[Finding]:
+    findings = []
+    plus_minus = profile.scoring is Scoring.PLUS_MINUS
+    number = row.game
+    if len(row.points) != table_size:
+        return [Finding(ERROR, "pattern", number, {"reason": "width"})]
+    total = sum(row.points)
+    if plus_minus and total != 0:
+        findings.append(Finding(ERROR, "zero-sum", number, {"sum": total}))
+    if _parity_broken(profile, table_size, row.points):
+        findings.append(Finding(ERROR, "even-odd", number))
+    active = {p: v for p, v in enumerate(row.points, start=1) if p != sitter}
+    if sitter is not None and row.points[sitter - 1] != 0:
+        findings.append(
+            Finding(
+                ERROR,
+                "sitter-nonzero",
+                number,
+                {"position": sitter, "value": row.points[sitter - 1]},
+            )
+        )
+    value = None
+    if row.kind.is_solo:
+        if row.soloist is None or not 1 <= row.soloist <= table_size:
+            findings.append(Finding(ERROR, "soloist-missing", number))
+            return findings
+        if row.soloist == sitter:
+            findings.append(Finding(ERROR, "soloist-sits", number, {"position": row.soloist}))
+            return findings
+        value = _solo_value(active, row.soloist, not plus_minus)
+        limit = profile.max_plausible_solo
+    else:
+        value = _normal_value(list(active.values()), not plus_minus)
+        limit = profile.max_plausible_normal
+    if value is None:
+        if not findings:
+            findings.append(Finding(ERROR, "pattern", number, {"kind": str(row.kind)}))
+    elif value > limit:
+        findings.append(
+            Finding(WARNING, "value-implausible", number, {"value": value, "limit": limit})
+        )
+    return findings
+
+
+def _check_ledger(profile, games, steps) -> list[Finding]:
+    findings = []
+    required = profile.pflichtsoli_per_round
+    played: dict[int, int] = {}
+    flagged_forced = False
+    for row, step in zip(games, steps, strict=False):
+        soloist = row.soloist
+        if step.vorfuehren is not None:
+            done = row.kind is Kind.VORGEFUEHRT and soloist == step.vorfuehren
+            if not done and not (step.vorfuehren_forced and flagged_forced):
+                findings.append(
+                    Finding(
+                        ERROR,
+                        "vorfuehren-missed",
+                        row.game,
+                        {"position": step.vorfuehren, "dealer": step.dealer},
+                    )
+                )
+                flagged_forced = flagged_forced or step.vorfuehren_forced
+        elif row.kind is Kind.VORGEFUEHRT:
+            findings.append(Finding(ERROR, "vorfuehren-not-due", row.game))
+        if soloist is None:
+            continue
+        if row.kind.is_pflichtsolo:
+            if played.get(soloist, 0) >= required:
+                findings.append(
+                    Finding(ERROR, "pflichtsolo-twice", row.game, {"position": soloist})
+                )
+            played[soloist] = played.get(soloist, 0) + 1
+        elif (
+            row.kind is Kind.LUSTSOLO
+            and profile.lustsolo_only_after_pflichtsolo
+            and played.get(soloist, 0) < required
+        ):
+            findings.append(
+                Finding(ERROR, "lustsolo-before-pflichtsolo", row.game, {"position": soloist})
+            )
+    return findings
+
+
+def _check_penalty(profile, table_size, row, by_number, steps) -> list[Finding]:
+    number = row.game
+    if len(row.points) != table_size:
+        return [Finding(ERROR, "pattern", number, {"kind": "S", "reason": "width"})]
+    game_and_step = by_number.get(number)
+    if game_and_step is not None:
+        game, step = game_and_step
+        sitter = step.sitter
+        soloist = row.soloist or (game.soloist if game.kind.is_solo else None)
+    else:
+        # Given in a game that was then not played (9.4.3) or is the next one.
+        step = steps[-1] if number == len(steps) else None
+        sitter = step.sitter if step else None
+        soloist = row.soloist
+    points = tuple(row.points)
+    if points in legal_rows(profile, table_size, sitter, soloist):
+        return []
+    findings = []
+    if sum(points) != 0 and not is_deduction(points):
+        findings.append(Finding(ERROR, "zero-sum", number, {"sum": sum(points), "kind": "S"}))
+    if _parity_broken(profile, table_size, points):
+        findings.append(Finding(ERROR, "even-odd", number, {"kind": "S"}))
+    if sitter is not None and points[sitter - 1] != 0:
+        findings.append(Finding(ERROR, "sitter-nonzero", number, {"position": sitter}))
+    if not findings:
+        findings.append(Finding(ERROR, "pattern", number, {"kind": "S"}))
+    return findings
+
+
+def _check_count(profile, games, nominal, complete, steps) -> list[Finding]:
+    findings = []
+    if len(games) > nominal:
+        findings.append(
+            Finding(
+                ERROR,
+                "too-many-games",
+                games[nominal].game,
+                {"count": len(games), "nominal": nominal},
+            )
+        )
+    last = games[-1].game if games else 0
+    if complete:
+        if len(games) < nominal:
+            findings.append(
+                Finding(WARNING, "too-few-games", last, {"count": len(games), "nominal": nominal})
+            )
+        if profile.pflichtsoli_per_round:
+            for position in steps[-1].owing_before:
+                findings.append(Finding(ERROR, "pflichtsolo-missing", last, {"position": position}))
+    return findings

@@ -1,0 +1,194 @@
+"""Game values: the worked examples of RULES.md section 8 and the rule texts behind them."""
+
+import pytest
+
+from scoring.errors import InvalidFacts
+from scoring.game import evaluate, parse_facts, winner
+from scoring.profiles import BSV_HESSEN_2010, DDV, EPPSTEIN_2001
+
+
+def facts(**changes):
+    data = {"table_size": 4, "kind": "normal", "re": [1, 3], "re_eyes": 130}
+    data.update(changes)
+    return parse_facts(data)
+
+
+def row(profile=DDV, **changes):
+    return evaluate(profile, facts(**changes)).points
+
+
+@pytest.mark.parametrize(
+    ("number", "changes", "expected"),
+    [
+        (1, {}, (1, -1, 1, -1)),
+        (
+            2,
+            {"re": [2, 4], "re_eyes": 151, "announced": ["re"], "sonderpunkte": {"kontra": 1}},
+            (-3, 3, -3, 3),
+        ),
+        (
+            3,
+            {"re_eyes": 151, "announced": ["re", "kontra"], "absage": {"kontra": 90}},
+            (8, -8, 8, -8),
+        ),
+        (
+            4,
+            {"re": [3, 4], "re_eyes": 140, "announced": ["re"], "absage": {"re": 90}},
+            (5, 5, -5, -5),
+        ),
+        (5, {"kind": "solo", "re": [2], "re_eyes": 110, "announced": ["re"]}, (3, -9, 3, 3)),
+        (
+            6,
+            {"kind": "solo", "re": [3], "re_eyes": 185, "announced": ["re"], "absage": {"re": 90}},
+            (-6, -6, 18, -6),
+        ),
+        (
+            9,
+            {"table_size": 5, "dealer": 3, "re": [1, 2], "re_eyes": 120, "announced": ["kontra"]},
+            (3, 3, 0, -3, -3),
+        ),
+        (
+            10,
+            {"table_size": 5, "dealer": 1, "kind": "solo", "re": [2], "re_eyes": 121},
+            (0, 3, -1, -1, -1),
+        ),
+        (
+            11,
+            {
+                "re_eyes": 140,
+                "announced": ["re", "kontra"],
+                "absage": {"re": 90, "kontra": 90},
+            },
+            (1, -1, 1, -1),
+        ),
+    ],
+)
+def test_worked_examples_of_rules_md(number, changes, expected):
+    assert row(**changes) == expected
+    assert row(BSV_HESSEN_2010, **changes) == expected  # same scoring in both plus-minus texts
+
+
+def test_example_11_has_no_winner():
+    result = evaluate(
+        DDV,
+        facts(re_eyes=140, announced=["re", "kontra"], absage={"re": 90, "kontra": 90}),
+    )
+    assert result.winner is None and result.value == 1
+
+
+@pytest.mark.parametrize(
+    ("re_eyes", "announced", "expected"),
+    [
+        (121, [], "re"),
+        (120, [], "kontra"),
+        (121, ["re"], "re"),
+        (120, ["re"], "kontra"),
+        (121, ["re", "kontra"], "re"),
+        (120, ["re", "kontra"], "kontra"),
+        (120, ["kontra"], "re"),  # TSR 7.1.1 (4): only "Kontra" said, Re wins with 120
+        (119, ["kontra"], "kontra"),
+    ],
+)
+def test_winner_without_absage(re_eyes, announced, expected):
+    assert winner(facts(re_eyes=re_eyes, announced=announced)) == expected
+
+
+@pytest.mark.parametrize(
+    ("re_eyes", "absage", "expected"),
+    [
+        (151, {"re": 90}, "re"),  # Kontra 89: below 90
+        (150, {"re": 90}, "kontra"),  # Kontra wins with its 90th eye
+        (181, {"re": 60}, "re"),
+        (180, {"re": 60}, "kontra"),
+        (211, {"re": 30}, "re"),
+        (90, {"kontra": 90}, "re"),  # Re wins with its 90th eye against keine 90
+        (89, {"kontra": 90}, "kontra"),
+        (60, {"kontra": 60}, "re"),
+        (30, {"kontra": 30}, "re"),
+        (29, {"kontra": 30}, "kontra"),
+        (140, {"re": 90, "kontra": 90}, None),  # both missed: TSR 7.1.3
+        (151, {"re": 90, "kontra": 90}, "re"),
+    ],
+)
+def test_winner_with_absagen(re_eyes, absage, expected):
+    assert winner(facts(re_eyes=re_eyes, announced=["re", "kontra"], absage=absage)) == expected
+
+
+def test_schwarz_needs_no_trick_not_only_no_eyes():
+    # Kontra took a trick worth 0 eyes: not schwarz, Re's "schwarz" Absage failed.
+    zero = facts(re_eyes=240, announced=["re"], absage={"re": 0})
+    assert winner(zero) == "kontra"
+    black = facts(re_eyes=240, kontra_no_trick=True, announced=["re"], absage={"re": 0})
+    assert winner(black) == "re"
+    # 1 won + 4 (under 90/60/30/schwarz) + 2 (Re) + 4 (keine 90, 60, 30, schwarz)
+    assert evaluate(DDV, black).value == 11
+
+
+def test_reached_against_points_go_to_the_party_that_reached_them():
+    # Kontra said keine 60; Re reached 120 (against keine 90) and 90 (against keine 60).
+    result = evaluate(DDV, facts(re_eyes=125, announced=["re", "kontra"], absage={"kontra": 60}))
+    # Re wins: 1 + 2 + 2 + 2 (keine 90, keine 60) + 2 (reached) = 9
+    assert (result.winner, result.value) == ("re", 9)
+
+
+def test_sonderpunkte_can_turn_the_row_against_the_winner():
+    result = evaluate(DDV, facts(re_eyes=121, sonderpunkte={"re": 0, "kontra": 2}))
+    assert result.winner == "re"
+    assert result.points == (-1, 1, -1, 1)  # 1 - 2 = -1: Kontra has the positive points
+    zero = evaluate(DDV, facts(re_eyes=121, sonderpunkte={"re": 0, "kontra": 1}))
+    assert zero.value == 0 and zero.points == (0, 0, 0, 0)
+
+
+def test_gegen_die_kreuz_damen_is_only_for_a_normal_game():
+    normal = evaluate(DDV, facts(re_eyes=100))
+    assert normal.points == (-2, 2, -2, 2)
+    solo = evaluate(DDV, facts(kind="solo", re=[1], re_eyes=100))
+    assert solo.points == (-3, 1, 1, 1)
+
+
+class TestPlusPoints:
+    """Eppstein 2001, EPP 6.2: only winners score, Re and Kontra double the value."""
+
+    def test_a_plain_win_scores_for_the_winners_only(self):
+        assert row(EPPSTEIN_2001, re=[1, 2], re_eyes=130) == (1, 1, 0, 0)
+
+    def test_re_and_kontra_double_and_quadruple(self):
+        assert row(EPPSTEIN_2001, re_eyes=130, announced=["re"]) == (2, 0, 2, 0)
+        assert row(EPPSTEIN_2001, re_eyes=130, announced=["re", "kontra"]) == (4, 0, 4, 0)
+
+    def test_kontra_win_counts_gegen_die_kreuz_damen_before_doubling(self):
+        # won 1 + gegen die Kreuz Damen 1 + under 90 (Re 80) 1 = 3, doubled by "Kontra"
+        assert row(EPPSTEIN_2001, re_eyes=80, announced=["kontra"]) == (0, 6, 0, 6)
+
+    def test_sonderpunkte_go_to_whoever_earned_them_losers_included(self):
+        points = row(EPPSTEIN_2001, re_eyes=130, sonderpunkte={"re": 1, "kontra": 2})
+        assert points == (2, 2, 2, 2)
+
+    def test_solo_won_triples_for_the_soloist_lost_pays_each_opponent(self):
+        assert row(EPPSTEIN_2001, kind="solo", re=[2], re_eyes=130) == (0, 3, 0, 0)
+        assert row(EPPSTEIN_2001, kind="solo", re=[2], re_eyes=100) == (1, 0, 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("changes", "code"),
+    [
+        ({"re_eyes": 241}, "eyes-out-of-range"),
+        ({"re_eyes": -1}, "eyes-out-of-range"),
+        ({"absage": {"re": 90}}, "absage-without-announcement"),
+        ({"kind": "solo", "re": [1, 3]}, "re-count"),
+        ({"kind": "solo", "re": [1], "sonderpunkte": {"re": 1}}, "sonderpunkte-in-solo"),
+        ({"table_size": 5, "dealer": 6}, "dealer-outside-table"),
+        ({"table_size": 5}, "dealer-required"),
+        ({"table_size": 5, "dealer": 1}, "sitter-plays"),
+        ({"re": [1, 5]}, "bad-re"),
+        ({"absage": {"re": 45}, "announced": ["re"]}, "bad-absage"),
+        ({"re_no_trick": True}, "no-trick-with-eyes"),
+        ({"table_size": 6}, "bad-table-size"),
+        ({"colour": "Kreuz"}, "unknown-field"),
+        ({"re_eyes": "viel"}, "not-a-number"),
+    ],
+)
+def test_invalid_facts_are_refused_with_a_code(changes, code):
+    with pytest.raises(InvalidFacts) as info:
+        facts(**changes)
+    assert info.value.code == code

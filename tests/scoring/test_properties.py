@@ -1,0 +1,71 @@
+"""Properties of the sheet checks over whole generated Spiellisten."""
+
+import dataclasses
+from itertools import accumulate
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.profiles import BSV_HESSEN_2010, DDV, EPPSTEIN_2001
+from scoring.sheet import SheetRow, check_sheet, from_cumulative, has_errors
+
+from .strategies import valid_sheets
+
+PROFILES = [DDV, BSV_HESSEN_2010, EPPSTEIN_2001]
+PLUS_MINUS = [DDV, BSV_HESSEN_2010]
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def cumulative(rows):
+    running = list(
+        accumulate((r.points for r in rows), lambda a, b: tuple(map(sum, zip(a, b, strict=False))))
+    )
+    return [dataclasses.replace(r, points=t) for r, t in zip(rows, running, strict=True)]
+
+
+@pytest.mark.parametrize("table_size", [4, 5])
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.key)
+@SETTINGS
+@given(data=st.data())
+def test_every_sheet_of_valid_games_passes_all_checks(profile, table_size, data):
+    rows = data.draw(valid_sheets(profile, table_size))
+    findings = check_sheet(profile, table_size, rows)
+    assert not has_errors(findings), findings
+
+
+@pytest.mark.parametrize("table_size", [4, 5])
+@pytest.mark.parametrize("profile", PLUS_MINUS, ids=lambda p: p.key)
+@SETTINGS
+@given(data=st.data())
+def test_every_single_cell_change_is_caught(profile, table_size, data):
+    rows = data.draw(valid_sheets(profile, table_size))
+    index = data.draw(st.integers(0, len(rows) - 1))
+    position = data.draw(st.integers(0, table_size - 1))
+    delta = data.draw(st.integers(-40, 40).filter(bool))
+    points = list(rows[index].points)
+    points[position] += delta
+    changed = [*rows[:index], dataclasses.replace(rows[index], points=tuple(points)),
+               *rows[index + 1:]]  # fmt: skip
+    assert has_errors(check_sheet(profile, table_size, changed))
+
+
+@pytest.mark.parametrize("table_size", [4, 5])
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.key)
+@SETTINGS
+@given(data=st.data())
+def test_cumulative_and_per_game_input_give_the_same_findings(profile, table_size, data):
+    rows = data.draw(valid_sheets(profile, table_size))
+    # Damage one cell so that there is something to find (sometimes).
+    if data.draw(st.booleans()):
+        index = data.draw(st.integers(0, len(rows) - 1))
+        points = list(rows[index].points)
+        points[0] += data.draw(st.integers(-5, 5))
+        rows[index] = dataclasses.replace(rows[index], points=tuple(points))
+    per_game = check_sheet(profile, table_size, rows)
+    assert check_sheet(profile, table_size, from_cumulative(cumulative(rows))) == per_game
+
+
+def test_from_cumulative_differences_running_totals():
+    rows = [SheetRow(1, "N", None, (1, -1, 1, -1)), SheetRow(2, "N", None, (4, -4, -2, 2))]
+    assert [r.points for r in from_cumulative(rows)] == [(1, -1, 1, -1), (3, -3, -3, 3)]
