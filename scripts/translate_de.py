@@ -237,6 +237,159 @@ DE = {
     "%(count)s players registered.": "%(count)s Spieler angemeldet.",
     "Tournament “%(name)s” created.": "Turnier „%(name)s“ angelegt.",
     "Changes saved.": "Änderungen gespeichert.",
+    # Spielwert-Rechner
+    "Spielwert-Rechner": "Spielwert-Rechner",
+    "Tick the facts of the game; the row to write down appears below.": (
+        "Kreuzen Sie an, was im Spiel geschah; darunter steht die Zeile für die Spielliste."
+    ),
+    "Calculate": "Berechnen",
+    "Re wins": "Re gewinnt",
+    "Kontra wins": "Kontra gewinnt",
+    "Neither party wins": "Keine Partei gewinnt",
+    "game value %(value)s": "Spielwert %(value)s",
+    "Pos.": "Pos.",
+    "sits out": "sitzt aus",
+    "Please complete the facts of the game.": "Bitte die Angaben zum Spiel vervollständigen.",
+    "none": "keine",
+    "keine 90": "keine 90",
+    "keine 60": "keine 60",
+    "keine 30": "keine 30",
+    "schwarz": "schwarz",
+    "players at the table": "Spieler am Tisch",
+    "dealer (sits out at a 5-table)": "Geber (sitzt am Fünfer-Tisch aus)",
+    "normal game (incl. Hochzeit with partner)": "Normalspiel (auch Hochzeit mit Partner)",
+    "solo": "Solo",
+    "Re (positions; the soloist in a solo)": "Re (Positionen; beim Solo der Solist)",
+    "Re's eyes": "Augen der Re-Partei",
+    "Re took no trick": "Re ohne Stich",
+    "Kontra took no trick": "Kontra ohne Stich",
+    "“Re” announced": "„Re“ angesagt",
+    "“Kontra” announced": "„Kontra“ angesagt",
+    "Absage by Re": "Absage von Re",
+    "Absage by Kontra": "Absage von Kontra",
+    "Sonderpunkte Re": "Sonderpunkte Re",
+    "Sonderpunkte Kontra": "Sonderpunkte Kontra",
+    "Doppelkopf, Fuchs gefangen, Karlchen (not “gegen die Alten”)": (
+        "Doppelkopf, Fuchs gefangen, Karlchen (nicht „gegen die Alten“)"
+    ),
+    # Command line
+    "Unknown rule profile “%(key)s”; known: %(known)s.": (
+        "Unbekanntes Regelwerk „%(key)s“; bekannt sind: %(known)s."
+    ),
+    "Cannot read %(path)s: %(reason)s": "%(path)s kann nicht gelesen werden: %(reason)s",
+    "The facts are not valid JSON: %(reason)s": "Die Angaben sind kein gültiges JSON: %(reason)s",
+    # Spielliste files
+    "Line %(line)s, column “%(column)s”: “%(value)s” is not a whole number.": (
+        "Zeile %(line)s, Spalte „%(column)s“: „%(value)s“ ist keine ganze Zahl."
+    ),
+    "Line %(line)s, column “%(column)s”: %(value)s is out of range.": (
+        "Zeile %(line)s, Spalte „%(column)s“: %(value)s liegt außerhalb des Bereichs."
+    ),
+    "The first line must read: game, kind, soloist, 1, 2, 3, 4 (and 5 at a 5-table).": (
+        "Die erste Zeile muss lauten: game, kind, soloist, 1, 2, 3, 4 (und 5 am Fünfer-Tisch)."
+    ),
+    "Line %(line)s: the game number is missing.": "Zeile %(line)s: die Spielnummer fehlt.",
+    "Line %(line)s: unknown kind “%(kind)s” (N, P, V, L, H or S).": (
+        "Zeile %(line)s: unbekannte Art „%(kind)s“ (N, P, V, L, H oder S)."
+    ),
+    "Line %(line)s: there is no position %(position)s at this table.": (
+        "Zeile %(line)s: Position %(position)s gibt es an diesem Tisch nicht."
+    ),
+    # Sheet findings
+    "The values of this row do not add up to 0 (sum %(sum)s).": (
+        "Die Werte dieser Zeile ergeben nicht 0 (Quersumme %(sum)s)."
+    ),
+    "All values must be even or all odd (even/odd rule).": (
+        "Alle Werte müssen gerade oder alle ungerade sein (Gerade-Ungerade-Regel)."
+    ),
+    "These values fit no game of this kind.": "Diese Werte passen zu keinem Spiel dieser Art.",
+    "Position %(position)s deals and sits out this game and must have 0 points.": (
+        "Position %(position)s gibt und sitzt in diesem Spiel aus: dort muss 0 stehen."
+    ),
+    "A solo needs the position of the soloist.": "Bei einem Solo fehlt die Position des Solisten.",
+    "Position %(position)s deals and sits out: they cannot play the solo.": (
+        "Position %(position)s gibt und sitzt aus und kann das Solo nicht spielen."
+    ),
+    "Position %(position)s has already played a Pflichtsolo.": (
+        "Position %(position)s hat bereits ein Pflichtsolo gespielt."
+    ),
+    "Position %(position)s may play a Lustsolo only after their Pflichtsolo.": (
+        "Position %(position)s darf ein Lustsolo erst nach dem eigenen Pflichtsolo spielen."
+    ),
+    "This game had to be a vorgeführtes Pflichtsolo of position %(position)s.": (
+        "Dieses Spiel musste ein vorgeführtes Pflichtsolo von Position %(position)s sein."
+    ),
+    "No Pflichtsolo had to be vorgeführt in this game.": (
+        "In diesem Spiel war kein Pflichtsolo vorzuführen."
+    ),
+    "Position %(position)s has not played a Pflichtsolo.": (
+        "Position %(position)s hat kein Pflichtsolo gespielt."
+    ),
+    "%(count)s games: a round has only %(nominal)s.": (
+        "%(count)s Spiele: eine Runde hat nur %(nominal)s."
+    ),
+    "%(count)s of %(nominal)s games (time limit or struck games?).": (
+        "%(count)s von %(nominal)s Spielen (Zeitlimit oder gestrichene Spiele?)."
+    ),
+    "A game value of %(value)s is unusually high — typo?": (
+        "Ein Spielwert von %(value)s ist ungewöhnlich hoch – Schreibfehler?"
+    ),
+    "Game numbers must run 1, 2, 3, …: expected %(expected)s here.": (
+        "Die Spielnummern müssen 1, 2, 3, … lauten: hier wäre %(expected)s erwartet."
+    ),
+    # Invalid game facts
+    "The facts must be a JSON object.": "Die Angaben müssen ein JSON-Objekt sein.",
+    "Unknown field “%(field)s”.": "Unbekanntes Feld „%(field)s“.",
+    "The field “%(field)s” is missing.": "Das Feld „%(field)s“ fehlt.",
+    "“%(field)s” must be a whole number.": "„%(field)s“ muss eine ganze Zahl sein.",
+    "“%(field)s” must be true or false.": "„%(field)s“ muss true oder false sein.",
+    "A table has 4 or 5 players, not %(value)s.": (
+        "An einem Tisch sitzen 4 oder 5 Spieler, nicht %(value)s."
+    ),
+    "There is no position %(dealer)s at a table of %(size)s.": (
+        "Position %(dealer)s gibt es an einem Tisch mit %(size)s Spielern nicht."
+    ),
+    "At a 5-table the dealer (who sits out) must be given.": (
+        "Am Fünfer-Tisch muss der Geber (der aussitzt) angegeben werden."
+    ),
+    "The kind must be “normal” or “solo”.": "Die Art muss „normal“ oder „solo“ sein.",
+    "The Re positions must be different positions at the table.": (
+        "Die Re-Positionen müssen verschiedene Positionen am Tisch sein."
+    ),
+    "A %(kind)s game has %(expected)s Re player(s), not %(given)s.": (
+        "Ein Spiel der Art „%(kind)s“ hat %(expected)s Re-Spieler, nicht %(given)s."
+    ),
+    "Position %(dealer)s deals and sits out: they cannot be Re.": (
+        "Position %(dealer)s gibt und sitzt aus und kann nicht Re sein."
+    ),
+    "Re's eyes must be between 0 and 240, not %(value)s.": (
+        "Die Augen der Re-Partei müssen zwischen 0 und 240 liegen, nicht %(value)s."
+    ),
+    "A party without a trick has 0 eyes (Re has %(re_eyes)s).": (
+        "Eine Partei ohne Stich hat 0 Augen (Re hat %(re_eyes)s)."
+    ),
+    "Both parties cannot be without a trick.": "Nicht beide Parteien können ohne Stich sein.",
+    "Announcements are “re” and/or “kontra”.": "Ansagen sind „re“ und/oder „kontra“.",
+    "An Absage is 90, 60, 30 or 0 (schwarz).": "Eine Absage ist 90, 60, 30 oder 0 (schwarz).",
+    "An Absage is only allowed after the party's own announcement (TSR 6.3.2).": (
+        "Eine Absage ist nur nach der eigenen Ansage der Partei zulässig (TSR 6.3.2)."
+    ),
+    "Sonderpunkte are whole numbers from 0 to 12 per party.": (
+        "Sonderpunkte sind ganze Zahlen von 0 bis 12 je Partei."
+    ),
+    "There are no Sonderpunkte in a solo.": "Im Solo gibt es keine Sonderpunkte.",
+    "Position %(offender)s is not playing in this game.": (
+        "Position %(offender)s spielt in diesem Spiel nicht mit."
+    ),
+    "A normal game has no soloist.": "Ein Normalspiel hat keinen Solisten.",
+    "Between 0 and 4 Absagen can count, not %(value)s.": (
+        "Es zählen 0 bis 4 Absagen, nicht %(value)s."
+    ),
+    "This rule profile has no point deduction.": "Dieses Regelwerk kennt keinen Punktabzug.",
+    "A point deduction is 1 to %(maximum)s points.": (
+        "Ein Punktabzug beträgt 1 bis %(maximum)s Punkte."
+    ),
+    "This rule profile has no such sanction.": "Dieses Regelwerk kennt diese Sanktion nicht.",
 }
 
 DE_PLURAL = {
@@ -263,6 +416,11 @@ def main() -> int:
     po.header = "German translation of Kreuzdame."
     missing = []
     for entry in po:
+        if "fuzzy" in entry.flags:
+            # msgmerge guessed from a similar message: never trust a guess.
+            entry.flags.remove("fuzzy")
+            entry.msgstr = ""
+            entry.previous_msgid = None
         if entry.msgid_plural:
             if entry.msgid in DE_PLURAL:
                 one, many = DE_PLURAL[entry.msgid]
@@ -273,8 +431,6 @@ def main() -> int:
             entry.msgstr = DE[entry.msgid]
         elif not entry.msgstr:
             missing.append(entry.msgid)
-        if "fuzzy" in entry.flags:
-            entry.flags.remove("fuzzy")
     po.save()
     for msgid in missing:
         print(f"untranslated: {msgid!r}", file=sys.stderr)

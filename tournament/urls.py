@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
-from .views import entries, imports, public, tournaments
+from .views import calculator, entries, imports, public, tournaments
 
 manage_patterns = (
     [
@@ -26,6 +26,8 @@ manage_patterns = (
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/<slug:slug>/", public.tournament_public, name="tournament-public"),
+    path("t/<slug:slug>/rechner/", calculator.calculator, name="tournament-calculator"),
+    path("rechner/", calculator.calculator, name="calculator"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,0 +1,81 @@
+"""The sentences behind the rules engine's stable codes, in the user's language.
+
+``scoring`` returns codes and parameters only; this module is the one place that turns them
+into German (or English) text for pages, exports and the command line.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+FINDINGS = {
+    "zero-sum": _("The values of this row do not add up to 0 (sum %(sum)s)."),
+    "even-odd": _("All values must be even or all odd (even/odd rule)."),
+    "pattern": _("These values fit no game of this kind."),
+    "sitter-nonzero": _(
+        "Position %(position)s deals and sits out this game and must have 0 points."
+    ),
+    "soloist-missing": _("A solo needs the position of the soloist."),
+    "soloist-sits": _("Position %(position)s deals and sits out: they cannot play the solo."),
+    "pflichtsolo-twice": _("Position %(position)s has already played a Pflichtsolo."),
+    "lustsolo-before-pflichtsolo": _(
+        "Position %(position)s may play a Lustsolo only after their Pflichtsolo."
+    ),
+    "vorfuehren-missed": _(
+        "This game had to be a vorgeführtes Pflichtsolo of position %(position)s."
+    ),
+    "vorfuehren-not-due": _("No Pflichtsolo had to be vorgeführt in this game."),
+    "pflichtsolo-missing": _("Position %(position)s has not played a Pflichtsolo."),
+    "too-many-games": _("%(count)s games: a round has only %(nominal)s."),
+    "too-few-games": _("%(count)s of %(nominal)s games (time limit or struck games?)."),
+    "value-implausible": _("A game value of %(value)s is unusually high — typo?"),
+    "game-number": _("Game numbers must run 1, 2, 3, …: expected %(expected)s here."),
+}
+
+INVALID_FACTS = {
+    "not-an-object": _("The facts must be a JSON object."),
+    "unknown-field": _("Unknown field “%(field)s”."),
+    "missing-field": _("The field “%(field)s” is missing."),
+    "not-a-number": _("“%(field)s” must be a whole number."),
+    "not-a-boolean": _("“%(field)s” must be true or false."),
+    "bad-table-size": _("A table has 4 or 5 players, not %(value)s."),
+    "dealer-outside-table": _("There is no position %(dealer)s at a table of %(size)s."),
+    "dealer-required": _("At a 5-table the dealer (who sits out) must be given."),
+    "bad-kind": _("The kind must be “normal” or “solo”."),
+    "bad-re": _("The Re positions must be different positions at the table."),
+    "re-count": _("A %(kind)s game has %(expected)s Re player(s), not %(given)s."),
+    "sitter-plays": _("Position %(dealer)s deals and sits out: they cannot be Re."),
+    "eyes-out-of-range": _("Re's eyes must be between 0 and 240, not %(value)s."),
+    "no-trick-with-eyes": _("A party without a trick has 0 eyes (Re has %(re_eyes)s)."),
+    "both-no-trick": _("Both parties cannot be without a trick."),
+    "bad-announced": _("Announcements are “re” and/or “kontra”."),
+    "bad-absage": _("An Absage is 90, 60, 30 or 0 (schwarz)."),
+    "absage-without-announcement": _(
+        "An Absage is only allowed after the party's own announcement (TSR 6.3.2)."
+    ),
+    "bad-sonderpunkte": _("Sonderpunkte are whole numbers from 0 to 12 per party."),
+    "sonderpunkte-in-solo": _("There are no Sonderpunkte in a solo."),
+    "offender-not-playing": _("Position %(offender)s is not playing in this game."),
+    "soloist-missing": _("A solo needs the position of the soloist."),
+    "soloist-in-normal-game": _("A normal game has no soloist."),
+    "bad-k": _("Between 0 and 4 Absagen can count, not %(value)s."),
+    "deduction-not-allowed": _("This rule profile has no point deduction."),
+    "deduction-out-of-range": _("A point deduction is 1 to %(maximum)s points."),
+    "sanction-not-allowed": _("This rule profile has no such sanction."),
+}
+
+
+def _format(table, code: str, params: dict) -> str:
+    template = table.get(code)
+    if template is None:
+        return code
+    try:
+        return str(template) % params
+    except (KeyError, TypeError, ValueError):
+        return str(template)
+
+
+def finding_message(code: str, params: dict) -> str:
+    return _format(FINDINGS, code, params)
+
+
+def invalid_facts_message(code: str, params: dict) -> str:
+    return _format(INVALID_FACTS, code, params)
