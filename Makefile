@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint check-migrations pytest browser-deps messages clean
+.PHONY: run test lint check-migrations pytest browser-deps messages bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,10 @@ pytest: $(VENV)/.dev-deps browser-deps
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 test: lint check-migrations pytest
+
+# Speed figures (never asserted in unit tests).
+bench: $(VENV)/.deps
+	$(BIN)/python bench/scoring_bench.py
 
 # Regenerate the translation catalogue after changing UI text, then translate and compile.
 messages: $(VENV)/.dev-deps

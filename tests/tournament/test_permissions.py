@@ -98,8 +98,9 @@ def test_private_tournaments_are_hidden_from_the_public(client, tournament):
 
 
 def test_public_routes_need_no_login(client):
-    public = {"home", "login", "logout", "tournament-public"}
+    public = {"home", "login", "logout", "tournament-public", "calculator"}
     names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
     assert public <= names
     assert client.get(reverse("home")).status_code == 200
     assert client.get(reverse("login")).status_code == 200
+    assert client.get(reverse("calculator")).status_code == 200
