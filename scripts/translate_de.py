@@ -32,7 +32,7 @@ DE = {
     "Filter": "Filtern",
     "reset": "zurücksetzen",
     "Add player": "Spieler hinzufügen",
-    "Register": "Anmelden",
+    "Register": "Eintragen",
     "Import preview": "Import-Vorschau",
     "File “%(name)s”: %(rows)s valid lines, %(new)s new players, %(register)s to register.": (
         "Datei „%(name)s“: %(rows)s gültige Zeilen, %(new)s neue Spieler, %(register)s anzumelden."
@@ -78,7 +78,7 @@ DE = {
     "Undo check-in": "Check-in zurücknehmen",
     "present": "anwesend",
     "Check in": "Einchecken",
-    "Withdraw": "Abmelden",
+    "Withdraw": "Zurückziehen",
     "Re-admit": "Wieder zulassen",
     "Participants": "Teilnehmer",
     "No.": "Nr.",
@@ -218,7 +218,7 @@ DE = {
     "tournaments": "Turniere",
     "teams": "Teams",
     "active": "aktiv",
-    "withdrawn": "abgemeldet",
+    "withdrawn": "zurückgezogen",
     "checked in": "eingecheckt",
     "checked in at": "eingecheckt um",
     "entry": "Anmeldung",
@@ -226,9 +226,9 @@ DE = {
     "German": "Deutsch",
     "English": "Englisch",
     "%(name)s registered with start number %(number)s.": (
-        "%(name)s mit Startnummer %(number)s angemeldet."
+        "%(name)s mit Startnummer %(number)s eingetragen."
     ),
-    "%(name)s withdrawn.": "%(name)s abgemeldet.",
+    "%(name)s withdrawn.": "%(name)s zurückgezogen.",
     "%(name)s re-admitted.": "%(name)s wieder zugelassen.",
     "The preview has expired. Please upload the file again.": (
         "Die Vorschau ist abgelaufen. Bitte die Datei erneut hochladen."

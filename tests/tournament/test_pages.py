@@ -91,7 +91,7 @@ def test_adding_a_player_by_hand(director_client, tournament):
     url = reverse("manage:entry-add", args=[tournament.slug])
     data = {"first_name": "Ayşe", "last_name": "Yılmaz", "club": "Köln"}
     response = director_client.post(url, data, follow=True)
-    assert "Ayşe Yılmaz mit Startnummer 1 angemeldet" in response.content.decode()
+    assert "Ayşe Yılmaz mit Startnummer 1 eingetragen" in response.content.decode()
     response = director_client.post(url, {**data, "first_name": "Zweite", "start_number": "1"})
     assert response.status_code == 400
     assert "Startnummer 1 ist bereits vergeben" in response.content.decode()
