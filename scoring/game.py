@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import InvalidFacts
@@ -243,6 +243,13 @@ def reached_against_points(facts: GameFacts, party: str) -> int:
 
 def evaluate(profile: RuleProfile, facts: GameFacts) -> GameResult:
     """Score a game: the winner, the value and the row of points per position."""
+    if profile.cards == 40:
+        # Without the nines every trick holds at least 8 eyes: 0 eyes means no trick.
+        facts = replace(
+            facts,
+            re_no_trick=facts.re_no_trick or facts.re_eyes == 0,
+            kontra_no_trick=facts.kontra_no_trick or facts.re_eyes == 240,
+        )
     if profile.scoring is Scoring.PLUS_POINTS:
         return _plus_points(facts)
     return _plus_minus(facts)

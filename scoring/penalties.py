@@ -54,7 +54,15 @@ def _validate(profile: RuleProfile, case: PenaltyCase) -> None:
         raise InvalidFacts("bad-table-size", value=case.table_size)
     if case.table_size == 5 and case.sitter is None:
         raise InvalidFacts("dealer-required")
-    if case.offender not in active:
+    # Unsportsmanlike conduct (TSR 9.7) can come from anyone, the sitter included; the
+    # violations of 9.3-9.5 only from a player in the game.
+    unsportsmanlike = case.category in (
+        Category.WARNING,
+        Category.DEDUCTION,
+        Category.DISQUALIFICATION,
+    )
+    allowed = range(1, case.table_size + 1) if unsportsmanlike else active
+    if case.offender not in allowed:
         raise InvalidFacts("offender-not-playing", offender=case.offender)
     if case.phase is Phase.SOLO:
         if case.soloist not in active:
@@ -135,7 +143,8 @@ def legal_rows(
                             k,
                         )
                         rows.add(distribute(profile, case))
-        if UnsportsmanlikeSanction.DEDUCTION in profile.sanctions:
+    if UnsportsmanlikeSanction.DEDUCTION in profile.sanctions:
+        for offender in range(1, table_size + 1):
             for amount in range(1, profile.max_deduction + 1):
                 case = PenaltyCase(
                     table_size, offender, Category.DEDUCTION, sitter=sitter, deduction=amount

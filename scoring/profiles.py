@@ -114,6 +114,9 @@ EPPSTEIN_2001 = dataclasses.replace(
     playing_minutes_5=120,
     scoring=Scoring.PLUS_POINTS,
     even_odd_rule_4=False,
+    # Re and Kontra multiply by four: values of 20 to 36 are ordinary here.
+    max_plausible_normal=40,
+    max_plausible_solo=40,
 )
 
 PROFILES: dict[str, RuleProfile] = {p.key: p for p in (DDV, BSV_HESSEN_2010, EPPSTEIN_2001)}
@@ -164,7 +167,23 @@ def derive(base_key: str, overrides: dict[str, Any]) -> RuleProfile:
         if name == "key" or name not in fields:
             raise ProfileError("unknown-parameter", name=name)
         changes[name] = _coerce(name, value, getattr(base, name))
-    return dataclasses.replace(base, key=CUSTOM, **changes)
+    profile = dataclasses.replace(base, key=CUSTOM, **changes)
+    _check_consistent(profile)
+    return profile
+
+
+def _check_consistent(profile: RuleProfile) -> None:
+    """Parameters that are possible alone but not together."""
+    for size in (4, 5):
+        if profile.games_per_round(size) < size * profile.pflichtsoli_per_round:
+            raise ProfileError(
+                "too-few-games-for-soli",
+                size=size,
+                games=profile.games_per_round(size),
+                soli=size * profile.pflichtsoli_per_round,
+            )
+    if UnsportsmanlikeSanction.DEDUCTION in profile.sanctions and profile.max_deduction < 1:
+        raise ProfileError("deduction-without-maximum")
 
 
 def _coerce(name: str, value: Any, current: Any) -> Any:

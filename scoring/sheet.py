@@ -247,13 +247,13 @@ def _check_penalty(profile, table_size, row, by_number, steps) -> list[Finding]:
     game_and_step = by_number.get(number)
     if game_and_step is not None:
         game, step = game_and_step
-        sitter = step.sitter
         soloist = row.soloist or (game.soloist if game.kind.is_solo else None)
+    elif number == len(steps):
+        # Given in the game being played next (e.g. one that was stopped, TSR 9.4.3).
+        step, soloist = steps[-1], row.soloist
     else:
-        # Given in a game that was then not played (9.4.3) or is the next one.
-        step = steps[-1] if number == len(steps) else None
-        sitter = step.sitter if step else None
-        soloist = row.soloist
+        return [Finding(ERROR, "penalty-game-unknown", number)]
+    sitter = step.sitter
     points = tuple(row.points)
     if points in legal_rows(profile, table_size, sitter, soloist):
         return []

@@ -27,6 +27,7 @@ FINDINGS = {
     "too-many-games": _("%(count)s games: a round has only %(nominal)s."),
     "too-few-games": _("%(count)s of %(nominal)s games (time limit or struck games?)."),
     "value-implausible": _("A game value of %(value)s is unusually high — typo?"),
+    "penalty-game-unknown": _("This penalty names a game that is not on the list."),
     "game-number": _("Game numbers must run 1, 2, 3, …: expected %(expected)s here."),
 }
 
@@ -79,3 +80,16 @@ def finding_message(code: str, params: dict) -> str:
 
 def invalid_facts_message(code: str, params: dict) -> str:
     return _format(INVALID_FACTS, code, params)
+
+
+def impossible_field_message(players: int, add: int | None, remove: int | None) -> str:
+    """Why ``players`` cannot be seated at tables of four and five, and what would help."""
+    params = {"players": players, "add": add, "remove": remove}
+    if add and remove:
+        text = _(
+            "%(players)s players cannot be seated at tables of four and five: "
+            "add %(add)s or remove %(remove)s."
+        )
+    else:
+        text = _("%(players)s players cannot be seated at tables of four and five: add %(add)s.")
+    return str(text) % params

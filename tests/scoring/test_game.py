@@ -192,3 +192,9 @@ def test_invalid_facts_are_refused_with_a_code(changes, code):
     with pytest.raises(InvalidFacts) as info:
         facts(**changes)
     assert info.value.code == code
+
+
+def test_with_40_cards_no_eyes_means_no_trick():
+    # BSV plays without nines: every trick holds eyes, so 0 eyes is schwarz (+1).
+    assert evaluate(BSV_HESSEN_2010, facts(re_eyes=240)).value == 5
+    assert evaluate(DDV, facts(re_eyes=240)).value == 4

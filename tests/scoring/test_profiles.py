@@ -48,3 +48,17 @@ def test_it_refuses_an_unknown_profile():
     with pytest.raises(ProfileError) as info:
         get_profile("skat")
     assert info.value.code == "unknown-profile"
+
+
+@pytest.mark.parametrize(
+    ("base", "overrides", "code"),
+    [
+        ("ddv", {"games_per_round_4": 3}, "too-few-games-for-soli"),
+        ("ddv", {"games_per_round_5": 4}, "too-few-games-for-soli"),
+        ("bsv-hessen-2010", {"sanctions": ["warning", "deduction"]}, "deduction-without-maximum"),
+    ],
+)
+def test_it_refuses_parameters_that_contradict_each_other(base, overrides, code):
+    with pytest.raises(ProfileError) as info:
+        derive(base, overrides)
+    assert info.value.code == code

@@ -232,3 +232,14 @@ class TestProfilesDiffer:
 def test_cumulative_input_is_differenced_first():
     running = [normal(1, (1, -1, 1, -1)), normal(2, (3, -3, -1, 1))]
     assert [r.points for r in from_cumulative(running)] == [(1, -1, 1, -1), (2, -2, -2, 2)]
+
+
+def test_a_penalty_for_a_game_that_is_not_on_the_list_is_an_error_not_a_crash():
+    rows = [*five_table_sheet()[:3], SheetRow(99, S, None, (-3, 1, 1, 1, 0))]
+    findings = check_sheet(DDV, 5, rows, complete=False)
+    assert [(f.code, f.game) for f in findings] == [("penalty-game-unknown", 99)]
+
+
+def test_a_deduction_may_hit_the_sitter():
+    rows = [*five_table_sheet()[:1], SheetRow(1, S, None, (-5, 0, 0, 0, 0))]  # 1 deals game 1
+    assert check_sheet(DDV, 5, rows, complete=False) == []
