@@ -108,33 +108,22 @@ def walk(
         game_dealer, must = dealer, None
         if forced or after_limit:
             game_dealer, must = _vorfuehren_candidate(profile, table_size, dealer, owing)
-        if index == len(games):
-            steps.append(
-                LedgerStep(
-                    number,
-                    game_dealer,
-                    game_dealer if table_size == 5 else None,
-                    must,
-                    forced,
-                    owing,
-                    owing,
-                )
-            )
-            break
-        game = games[index]
-        if game.kind.is_pflichtsolo and game.soloist is not None:
+        game = games[index] if index < len(games) else None  # None: the next game
+        if game is not None and game.kind.is_pflichtsolo and game.soloist is not None:
             played[game.soloist] = played.get(game.soloist, 0) + 1
         steps.append(
             LedgerStep(
-                number,
-                game_dealer,
-                game_dealer if table_size == 5 else None,
-                must,
-                forced,
-                owing,
-                _owing(table_size, played, required),
+                game=number,
+                dealer=game_dealer,
+                sitter=game_dealer if table_size == 5 else None,
+                vorfuehren=must,
+                vorfuehren_forced=forced,
+                owing_before=owing,
+                owing_after=_owing(table_size, played, required),
             )
         )
+        if game is None:
+            break
         repeats = (game.kind is Kind.PFLICHTSOLO and profile.pflichtsolo_dealer_repeats) or (
             game.kind is Kind.VORGEFUEHRT and profile.vorgefuehrt_dealer_repeats
         )

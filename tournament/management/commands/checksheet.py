@@ -4,10 +4,11 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from scoring.profiles import PROFILES, get_profile
+from scoring.profiles import PROFILES
 from scoring.sheet import ERROR, check_sheet, totals
 from tournament.domain.sheet_file import parse_sheet_file
 from tournament.domain.tabular import ImportFileError
+from tournament.management.commands._profiles import profile_or_exit
 from tournament.messages import finding_message
 
 
@@ -25,13 +26,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
-        if options["profile"] not in PROFILES:
-            raise CommandError(
-                _("Unknown rule profile “%(key)s”; known: %(known)s.")
-                % {"key": options["profile"], "known": ", ".join(PROFILES)},
-                returncode=2,
-            )
-        profile = get_profile(options["profile"])
+        profile = profile_or_exit(options["profile"])
         path = Path(options["path"])
         try:
             content = path.read_bytes()

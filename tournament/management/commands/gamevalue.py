@@ -6,7 +6,8 @@ from django.utils.translation import gettext as _
 
 from scoring.errors import InvalidFacts
 from scoring.game import evaluate, parse_facts
-from scoring.profiles import PROFILES, get_profile
+from scoring.profiles import PROFILES
+from tournament.management.commands._profiles import profile_or_exit
 from tournament.messages import invalid_facts_message
 
 
@@ -20,13 +21,7 @@ class Command(BaseCommand):
         source.add_argument("--facts-file", help="a file holding the facts as JSON")
 
     def handle(self, *args, **options):
-        if options["profile"] not in PROFILES:
-            raise CommandError(
-                _("Unknown rule profile “%(key)s”; known: %(known)s.")
-                % {"key": options["profile"], "known": ", ".join(PROFILES)},
-                returncode=2,
-            )
-        profile = get_profile(options["profile"])
+        profile = profile_or_exit(options["profile"])
         text = options["facts"]
         if options["facts_file"]:
             try:
