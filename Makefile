@@ -52,10 +52,11 @@ test: lint check-migrations pytest
 # Speed figures (never asserted in unit tests).
 bench: $(VENV)/.deps
 	$(BIN)/python bench/scoring_bench.py
+	$(BIN)/python bench/seating_bench.py
 
 # Regenerate the translation catalogue after changing UI text, then translate and compile.
 messages: $(VENV)/.dev-deps
-	$(BIN)/python manage.py makemessages -l de --no-obsolete --add-location file -i ".venv/*" -i "tests/*"
+	$(BIN)/python manage.py makemessages -l de --no-obsolete --add-location file -i ".venv/*" -i "tests/*" -i "bench/*" -i "scripts/*"
 	$(BIN)/python scripts/translate_de.py
 	$(BIN)/python manage.py compilemessages -l de -i ".venv"
 

@@ -390,9 +390,115 @@ DE = {
         "Ein Punktabzug beträgt 1 bis %(maximum)s Punkte."
     ),
     "This rule profile has no such sanction.": "Dieses Regelwerk kennt diese Sanktion nicht.",
+    "This penalty names a game that is not on the list.": (
+        "Diese Strafe nennt ein Spiel, das nicht auf der Liste steht."
+    ),
+    "%(games)s games at a %(size)s-table leave no room for %(soli)s Pflichtsoli.": (
+        "%(games)s Spiele am %(size)s-er-Tisch lassen keinen Platz für %(soli)s Pflichtsoli."
+    ),
+    "A point deduction needs a maximum deduction of at least 1.": (
+        "Ein Punktabzug braucht einen Höchstabzug von mindestens 1."
+    ),
+    # Seat draw
+    "Rounds": "Runden",
+    "Quality of the draw": "Qualität der Auslosung",
+    "repeat encounters": "Wiederholte Begegnungen",
+    "lower bound": "Untere Schranke",
+    "5-table spread": "Fünfertisch-Spanne",
+    "position balance": "Positionsausgleich",
+    "club conflicts": "Vereinskonflikte",
+    "time taken": "Rechenzeit",
+    "Counted over all rounds up to this one. Repeat encounters: a pair sitting together k "
+    "times counts k − 1; the lower bound is what arithmetic forces. Spread: difference between "
+    "the most and least 5-table rounds of a player. Position balance: largest difference "
+    "between how often a player has had two positions.": (
+        "Gezählt über alle Runden bis zu dieser. Wiederholte Begegnungen: ein Paar, das k-mal "
+        "zusammensitzt, zählt k − 1; die untere Schranke erzwingt die Arithmetik. Spanne: "
+        "Unterschied zwischen den meisten und wenigsten Fünfertisch-Runden eines Spielers. "
+        "Positionsausgleich: größter Unterschied, wie oft ein Spieler zwei Positionen hatte."
+    ),
+    "This round has not been drawn yet.": "Diese Runde ist noch nicht ausgelost.",
+    "Swap two players": "Zwei Spieler tauschen",
+    "Swap": "Tauschen",
+    "Release": "Freigeben",
+    "After the release the seats are fixed and players see them on “Wo sitze ich?”.": (
+        "Nach der Freigabe stehen die Plätze fest und die Spieler sehen sie unter „Wo sitze ich?“."
+    ),
+    "Release round %(number)s": "Runde %(number)s freigeben",
+    "Draw log": "Auslosungsprotokoll",
+    "seed": "Seed",
+    "No round drawn yet.": "Noch keine Runde ausgelost.",
+    "Draw": "Auslosung",
+    "Released rounds stay as they are; a drawn round that is not released yet is drawn again.": (
+        "Freigegebene Runden bleiben, wie sie sind; eine ausgeloste, noch nicht freigegebene "
+        "Runde wird neu ausgelost."
+    ),
+    "Draw next round": "Nächste Runde auslosen",
+    "Where do I sit?": "Wo sitze ich?",
+    "name or start number": "Name oder Startnummer",
+    "Find": "Finden",
+    "No released round yet.": "Noch keine Runde freigegeben.",
+    "Nobody found.": "Niemand gefunden.",
+    "All planned rounds have been played or released.": (
+        "Alle geplanten Runden sind gespielt oder freigegeben."
+    ),
+    "Only a drawn round that is not released can be changed.": (
+        "Nur eine ausgeloste, noch nicht freigegebene Runde kann geändert werden."
+    ),
+    "Choose two different players.": "Bitte zwei verschiedene Spieler wählen.",
+    "Start number %(number)s has no seat in this round.": (
+        "Startnummer %(number)s hat in dieser Runde keinen Platz."
+    ),
+    "Only a drawn round can be released.": "Nur eine ausgeloste Runde kann freigegeben werden.",
+    "draw all remaining rounds": "alle restlichen Runden auslosen",
+    "seed (optional)": "Seed (optional)",
+    "The same seed and players reproduce the same draw.": (
+        "Gleicher Seed und gleiche Spieler ergeben dieselbe Auslosung."
+    ),
+    "with start number": "mit Startnummer",
+    "Players must be 1 to 10000 and rounds 1 to 100.": ("Spieler: 1 bis 10000, Runden: 1 bis 100."),
+    "The time limit must be positive.": "Das Zeitlimit muss positiv sein.",
+    "%(players)s players cannot be seated at tables of four and five: add %(add)s or remove "
+    "%(remove)s.": (
+        "%(players)s Spieler lassen sich nicht an Vierer- und Fünfertische setzen: "
+        "%(add)s Spieler mehr oder %(remove)s weniger."
+    ),
+    "%(players)s players cannot be seated at tables of four and five: add %(add)s.": (
+        "%(players)s Spieler lassen sich nicht an Vierer- und Fünfertische setzen: "
+        "%(add)s Spieler mehr."
+    ),
+    "draw": "Auslosung",
+    "redraw": "Neuauslosung",
+    "swap": "Tausch",
+    "release": "Freigabe",
+    "time": "Zeit",
+    "seconds": "Sekunden",
+    "note": "Notiz",
+    "draw log entry": "Protokolleintrag",
+    "draw log": "Auslosungsprotokoll",
+    "keep clubs apart in the first rounds": "Vereine in den ersten Runden trennen",
+    "The draw avoids seating players of one club together in this many rounds.": (
+        "Die Auslosung setzt Spieler eines Vereins in so vielen Runden nicht zusammen."
+    ),
+    "Please check the draw settings.": "Bitte die Einstellungen der Auslosung prüfen.",
+    "Round(s) %(numbers)s drawn in %(seconds).1f s (seed %(seed)s).": (
+        "Runde(n) %(numbers)s ausgelost in %(seconds).1f s (Seed %(seed)s)."
+    ),
+    "Unknown start number.": "Unbekannte Startnummer.",
+    "Seats swapped.": "Plätze getauscht.",
+    "Enter two start numbers.": "Bitte zwei Startnummern eingeben.",
+    "Round %(number)s released.": "Runde %(number)s freigegeben.",
+    "Nobody has checked in yet: there is nobody to draw.": (
+        "Noch niemand eingecheckt: es gibt niemanden auszulosen."
+    ),
+    "Release the earlier rounds first.": "Bitte zuerst die früheren Runden freigeben.",
 }
 
 DE_PLURAL = {
+    "%(counter)s checked-in player will be drawn.": (
+        "%(counter)s eingecheckter Spieler wird ausgelost.",
+        "%(counter)s eingecheckte Spieler werden ausgelost.",
+    ),
     "%(counter)s bad line": ("%(counter)s fehlerhafte Zeile", "%(counter)s fehlerhafte Zeilen"),
     "Register %(counter)s player": (
         "%(counter)s Spieler anmelden",

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import Entry, Game, Penalty, Player, Round, Seat, Table, Team, Tournament
+from .models import DrawLog, Entry, Game, Penalty, Player, Round, Seat, Table, Team, Tournament
 
 
 @admin.register(Player)
@@ -61,3 +61,9 @@ class GameAdmin(SimpleHistoryAdmin):
 class PenaltyAdmin(SimpleHistoryAdmin):
     list_display = ["table", "game_number", "offender", "category", "referee", "signed_at"]
     list_filter = ["table__round__tournament", "category"]
+
+
+@admin.register(DrawLog)
+class DrawLogAdmin(admin.ModelAdmin):
+    list_display = ["round", "action", "seed", "user", "at", "repeat_pairs", "seconds"]
+    list_filter = ["round__tournament", "action"]

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
-from .views import calculator, entries, imports, public, tournaments
+from .views import calculator, entries, imports, public, rounds, tournaments
 
 manage_patterns = (
     [
@@ -19,6 +19,13 @@ manage_patterns = (
         ),
         path("<slug:slug>/import/", imports.import_upload, name="import"),
         path("<slug:slug>/import/confirm/", imports.import_confirm, name="import-confirm"),
+        path("<slug:slug>/rounds/", rounds.round_list, name="round-list"),
+        path("<slug:slug>/rounds/draw/", rounds.round_draw, name="round-draw"),
+        path("<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round-detail"),
+        path("<slug:slug>/rounds/<int:number>/swap/", rounds.round_swap, name="round-swap"),
+        path(
+            "<slug:slug>/rounds/<int:number>/release/", rounds.round_release, name="round-release"
+        ),
     ],
     "manage",
 )
@@ -27,6 +34,7 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("t/<slug:slug>/", public.tournament_public, name="tournament-public"),
     path("t/<slug:slug>/rechner/", calculator.calculator, name="tournament-calculator"),
+    path("t/<slug:slug>/wo-sitze-ich/", public.where_do_i_sit, name="where-do-i-sit"),
     path("rechner/", calculator.calculator, name="calculator"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -161,3 +161,26 @@ def test_checksheet_missing_file_and_unknown_profile_exit_2(tmp_path):
     path = write_csv(tmp_path / "a.csv", SHEET)
     result = manage("checksheet", "--profile", "skat", str(path))
     assert result.returncode == 2 and "Unbekanntes Regelwerk" in result.stderr
+
+
+def test_tableplan_prints_a_valid_plan_with_its_quality():
+    result = run("tableplan", "--players", "16", "--rounds", "5", "--seed", "3")
+    assert result["players"] == 16 and len(result["rounds"]) == 5
+    for tables in result["rounds"]:
+        assert sorted(p for table in tables for p in table) == list(range(1, 17))
+        assert [len(t) for t in tables] == [4, 4, 4, 4]
+    assert result["stats"]["repeat_pairs"] == 0 and result["stats"]["lower_bound"] == 0
+    assert result["stats"]["five_table_spread"] == 0 and result["stats"]["seconds"] >= 0
+
+
+def test_tableplan_mixed_field_and_reproducible_seed():
+    first = run("tableplan", "--players", "13", "--rounds", "3", "--seed", "9")
+    second = run("tableplan", "--players", "13", "--rounds", "3", "--seed", "9")
+    assert first["rounds"] == second["rounds"]
+    assert sorted(len(t) for t in first["rounds"][0]) == [4, 4, 5]
+
+
+def test_tableplan_impossible_field_exits_2_and_says_what_to_do():
+    result = manage("tableplan", "--players", "7", "--rounds", "3")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "7 Spieler" in result.stderr and "1 Spieler mehr oder 2 weniger" in result.stderr

@@ -17,6 +17,7 @@ TOURNAMENT_DATA = {
     "custom_base": "",
     "custom_overrides": "{}",
     "planned_rounds": "3",
+    "separate_clubs_rounds": "0",
     "status": "planned",
 }
 

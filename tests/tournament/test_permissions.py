@@ -4,7 +4,7 @@ tournament, and the tournament's own director."""
 import pytest
 from django.urls import get_resolver, reverse
 
-from tests.factories import EntryFactory, director, referee
+from tests.factories import EntryFactory, RoundFactory, director, referee
 from tournament.urls import manage_patterns
 
 pytestmark = pytest.mark.django_db
@@ -20,6 +20,11 @@ DIRECTOR_PAGES = {
     "entry-status": (lambda t, e: {"slug": t.slug, "pk": e.pk, "action": "withdraw"}, "post", 302),
     "import": (lambda t, e: {"slug": t.slug}, "get", 200),
     "import-confirm": (lambda t, e: {"slug": t.slug}, "post", 302),
+    "round-list": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "round-draw": (lambda t, e: {"slug": t.slug}, "post", 302),
+    "round-detail": (lambda t, e: {"slug": t.slug, "number": 1}, "get", 200),
+    "round-swap": (lambda t, e: {"slug": t.slug, "number": 1}, "post", 302),
+    "round-release": (lambda t, e: {"slug": t.slug, "number": 1}, "post", 302),
 }
 TOURNAMENT_INDEPENDENT = {"tournament-list", "tournament-create"}
 
@@ -27,6 +32,11 @@ TOURNAMENT_INDEPENDENT = {"tournament-list", "tournament-create"}
 def test_every_director_route_is_listed_here():
     names = {p.name for p in manage_patterns[0]}
     assert names == set(DIRECTOR_PAGES)
+
+
+@pytest.fixture(autouse=True)
+def first_round(tournament):
+    return RoundFactory(tournament=tournament, number=1)
 
 
 def request(client, name, tournament, entry):
@@ -98,7 +108,7 @@ def test_private_tournaments_are_hidden_from_the_public(client, tournament):
 
 
 def test_public_routes_need_no_login(client):
-    public = {"home", "login", "logout", "tournament-public", "calculator"}
+    public = {"home", "login", "logout", "tournament-public", "calculator", "where-do-i-sit"}
     names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
     assert public <= names
     assert client.get(reverse("home")).status_code == 200

@@ -76,7 +76,7 @@ def test_migrations_are_up_to_date():
 
 
 @pytest.mark.django_db
-def test_the_demo_data_seats_eight_four_tables_and_one_five_table(capsys):
+def test_the_demo_data_has_three_drawn_rounds_of_eight_four_tables_and_a_five_table(capsys):
     call_command("demo", "--if-empty")
     tournament = Tournament.objects.get()
     active = tournament.entries.filter(status="active").count()
@@ -84,5 +84,10 @@ def test_the_demo_data_seats_eight_four_tables_and_one_five_table(capsys):
     assert active % 4 == 1  # one 5-table, (37 - 5) / 4 = 8 four-tables
     assert len(set(Entry.objects.values_list("player__club", flat=True))) >= 4
     assert "leitung / kreuzdame-demo" in capsys.readouterr().out
+    rounds = list(tournament.rounds.order_by("number"))
+    assert [r.status for r in rounds] == ["released", "drawn", "drawn"]
+    sizes = sorted(t.size for t in rounds[0].tables.all())
+    assert sizes == [4] * 8 + [5]
+    assert all(r.seats.count() == 37 for r in rounds)
     call_command("demo", "--if-empty")  # a second run changes nothing
-    assert Entry.objects.count() == 37
+    assert Entry.objects.count() == 37 and tournament.rounds.count() == 3

@@ -22,6 +22,10 @@ PROFILE_ERRORS = {
     "unknown-profile": _("Unknown rule profile “%(key)s”."),
     "unknown-parameter": _("Unknown parameter “%(name)s”."),
     "bad-parameter": _("Impossible value for “%(name)s”: %(value)s."),
+    "too-few-games-for-soli": _(
+        "%(games)s games at a %(size)s-table leave no room for %(soli)s Pflichtsoli."
+    ),
+    "deduction-without-maximum": _("A point deduction needs a maximum deduction of at least 1."),
 }
 
 
@@ -37,6 +41,7 @@ class TournamentForm(forms.ModelForm):
             "custom_base",
             "custom_overrides",
             "planned_rounds",
+            "separate_clubs_rounds",
             "is_public",
             "status",
         ]

@@ -2,11 +2,12 @@
 
 from .penalty import Penalty, PenaltyCategory
 from .player import Player, normalize_name
-from .round import Round, RoundStatus, Seat, Table
+from .round import DrawLog, Round, RoundStatus, Seat, Table
 from .sheet import Game, GameKind
 from .tournament import Entry, EntryStatus, Team, Tournament, TournamentStatus
 
 __all__ = [
+    "DrawLog",
     "Entry",
     "EntryStatus",
     "Game",

@@ -1,5 +1,6 @@
 import secrets
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -101,3 +102,32 @@ class Seat(models.Model):
                 raise ValidationError(_("The entry belongs to another tournament."))
             if self.position and self.position > self.table.size:
                 raise ValidationError(_("The table has no such position."))
+
+
+class DrawLog(models.Model):
+    """Every draw, redraw and manual swap of a round, with the seed that reproduces it."""
+
+    class Action(models.TextChoices):
+        DRAW = "draw", _("draw")
+        REDRAW = "redraw", _("redraw")
+        SWAP = "swap", _("swap")
+        RELEASE = "release", _("release")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="draw_logs")
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    at = models.DateTimeField(_("time"), auto_now_add=True)
+    seconds = models.FloatField(_("seconds"), null=True, blank=True)
+    repeat_pairs = models.PositiveIntegerField(_("repeat encounters"), null=True, blank=True)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("draw log entry")
+        verbose_name_plural = _("draw log")
+        ordering = ["round", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.round} {self.get_action_display()} {self.seed or ''}".strip()

@@ -41,6 +41,11 @@ class Tournament(models.Model):
     planned_rounds = models.PositiveSmallIntegerField(
         _("planned rounds"), default=3, validators=[MinValueValidator(1)]
     )
+    separate_clubs_rounds = models.PositiveSmallIntegerField(
+        _("keep clubs apart in the first rounds"),
+        default=0,
+        help_text=_("The draw avoids seating players of one club together in this many rounds."),
+    )
     is_public = models.BooleanField(_("public"), default=False)
     status = models.CharField(
         _("status"),

@@ -1,0 +1,160 @@
+"""Drawing rounds in the site: draw, report, swap, release, redraw log, public lookup."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import EntryFactory, PlayerFactory
+from tournament.domain import DomainError
+from tournament.domain import draw as draw_domain
+from tournament.models import DrawLog, EntryStatus, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def field(tournament, count, clubs=("A", "B", "C", "D")):
+    return [
+        EntryFactory(
+            tournament=tournament,
+            start_number=n,
+            checked_in=True,
+            player=PlayerFactory(last_name=f"Spieler{n}", club=clubs[n % len(clubs)]),
+        )
+        for n in range(1, count + 1)
+    ]
+
+
+def seats_by_round(tournament):
+    result = {}
+    for seat in Seat.objects.filter(round__tournament=tournament).select_related("round", "table"):
+        result.setdefault(seat.round.number, []).append(
+            (seat.table.number, seat.position, seat.entry_id)
+        )
+    return {k: sorted(v) for k, v in result.items()}
+
+
+def test_drawing_the_next_round_seats_every_checked_in_player_once(tournament, director_user):
+    entries = field(tournament, 13)
+    EntryFactory(tournament=tournament, start_number=99, checked_in=False)
+    result = draw_domain.draw(tournament, director_user, seed=5)
+    round_ = result.rounds[0]
+    assert round_.number == 1 and round_.status == "drawn" and round_.draw_seed == 5
+    sizes = sorted(t.size for t in round_.tables.all())
+    assert sizes == [4, 4, 5]
+    seated = list(round_.seats.values_list("entry_id", flat=True))
+    assert sorted(seated) == sorted(e.pk for e in entries)
+    log = DrawLog.objects.get(round=round_)
+    assert (log.action, log.seed, log.user) == ("draw", 5, director_user)
+
+
+def test_the_same_seed_reproduces_the_draw(tournament, director_user):
+    field(tournament, 16)
+    draw_domain.draw(tournament, director_user, all_rounds=True, seed=11)
+    first = seats_by_round(tournament)
+    draw_domain.draw(tournament, director_user, all_rounds=True, seed=11)
+    assert seats_by_round(tournament) == first
+    actions = list(DrawLog.objects.filter(round__number=1).values_list("action", flat=True))
+    assert actions == ["draw", "redraw"]
+
+
+def test_released_rounds_stay_fixed_and_late_entries_join_the_next(tournament, director_user):
+    entries = field(tournament, 12)
+    round_one = draw_domain.draw(tournament, director_user, seed=1).rounds[0]
+    draw_domain.release(round_one, director_user)
+    before = seats_by_round(tournament)[1]
+    late = EntryFactory(tournament=tournament, start_number=50, checked_in=True)
+    entries[0].status = EntryStatus.WITHDRAWN
+    entries[0].save()
+    result = draw_domain.draw(tournament, director_user, seed=2)
+    assert result.rounds[0].number == 2
+    assert seats_by_round(tournament)[1] == before
+    seated = set(result.rounds[0].seats.values_list("entry_id", flat=True))
+    assert late.pk in seated and entries[0].pk not in seated and len(seated) == 12
+
+
+def test_an_impossible_field_is_refused_with_what_to_do(tournament, director_user):
+    field(tournament, 7)
+    with pytest.raises(DomainError, match="7 Spieler") as info:
+        draw_domain.draw(tournament, director_user)
+    assert "1" in info.value.message and "2" in info.value.message
+    assert not tournament.rounds.exists()
+
+
+def test_swap_exchanges_two_seats_and_release_freezes_the_round(tournament, director_user):
+    entries = field(tournament, 8)
+    round_ = draw_domain.draw(tournament, director_user, seed=3).rounds[0]
+    a, b = entries[0], entries[1]
+    seat_a = Seat.objects.get(round=round_, entry=a)
+    seat_b = Seat.objects.get(round=round_, entry=b)
+    draw_domain.swap(round_, a, b, director_user)
+    moved = Seat.objects.get(round=round_, entry=a)
+    assert (moved.table_id, moved.position) == (seat_b.table_id, seat_b.position)
+    assert Seat.objects.get(round=round_, entry=b).position == seat_a.position
+    draw_domain.release(round_, director_user)
+    with pytest.raises(DomainError):
+        draw_domain.swap(round_, a, b, director_user)
+
+
+def test_club_separation_keeps_clubs_apart_in_the_first_rounds(tournament, director_user):
+    tournament.separate_clubs_rounds = 1
+    tournament.save()
+    field(tournament, 16)
+    round_ = draw_domain.draw(tournament, director_user, seed=4).rounds[0]
+    for table in round_.tables.prefetch_related("seats__entry__player"):
+        clubs = [s.entry.player.club for s in table.seats.all()]
+        assert len(set(clubs)) == len(clubs), clubs
+
+
+def test_the_director_pages_draw_report_swap_and_release(director_client, tournament):
+    entries = field(tournament, 9)
+    response = director_client.post(
+        reverse("manage:round-draw", args=[tournament.slug]), {"seed": "7"}, follow=True
+    )
+    page = response.content.decode()
+    assert "Runde(n) 1 ausgelost" in page and "Wiederholte Begegnungen" in page
+    assert page.count('class="card table-card"') == 2
+    swap_url = reverse("manage:round-swap", args=[tournament.slug, 1])
+    page = director_client.post(
+        swap_url, {"first": entries[0].start_number, "second": entries[1].start_number},
+        follow=True,
+    ).content.decode()  # fmt: skip
+    assert "Plätze getauscht" in page
+    page = director_client.post(
+        swap_url, {"first": "1", "second": "77"}, follow=True
+    ).content.decode()
+    assert "Unbekannte Startnummer" in page
+    release_url = reverse("manage:round-release", args=[tournament.slug, 1])
+    page = director_client.post(release_url, follow=True).content.decode()
+    assert "Runde 1 freigegeben" in page
+    assert tournament.rounds.get(number=1).status == "released"
+
+
+def test_where_do_i_sit_shows_released_rounds_only(client, tournament, director_user):
+    tournament.is_public = True
+    tournament.save()
+    entries = field(tournament, 8)
+    draw_domain.draw(tournament, director_user, seed=1)
+    url = reverse("where-do-i-sit", args=[tournament.slug])
+    page = client.get(url, {"q": "Spieler3"}).content.decode()
+    assert "Noch keine Runde freigegeben" in page
+    draw_domain.release(tournament.rounds.get(number=1), director_user)
+    seat = Seat.objects.get(entry=entries[2])
+    page = client.get(url, {"q": str(entries[2].start_number)}).content.decode()
+    assert f'<td class="num">{seat.table.number}</td><td class="num">{seat.position}</td>' in page
+    assert "Niemand gefunden" in client.get(url, {"q": "Unbekannt"}).content.decode()
+
+
+def test_redrawing_a_round_resets_later_rounds_drawn_in_advance(tournament, director_user):
+    field(tournament, 12)
+    draw_domain.draw(tournament, director_user, all_rounds=True, seed=1)
+    assert [r.status for r in tournament.rounds.order_by("number")] == ["drawn"] * 3
+    with pytest.raises(DomainError, match="frühere"):
+        draw_domain.release(tournament.rounds.get(number=2), director_user)
+    draw_domain.draw(tournament, director_user, seed=2)
+    statuses = [(r.status, r.tables.count()) for r in tournament.rounds.order_by("number")]
+    assert statuses == [("drawn", 3), ("planned", 0), ("planned", 0)]
+
+
+def test_nobody_checked_in_means_nothing_to_draw(tournament, director_user):
+    EntryFactory(tournament=tournament, checked_in=False)
+    with pytest.raises(DomainError, match="niemand eingecheckt"):
+        draw_domain.draw(tournament, director_user)

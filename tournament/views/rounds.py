@@ -1,0 +1,110 @@
+"""Directors: draw rounds, look at the table plan and its quality, swap, release."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ..domain import DomainError
+from ..domain import draw as draw_domain
+from ..forms.rounds import DrawForm, SwapForm
+from ..models import RoundStatus
+from ..permissions import director_required, get_managed_tournament
+
+
+def _round(tournament, number):
+    return get_object_or_404(tournament.rounds, number=number)
+
+
+@director_required
+def round_list(request, slug):
+    tournament = get_managed_tournament(request, slug)
+    rounds = tournament.rounds.order_by("number").prefetch_related("tables")
+    context = {
+        "tournament": tournament,
+        "rounds": rounds,
+        "form": DrawForm(),
+        "participants": len(draw_domain.participants(tournament)),
+    }
+    return render(request, "tournament/manage/round_list.html", context)
+
+
+@director_required
+@require_POST
+def round_draw(request, slug):
+    tournament = get_managed_tournament(request, slug)
+    form = DrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Please check the draw settings."))
+        return redirect("manage:round-list", slug=slug)
+    try:
+        result = draw_domain.draw(
+            tournament,
+            request.user,
+            all_rounds=form.cleaned_data["all_rounds"],
+            seed=form.cleaned_data["seed"],
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("manage:round-list", slug=slug)
+    numbers = ", ".join(str(r.number) for r in result.rounds)
+    messages.success(
+        request,
+        _("Round(s) %(numbers)s drawn in %(seconds).1f s (seed %(seed)s).")
+        % {"numbers": numbers, "seconds": result.seconds, "seed": result.seed},
+    )
+    return redirect("manage:round-detail", slug=slug, number=result.rounds[0].number)
+
+
+@director_required
+def round_detail(request, slug, number):
+    tournament = get_managed_tournament(request, slug)
+    round_ = _round(tournament, number)
+    tables = round_.tables.prefetch_related("seats__entry__player").order_by("number")
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "tables": tables,
+        "report": draw_domain.round_report(round_) if tables else None,
+        "log": round_.draw_logs.select_related("user").order_by("-at", "-pk")[:10],
+        "swap_form": SwapForm(),
+        "editable": round_.status == RoundStatus.DRAWN,
+    }
+    return render(request, "tournament/manage/round_detail.html", context)
+
+
+@director_required
+@require_POST
+def round_swap(request, slug, number):
+    tournament = get_managed_tournament(request, slug)
+    round_ = _round(tournament, number)
+    form = SwapForm(request.POST)
+    if form.is_valid():
+        entries = {e.start_number: e for e in tournament.entries.filter(
+            start_number__in=[form.cleaned_data["first"], form.cleaned_data["second"]]
+        )}  # fmt: skip
+        try:
+            first = entries.get(form.cleaned_data["first"])
+            second = entries.get(form.cleaned_data["second"])
+            if first is None or second is None:
+                raise DomainError(_("Unknown start number."))
+            draw_domain.swap(round_, first, second, request.user)
+            messages.success(request, _("Seats swapped."))
+        except DomainError as exc:
+            messages.error(request, exc.message)
+    else:
+        messages.error(request, _("Enter two start numbers."))
+    return redirect("manage:round-detail", slug=slug, number=number)
+
+
+@director_required
+@require_POST
+def round_release(request, slug, number):
+    tournament = get_managed_tournament(request, slug)
+    round_ = _round(tournament, number)
+    try:
+        draw_domain.release(round_, request.user)
+        messages.success(request, _("Round %(number)s released.") % {"number": number})
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect("manage:round-detail", slug=slug, number=number)
