@@ -484,7 +484,6 @@ DE = {
     "Round(s) %(numbers)s drawn in %(seconds).1f s (seed %(seed)s).": (
         "Runde(n) %(numbers)s ausgelost in %(seconds).1f s (Seed %(seed)s)."
     ),
-    "Unknown start number.": "Unbekannte Startnummer.",
     "Seats swapped.": "Plätze getauscht.",
     "Enter two start numbers.": "Bitte zwei Startnummern eingeben.",
     "Round %(number)s released.": "Runde %(number)s freigegeben.",

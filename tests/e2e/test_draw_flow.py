@@ -19,9 +19,11 @@ def test_draw_report_swap_release_and_public_lookup(live_server, page):
     tournament.directors.add(user)
     for number in range(1, 14):
         EntryFactory(
-            tournament=tournament, start_number=number, checked_in=True,
+            tournament=tournament,
+            start_number=number,
+            checked_in=True,
             player=PlayerFactory(first_name="Spieler", last_name=f"Nummer{number}"),
-        )  # fmt: skip
+        )
 
     page.goto(live_server.url + "/login/")
     page.get_by_label("Benutzername").fill("leiterin")

@@ -12,8 +12,9 @@ G, S = Category.GERINGFUEGIG, Category.SCHWERWIEGEND
 
 
 def case(offender, category, **kwargs):
-    return PenaltyCase(table_size=kwargs.pop("table_size", 4), offender=offender,
-                       category=category, **kwargs)  # fmt: skip
+    return PenaltyCase(
+        table_size=kwargs.pop("table_size", 4), offender=offender, category=category, **kwargs
+    )
 
 
 @pytest.mark.parametrize("profile", ALL, ids=lambda p: p.key)
@@ -59,8 +60,9 @@ class TestEveryProfile:
         assert distribute(profile, c) == (1, -3, 1, 1, 0)
         c = case(1, S, table_size=5, sitter=3, k=2)
         assert distribute(profile, c) == (-18, 6, 0, 6, 6)
-        c = case(4, G, table_size=5, sitter=1, phase=Phase.SOLO, soloist=2,
-                 disadvantages_soloist=True)  # fmt: skip
+        c = case(
+            4, G, table_size=5, sitter=1, phase=Phase.SOLO, soloist=2, disadvantages_soloist=True
+        )
         assert distribute(profile, c) == (0, 3, 0, -3, 0)
 
     def test_a_warning_is_a_zero_row(self, profile):

@@ -45,8 +45,11 @@ def test_every_single_cell_change_is_caught(profile, table_size, data):
     delta = data.draw(st.integers(-40, 40).filter(bool))
     points = list(rows[index].points)
     points[position] += delta
-    changed = [*rows[:index], dataclasses.replace(rows[index], points=tuple(points)),
-               *rows[index + 1:]]  # fmt: skip
+    changed = [
+        *rows[:index],
+        dataclasses.replace(rows[index], points=tuple(points)),
+        *rows[index + 1 :],
+    ]
     assert has_errors(check_sheet(profile, table_size, changed))
 
 

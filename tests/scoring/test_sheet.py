@@ -112,7 +112,10 @@ def test_vorfuehren_missed_and_done():
     missed = [*rows, normal(22, (1, -1, 1, -1)), solo(23, V, 3, 1), solo(24, V, 4, 1)]
     findings = check_sheet(DDV, 4, missed)
     assert [(f.code, f.game, f.params["position"]) for f in findings if f.level == ERROR][0] == (
-        "vorfuehren-missed", 22, 2)  # fmt: skip
+        "vorfuehren-missed",
+        22,
+        2,
+    )
     done = [*rows, solo(22, V, 2, 1), solo(23, V, 3, 1), solo(24, V, 4, 1)]
     assert check_sheet(DDV, 4, done) == []
     wrong_player = [*rows, solo(22, V, 3, 1), solo(23, V, 2, 1), solo(24, V, 4, 1)]

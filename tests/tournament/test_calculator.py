@@ -8,10 +8,18 @@ from tests.factories import TournamentFactory
 pytestmark = pytest.mark.django_db
 
 EXAMPLE_3 = {
-    "profile": "ddv", "table_size": "4", "dealer": "1", "kind": "normal", "re": ["1", "3"],
-    "re_eyes": "151", "announced_re": "on", "announced_kontra": "on", "absage_kontra": "90",
-    "sonderpunkte_re": "0", "sonderpunkte_kontra": "0",
-}  # fmt: skip
+    "profile": "ddv",
+    "table_size": "4",
+    "dealer": "1",
+    "kind": "normal",
+    "re": ["1", "3"],
+    "re_eyes": "151",
+    "announced_re": "on",
+    "announced_kontra": "on",
+    "absage_kontra": "90",
+    "sonderpunkte_re": "0",
+    "sonderpunkte_kontra": "0",
+}
 
 
 def test_the_empty_calculator_is_german_and_phone_friendly(client):

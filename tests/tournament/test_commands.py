@@ -11,10 +11,17 @@ from django.core.management import CommandError, call_command
 from openpyxl import Workbook
 
 EXAMPLE_2 = {
-    "table_size": 4, "dealer": 1, "kind": "normal", "re": [2, 4], "re_eyes": 151,
-    "re_no_trick": False, "kontra_no_trick": False, "announced": ["re"],
-    "absage": {"re": None, "kontra": None}, "sonderpunkte": {"re": 0, "kontra": 1},
-}  # fmt: skip
+    "table_size": 4,
+    "dealer": 1,
+    "kind": "normal",
+    "re": [2, 4],
+    "re_eyes": 151,
+    "re_no_trick": False,
+    "kontra_no_trick": False,
+    "announced": ["re"],
+    "absage": {"re": None, "kontra": None},
+    "sonderpunkte": {"re": 0, "kontra": 1},
+}
 
 
 def run(*args):
@@ -30,8 +37,9 @@ def test_gamevalue_prints_winner_value_and_points():
 
 def test_gamevalue_reads_a_facts_file_and_knows_five_tables(tmp_path):
     path = tmp_path / "facts.json"
-    path.write_text(json.dumps({"table_size": 5, "dealer": 1, "kind": "solo", "re": [2],
-                                "re_eyes": 121}))  # fmt: skip
+    path.write_text(
+        json.dumps({"table_size": 5, "dealer": 1, "kind": "solo", "re": [2], "re_eyes": 121})
+    )
     result = run("gamevalue", "--profile", "ddv", "--facts-file", str(path))
     assert result["points"] == {"1": 0, "2": 3, "3": -1, "4": -1, "5": -1}
 

@@ -85,13 +85,13 @@ def test_swap_exchanges_two_seats_and_release_freezes_the_round(tournament, dire
     a, b = entries[0], entries[1]
     seat_a = Seat.objects.get(round=round_, entry=a)
     seat_b = Seat.objects.get(round=round_, entry=b)
-    draw_domain.swap(round_, a, b, director_user)
+    draw_domain.swap(round_, a.start_number, b.start_number, director_user)
     moved = Seat.objects.get(round=round_, entry=a)
     assert (moved.table_id, moved.position) == (seat_b.table_id, seat_b.position)
     assert Seat.objects.get(round=round_, entry=b).position == seat_a.position
     draw_domain.release(round_, director_user)
     with pytest.raises(DomainError):
-        draw_domain.swap(round_, a, b, director_user)
+        draw_domain.swap(round_, a.start_number, b.start_number, director_user)
 
 
 def test_club_separation_keeps_clubs_apart_in_the_first_rounds(tournament, director_user):
@@ -114,14 +114,15 @@ def test_the_director_pages_draw_report_swap_and_release(director_client, tourna
     assert page.count('class="card table-card"') == 2
     swap_url = reverse("manage:round-swap", args=[tournament.slug, 1])
     page = director_client.post(
-        swap_url, {"first": entries[0].start_number, "second": entries[1].start_number},
+        swap_url,
+        {"first": entries[0].start_number, "second": entries[1].start_number},
         follow=True,
-    ).content.decode()  # fmt: skip
+    ).content.decode()
     assert "Plätze getauscht" in page
     page = director_client.post(
         swap_url, {"first": "1", "second": "77"}, follow=True
     ).content.decode()
-    assert "Unbekannte Startnummer" in page
+    assert "Startnummer 77 hat in dieser Runde keinen Platz" in page
     release_url = reverse("manage:round-release", args=[tournament.slug, 1])
     page = director_client.post(release_url, follow=True).content.decode()
     assert "Runde 1 freigegeben" in page

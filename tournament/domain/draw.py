@@ -111,20 +111,21 @@ def draw(
         drawn = []
         for number in range(first, last + 1):
             round_ = by_number.get(number) or Round(tournament=tournament, number=number)
-            action = (
-                DrawLog.Action.REDRAW
-                if round_.pk and round_.tables.exists()
-                else (DrawLog.Action.DRAW)
-            )
+            redraw = round_.pk is not None and round_.tables.exists()
+            action = DrawLog.Action.REDRAW if redraw else DrawLog.Action.DRAW
             round_.status = RoundStatus.DRAWN
             round_.draw_seed = seed
             round_.save()
             round_.tables.all().delete()
             _save_tables(round_, plan.rounds[number - 1])
             DrawLog.objects.create(
-                round=round_, action=action, seed=seed, user=user, seconds=round(seconds, 3),
+                round=round_,
+                action=action,
+                seed=seed,
+                user=user,
+                seconds=round(seconds, 3),
                 repeat_pairs=seating.evaluate(plan.rounds[:number]).repeat_pairs,
-            )  # fmt: skip
+            )
             drawn.append(round_)
         # Later rounds drawn in advance were built on the old plan: they must be drawn again.
         for round_ in existing:
@@ -153,35 +154,43 @@ def round_report(round_: Round) -> seating.Quality:
     return seating.evaluate(plan, separate=_club_groups(tournament, entries))
 
 
-def swap(round_: Round, first: Entry, second: Entry, user) -> None:
-    """Exchange the seats of two players in a drawn round that is not released yet."""
+def swap(round_: Round, first: int, second: int, user) -> None:
+    """Exchange the seats of the players with start numbers ``first`` and ``second`` in a
+    drawn round that is not released yet."""
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status != RoundStatus.DRAWN:
             raise DomainError(_("Only a drawn round that is not released can be changed."))
-        if first.pk == second.pk:
+        if first == second:
             raise DomainError(_("Choose two different players."))
-        seats = {s.entry_id: s for s in round_.seats.filter(entry__in=[first, second])}
-        missing = [e for e in (first, second) if e.pk not in seats]
-        if missing:
-            raise DomainError(
-                _("Start number %(number)s has no seat in this round.")
-                % {"number": missing[0].start_number}
+        seats = {
+            s.entry.start_number: s
+            for s in round_.seats.filter(entry__start_number__in=[first, second]).select_related(
+                "entry"
             )
-        a, b = seats[first.pk], seats[second.pk]
+        }
+        for number in (first, second):
+            if number not in seats:
+                raise DomainError(
+                    _("Start number %(number)s has no seat in this round.") % {"number": number}
+                )
+        a, b = seats[first], seats[second]
         places = [(a.table_id, a.position), (b.table_id, b.position)]
+        # Delete and recreate: swapping in place would break the unique constraints midway.
         a.delete()
         b.delete()
-        Seat.objects.create(round=round_, table_id=places[1][0], position=places[1][1], entry=first)
         Seat.objects.create(
-            round=round_, table_id=places[0][0], position=places[0][1], entry=second
+            round=round_, table_id=places[1][0], position=places[1][1], entry=a.entry
+        )
+        Seat.objects.create(
+            round=round_, table_id=places[0][0], position=places[0][1], entry=b.entry
         )
         DrawLog.objects.create(
             round=round_,
             action=DrawLog.Action.SWAP,
             seed=round_.draw_seed,
             user=user,
-            note=f"{first.start_number} <-> {second.start_number}",
+            note=f"{first} <-> {second}",
         )
 
 

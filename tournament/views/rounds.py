@@ -80,15 +80,10 @@ def round_swap(request, slug, number):
     round_ = _round(tournament, number)
     form = SwapForm(request.POST)
     if form.is_valid():
-        entries = {e.start_number: e for e in tournament.entries.filter(
-            start_number__in=[form.cleaned_data["first"], form.cleaned_data["second"]]
-        )}  # fmt: skip
         try:
-            first = entries.get(form.cleaned_data["first"])
-            second = entries.get(form.cleaned_data["second"])
-            if first is None or second is None:
-                raise DomainError(_("Unknown start number."))
-            draw_domain.swap(round_, first, second, request.user)
+            draw_domain.swap(
+                round_, form.cleaned_data["first"], form.cleaned_data["second"], request.user
+            )
             messages.success(request, _("Seats swapped."))
         except DomainError as exc:
             messages.error(request, exc.message)
