@@ -25,9 +25,9 @@ PLAYED = (RoundStatus.RELEASED, RoundStatus.CLOSED)
 def participants(tournament: Tournament) -> list[Entry]:
     """Who is drawn: active entries that have checked in."""
     return list(
-        tournament.entries.filter(status=EntryStatus.ACTIVE, checked_in=True).order_by(
-            "start_number"
-        )
+        tournament.entries.filter(status=EntryStatus.ACTIVE, checked_in=True)
+        .select_related("player")
+        .order_by("start_number")
     )
 
 
@@ -83,11 +83,7 @@ def draw(
         last = tournament.planned_rounds if all_rounds else first
         if first > tournament.planned_rounds:
             raise DomainError(_("All planned rounds have been played or released."))
-        entries = list(
-            tournament.entries.filter(status=EntryStatus.ACTIVE, checked_in=True)
-            .select_related("player")
-            .order_by("start_number")
-        )
+        entries = participants(tournament)
         if not entries:
             raise DomainError(_("Nobody has checked in yet: there is nobody to draw."))
         try:
