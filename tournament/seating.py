@@ -9,12 +9,15 @@ lexicographically by
 (c) seat positions: everybody gets every position about equally often,
 (d) club separation: players of one group should not share a table (in the given rounds).
 
-How: (b) is decided first (who sits at five-tables in which round, balanced) and kept as a
-hard rule afterwards. The grouping starts from an algebraic plan where we have one
-(:mod:`tournament.seating_construct`) or from a greedy draw, and a tabu search swaps
-players between tables of one round to remove repeats, then club conflicts. Positions do
-not touch (a), (b) or (d), so they are assigned last: an edge colouring gives every player
-each position equally often.
+How: who sits at five-tables in which round is decided first (fair shares, spread so that
+few pairs share a five-table twice). The grouping starts from an algebraic repeat-free plan
+where we have one (:mod:`tournament.seating_construct`) or from a greedy draw; a tabu
+search then swaps players between the tables of a round to remove repeats, then club
+conflicts. It first keeps the five-table shares fair (swaps across table sizes only as
+trades that keep everybody's count); only if repeats are left does a second phase allow
+unfair shares where that saves repeats, as (a) comes before (b) - in small fields such as
+9 players in 2 rounds fairness costs repeats. Positions do not touch (a), (b) or (d), so
+they are assigned last: an edge colouring gives every player each position equally often.
 
 Pure Python without Django, so the solver can be used and tested on its own. The draw is
 reproducible: the same request with the same seed gives the same plan, as long as the time
@@ -42,15 +45,15 @@ Rounds = list[list[list[int]]]
 REPEAT_WEIGHT = 1 << 60
 EXPOSURE_WEIGHT = 1 << 24
 # Search work units (about one list element computed, ~0.5 us in CPython) per second of time
-# limit: some 60 % of what this machine does, so the budget, not the clock, normally ends
-# the search and the draw stays reproducible.
-WORK_PER_SECOND = 1_200_000
+# limit: some 60-70 % of what the development machine does, so the budget, not the clock,
+# normally ends the search and the draw stays reproducible.
+WORK_PER_SECOND = 1_800_000
 # Larger than any real change of the search cost: marks swaps that are not possible.
 BLOCKED = 1 << 100
 # Trades (see _Search._trades) priced per hot player and round.
 TRADES_PER_PLAYER = 3
 # Work units charged for the bookkeeping of one search step.
-STEP_WORK = 60
+STEP_WORK = 200
 
 
 class ImpossibleField(ValueError):
@@ -298,6 +301,7 @@ class _Problem:
     lo: list[int] = field(default_factory=list)  # fair new five-table rounds per player
     hi: list[int] = field(default_factory=list)
     fair_squares: int = 0  # sum of squared five-table totals of a fair distribution
+    pigeonhole: int = 0  # repeats forced in small fields (see _pigeonhole)
 
     @classmethod
     def build(cls, players, index, fixed, sizes, new, groups) -> _Problem:
@@ -316,6 +320,15 @@ class _Problem:
                         fives_before[index[p]] += len(table) == 5
                         positions_before[index[p]][min(position, 4)] += 1
         fixed_repeats = sum(k - 1 for k in _meetings(fixed).values())
+        fixed_groups = min(
+            (
+                sum(1 for t in round_ if any(p in index for p in t))
+                + n
+                - sum(p in index for t in round_ for p in t)
+                for round_ in fixed
+            ),
+            default=None,
+        )
         problem = cls(n, sizes, new, met, _club_mates(players, groups, len(fixed), new),
                       fives_before, positions_before, fixed_repeats)  # fmt: skip
         slots = 5 * sizes.count(5) * new
@@ -325,6 +338,7 @@ class _Problem:
                      if lo < hi), default=0)  # fmt: skip
         extra = slots - sum(problem.lo)
         problem.fair_squares = sum(t * t for t in totals) + extra * (2 * level + 1)
+        problem.pigeonhole = _pigeonhole(sizes, new, fixed_groups)
         return problem
 
     @property
@@ -333,9 +347,10 @@ class _Problem:
         return sum(max(0, self.met[a][b] - 1) for a in range(self.n) for b in range(a + 1, self.n))
 
     def repeat_target(self) -> int:
-        """A lower bound on the repeats the new rounds add. Every seat pair beyond the pairs
-        that have not met yet is a repeat; and per player, every tablemate beyond the
-        players one has not met yet (five-table seats go to those with most room)."""
+        """A lower bound on the repeats the new rounds add: the search stops when it gets
+        there. Every seat pair beyond the pairs that have not met yet is a repeat; per
+        player, every tablemate beyond the players one has not met yet (five-table seats
+        go to those with most room); and the pigeonhole bound of :func:`_pigeonhole`."""
         unmet = [sum(1 for q in range(self.n) if q != p and not self.met[p][q])
                  for p in range(self.n)]  # fmt: skip
         slots = sum(s * (s - 1) // 2 for s in self.sizes) * self.new
@@ -344,7 +359,30 @@ class _Problem:
         extra_seats = 5 * self.sizes.count(5) * self.new
         room = sum(min(self.new, -o) for o in over if o < 0)
         by_players = sum(o for o in over if o > 0) + max(0, extra_seats - room)
-        return max(0, by_pairs, (by_players + 1) // 2)
+        return max(0, by_pairs, (by_players + 1) // 2, self.pigeonhole)
+
+
+def _pigeonhole_pairs(size: int, groups: int) -> int:
+    """The fewest pairs from one group at a table of ``size`` filled from ``groups`` groups
+    (players spread as evenly as possible)."""
+    each, left = divmod(size, groups)
+    return left * (each + 1) * each // 2 + (groups - left) * each * (each - 1) // 2
+
+
+def _pigeonhole(sizes: list[int], new: int, fixed_groups: int | None) -> int:
+    """Repeats forced by the pigeonhole principle in small fields: a round's table draws
+    its players from the G tables of an earlier round, and with G < 4 (or G < 5 for a
+    five-table) two of them sat together there. Every new round after the first is
+    measured against the first new round (G = number of tables); with fixed rounds,
+    every new round also against the fixed round with the fewest groups (its tables
+    plus one group per player who was not there). A round's repeats are at least the
+    larger of the two counts."""
+    total = 0
+    for r in range(new):
+        groups = [g for g in (fixed_groups, len(sizes) if r else None) if g]
+        if groups:
+            total += sum(_pigeonhole_pairs(size, min(groups)) for size in sizes)
+    return total
 
 
 def _club_mates(players, groups, played: int, new: int) -> list[list[frozenset[int]]] | None:
@@ -415,6 +453,8 @@ def _spread_five_sets(sets: list[set[int]], problem: _Problem, rng: random.Rando
     a player trades rounds with another one, or (where the fair range leaves room) a
     player at a five-table hands the round over to one who is not."""
     n, rounds = problem.n, len(sets)
+    if 4 not in problem.sizes:
+        return  # everybody sits at a five-table every round
     together = [row[:] for row in problem.met]
     count = [0] * n
     for chosen in sets:
@@ -424,11 +464,11 @@ def _spread_five_sets(sets: list[set[int]], problem: _Problem, rng: random.Rando
                 if q != p:
                     together[p][q] += 1
 
-    def change(r: int, p: int, sign: int, skip: int) -> int:
-        # Add (sign 1) or remove (-1) p from set r (ignoring ``skip``): the repeat change.
+    def change(r: int, p: int, sign: int) -> int:
+        # Count p in (sign 1) or out of (-1) set r; returns the change of repeats.
         delta = 0
         for q in sets[r]:
-            if q != p and q != skip:
+            if q != p:
                 before = together[p][q]
                 together[p][q] = together[q][p] = before + sign
                 delta += max(0, before + sign - 1) - max(0, before - 1)
@@ -445,24 +485,24 @@ def _spread_five_sets(sets: list[set[int]], problem: _Problem, rng: random.Rando
             if not choices:
                 continue
             other = rng.choice(choices)
-        delta = change(r, p, -1, -1)
+        delta = change(r, p, -1)
         sets[r].remove(p)
-        delta += change(r, q, +1, -1)
+        delta += change(r, q, +1)
         sets[r].add(q)
         if other is not None:
-            delta += change(other, q, -1, -1)
+            delta += change(other, q, -1)
             sets[other].remove(q)
-            delta += change(other, p, +1, -1)
+            delta += change(other, p, +1)
             sets[other].add(p)
         if delta > 0:  # undo
             if other is not None:
-                change(other, p, -1, -1)
+                change(other, p, -1)
                 sets[other].remove(p)
-                change(other, q, +1, -1)
+                change(other, q, +1)
                 sets[other].add(q)
-            change(r, q, -1, -1)
+            change(r, q, -1)
             sets[r].remove(q)
-            change(r, p, +1, -1)
+            change(r, p, +1)
             sets[r].add(p)
             continue
         outside[r][outside[r].index(q)] = p
@@ -475,32 +515,51 @@ def _spread_five_sets(sets: list[set[int]], problem: _Problem, rng: random.Rando
 
 def _constructed_start(problem: _Problem, rng: random.Random) -> Rounds | None:
     """An algebraic repeat-free start for fields of four-tables, its points relabelled by a
-    seeded permutation (with club groups: the best of a few relabellings)."""
+    seeded permutation; with club groups, the relabelling is then improved by swapping
+    labels while that does not add club conflicts."""
     if 5 in problem.sizes:
         return None
     rounds = seating_construct.repeat_free_rounds(problem.n, problem.new)
     if rounds is None:
         return None
-    best, best_conflicts = None, None
-    for _attempt in range(24 if problem.mates else 1):
-        label = list(range(problem.n))
-        rng.shuffle(label)
-        relabelled = [[[label[p] for p in t] for t in r] for r in rounds]
-        conflicts = 0
-        if problem.mates:
-            for r, round_ in enumerate(relabelled):
-                for table in round_:
-                    for a, b in itertools.combinations(table, 2):
-                        conflicts += b in problem.mates[r][a]
-        if best_conflicts is None or conflicts < best_conflicts:
-            best, best_conflicts = relabelled, conflicts
-    return best
+    label = list(range(problem.n))
+    rng.shuffle(label)
+    if problem.mates:
+        _separate_clubs(rounds, label, problem.mates, rng)
+    return [[[label[p] for p in t] for t in r] for r in rounds]
+
+
+def _separate_clubs(rounds: Rounds, label: list[int], mates, rng: random.Random) -> None:
+    """Hill-climb on the labels of a constructed plan: swap the players of two points when
+    that does not raise the club conflicts. The plan stays repeat-free."""
+    seat = [[0] * len(label) for _ in rounds]  # round -> point -> table index
+    for r, tables in enumerate(rounds):
+        for t, table in enumerate(tables):
+            for p in table:
+                seat[r][p] = t
+
+    def conflicts(u: int, player: int, skip: int) -> int:
+        # club conflicts of ``player`` sitting on point u (the point ``skip`` left out)
+        return sum(
+            label[z] in mates[r][player]
+            for r, tables in enumerate(rounds)
+            for z in tables[seat[r][u]]
+            if z != u and z != skip
+        )
+
+    for _step in range(40 * len(label)):
+        u, v = rng.sample(range(len(label)), 2)
+        a, b = label[u], label[v]
+        before = conflicts(u, a, v) + conflicts(v, b, u)
+        after = conflicts(u, b, v) + conflicts(v, a, u)
+        if after <= before:
+            label[u], label[v] = b, a
 
 
 # --- tabu search --------------------------------------------------------------------------
 
 
-class Move(NamedTuple):
+class _Move(NamedTuple):
     """Swap x and y in ``round``; for a trade swap them back in round ``back`` (else -1)."""
 
     delta: int
@@ -515,16 +574,16 @@ class _Search:
 
     ``conf[r][p]`` is what p's table costs p in round r (REPEAT_WEIGHT per tablemate met
     more than once, 1 per club mate), ``hot[r]`` the players with conf > 0. Each step looks
-    at every swap of a hot player of a random hot round (the neighbourhood of Dotu & Van
-    Hentenryck) and makes the best one that is not tabu; a swap between a five- and a
-    four-table also changes the exposure excess. After a long time without a new best
-    plan, the search goes back to the best plan and shakes it with a few random swaps.
+    at every swap of a hot player with anybody at another table of the same round, in
+    every round (the neighbourhood of Dotu & Van Hentenryck), and makes the best one that
+    is not tabu; a swap between a five- and a four-table also changes the exposure excess.
+    After a long time without a new best plan, the search goes back to the best plan and
+    shakes it with a few random swaps.
     """
 
-    tenure = (4, 14)
-    all_rounds = False
-    patience_base, patience_per_player = 300, 20
-    kick = 8
+    tenure = (4, 14)  # a moved player may not return to its table for this many steps
+    patience_base, patience_per_player = 300, 20  # steps without a new best before a kick
+    kick = 8  # a kick makes 2 + random(n / kick) random swaps
 
     def __init__(self, problem: _Problem, five_sets, start: Rounds | None, rng) -> None:
         self.p, self.rng = problem, rng
@@ -532,7 +591,7 @@ class _Search:
         self.five_sets = five_sets
         self.iterations = 0
         self.work = 0
-        self.fair = True
+        self.slack: int | None = 0  # how far five-table shares may leave the fair range
         self.meet = [row[:] for row in problem.met]
         self.tables: Rounds = []
         for r in range(self.new):
@@ -696,11 +755,11 @@ class _Search:
 
     def _fair_swap(self, x: int, y: int, size_b: int) -> bool:
         """Does the swap of x with y (at a table of size_b) keep both five-table totals in
-        the fair range?"""
+        the fair range, widened by the slack of the search phase?"""
         up, down = (x, y) if size_b == 5 else (y, x)
-        total, before = self.five_total, self.p.fives_before
-        return (total[up] - before[up] < self.p.hi[up]
-                and total[down] - before[down] > self.p.lo[down])  # fmt: skip
+        total, before, slack = self.five_total, self.p.fives_before, self.slack
+        return (total[up] - before[up] < self.p.hi[up] + slack
+                and total[down] - before[down] > self.p.lo[down] - slack)  # fmt: skip
 
     def _exposure_delta(self, x: int, y: int, size_a: int, size_b: int) -> int:
         """Change of the sum of squared five-table totals when x (at size_a) and y swap."""
@@ -720,7 +779,7 @@ class _Search:
                     costs[y] += 1
         return costs
 
-    def _best_move(self, r: int, players: Iterable[int], tabu: dict) -> Move | None:
+    def _best_move(self, r: int, players: Iterable[int], tabu: dict) -> _Move | None:
         """The best move in round r that moves one of ``players`` and is not tabu (unless
         it beats the best plan), ties broken at random; None if nothing is allowed.
 
@@ -741,7 +800,7 @@ class _Search:
         minus_conf = [-c for c in conf]
         double = 2 * REPEAT_WEIGHT
         self.work += n * len(tables)
-        moves: list[Move] = []
+        moves: list[_Move] = []
         best_delta = None
         for x in players:
             a = where[x]
@@ -760,13 +819,13 @@ class _Search:
             if mixed:
                 unfair = self._add_exposure(x, where, sizes, deltas)
                 candidates = self._trades(r, x, unfair, best_delta)
-            self.work += n
+            self.work += n + 20
             if best_delta is None or min(deltas) <= best_delta:
                 for level in sorted(set(deltas)):
                     if level >= BLOCKED // 2 or (best_delta is not None and level > best_delta):
                         break
                     found = [
-                        Move(level, r, x, y)
+                        _Move(level, r, x, y)
                         for y in everyone
                         if deltas[y] == level
                         and (level < limit or not (tabu.get((r, x, where[y]), 0) > now
@@ -791,7 +850,7 @@ class _Search:
         for y in range(self.n):
             size_b = sizes[where[y]]
             if size_b != size_a and deltas[y] < BLOCKED:
-                if self.fair and not self._fair_swap(x, y, size_b):
+                if self.slack is not None and not self._fair_swap(x, y, size_b):
                     unfair.append((deltas[y], y))
                     deltas[y] = BLOCKED
                 else:
@@ -801,8 +860,7 @@ class _Search:
     def _trades(self, r: int, x: int, unfair: list[tuple[int, int]], best: int | None):
         """Trades for the unfair swaps of x in round r: x and y swap in round r and back in
         another round where their table sizes are the other way round, so both keep
-        their five-table totals. Only the few most promising are looked at; the second
-        swap is priced on the current meetings (close enough to choose a move)."""
+        their five-table totals. Only the few most promising are looked at."""
         unfair.sort()
         moves = []
         five_x = len(self.tables[r][self.where[r][x]]) == 5
@@ -815,22 +873,37 @@ class _Search:
                     continue
                 if (len(tables[where[y]]) == 5) != five_x:
                     continue
-                second = self._swap_delta(other, x, y)
-                moves.append(Move(first + second, r, x, y, other))
-                self.work += 20
+                moves.append(_Move(first + self._second_swap_delta(r, other, x, y), r, x, y, other))
+                self.work += 40
         return moves
 
-    def _swap_delta(self, r: int, x: int, y: int) -> int:
-        """The cost change of swapping x and y in round r, exposure left out."""
-        where, tables, conf = self.where[r], self.tables[r], self.conf[r]
-        club = self.p.mates[r] if self.p.mates else None
-        delta = -conf[x] - conf[y]
-        for p, q, table in ((x, y, tables[where[y]]), (y, x, tables[where[x]])):
-            row = self.meet[p]
+    def _second_swap_delta(self, r: int, other: int, x: int, y: int) -> int:
+        """The cost change of swapping x and y in round ``other`` right after they swapped
+        in round r (exposure left out): the meetings are taken as they will be then."""
+        table_x = self.tables[r][self.where[r][x]]  # x's table in r, y's after the swap
+        table_y = self.tables[r][self.where[r][y]]
+        club = self.p.mates[other] if self.p.mates else None
+
+        def met(p: int, z: int) -> int:
+            # meet[p][z] after the swap in round r
+            count = self.meet[p][z]
+            own, new = (table_x, table_y) if p == x else (table_y, table_x)
+            if z in own:
+                count -= 1
+            if z in new and z != (y if p == x else x):
+                count += 1
+            return count
+
+        tables, where = self.tables[other], self.where[other]
+        delta = 0
+        for p, q in ((x, y), (y, x)):
             mates = club[p] if club else ()
-            for z in table:
+            for z in tables[where[p]]:  # p leaves this table
+                if z != p:
+                    delta -= REPEAT_WEIGHT * (met(p, z) > 1) + (z in mates)
+            for z in tables[where[q]]:  # and joins this one
                 if z != q:
-                    delta += REPEAT_WEIGHT * (row[z] > 0) + (z in mates)
+                    delta += REPEAT_WEIGHT * (met(p, z) > 0) + (z in mates)
         return delta
 
     def _perturb(self, swaps: int) -> None:
@@ -839,7 +912,7 @@ class _Search:
             tables = self.tables[r]
             a, b = self.rng.sample(range(len(tables)), 2)
             x, y = self.rng.choice(tables[a]), self.rng.choice(tables[b])
-            if len(tables[a]) == len(tables[b]) or not self.fair:
+            if len(tables[a]) == len(tables[b]) or self.slack is None:
                 self.swap(r, x, y)
 
     def _restore_best(self) -> None:
@@ -857,7 +930,7 @@ class _Search:
             self.best_cost = self.cost
             self.best_tables = [[t[:] for t in r] for r in self.tables]
 
-    def _make(self, move: Move, tabu: dict, short: int, long: int) -> None:
+    def _make(self, move: _Move, tabu: dict, short: int, long: int) -> None:
         """Make a move and forbid its players to return to their tables for a while."""
         for r in (move.round, move.back) if move.back >= 0 else (move.round,):
             a, b = self.where[r][move.x], self.where[r][move.y]
@@ -874,20 +947,26 @@ class _Search:
         """Search until the target is reached or the budget is spent; True if the clock
         stopped it first.
 
-        The first half of the budget keeps the five-table exposure fair (a hard rule: only
-        swaps that keep every player in the fair range). If repeats are left, the second
-        half may trade fairness for fewer repeats, as (a) comes before (b).
+        Half of the budget keeps the five-table shares fair: a swap across table sizes
+        must leave both players within their fair range (or be a trade). If repeats are
+        left, (a) before (b) asks for fewer repeats even at unfair shares, so a quarter of
+        the budget allows one five-table seat more or less than fair, the rest any share
+        (the cost still prefers the fairest shares among plans with equal repeats).
         """
         if len(self.p.sizes) < 2:
             return False
-        self.fair = True
         mixed = 5 in self.p.sizes and 4 in self.p.sizes
-        if self._search(budget // 2 if mixed else budget, deadline):
-            return True
-        if self.cost > self.target and mixed:
-            self.fair = False
-            self._restore_best()
-            return self._search(budget, deadline)
+        phases = (
+            [(0, budget // 2), (1, 3 * budget // 4), (None, budget)] if mixed else [(0, budget)]
+        )
+        for slack, until in phases:
+            self.slack = slack
+            if self.cost > self.target:
+                self._restore_best()
+            if self._search(until, deadline):
+                return True
+            if self.best_cost <= self.target:
+                break
         return False
 
     def _search(self, budget: int, deadline: float) -> bool:
@@ -900,17 +979,14 @@ class _Search:
                 return True
             self.iterations += 1
             self.work += STEP_WORK + 2 * self.new
-            unfair = set() if self.fair else self._unfair()
+            unfair = self._unfair() if self.slack != 0 else set()
             hot_rounds = [r for r in range(self.new) if self.hot[r] or unfair]
             if not hot_rounds:
                 break
-            if self.all_rounds:
-                moves = [self._best_move(r, sorted(self.hot[r] | unfair), tabu)
-                         for r in hot_rounds]  # fmt: skip
-                move = min((m for m in moves if m), key=lambda m: m.delta, default=None)
-            else:
-                r = hot_rounds[self.rng.randrange(len(hot_rounds))]
-                move = self._best_move(r, sorted(self.hot[r] | unfair), tabu)
+            # The best move over all rounds with conflicts (Dotu & Van Hentenryck's
+            # neighbourhood): more work per step than one random round, far better steps.
+            moves = [self._best_move(r, sorted(self.hot[r] | unfair), tabu) for r in hot_rounds]
+            move = min((m for m in moves if m), key=lambda m: m.delta, default=None)
             stall += 1
             if move is not None:
                 self._make(move, tabu, short, long)
@@ -1011,27 +1087,39 @@ def _assign_positions(rounds: Rounds, problem: _Problem, rng: random.Random) -> 
                 counts[p][i] += 1
         seated.append(ordered_round)
     if any(any(row) for row in problem.positions_before):
-        _even_out(seated, counts)
+        _even_out(seated, counts, rng)
     return seated
 
 
-def _even_out(rounds: Rounds, counts: list[list[int]]) -> None:
-    """Permute positions 1-4 within tables while that lowers the sum of squared position
-    counts (the fixed rounds may have left some players with uneven counts)."""
-    for _pass in range(20):
-        improved = False
-        for tables in rounds:
-            for table in tables:
-                seats = table[:4]
-                for p, i in zip(seats, range(4), strict=True):
-                    counts[p][i] -= 1
-                best = min(
-                    itertools.permutations(seats),
-                    key=lambda perm: sum(counts[p][i] * 2 + 1 for i, p in enumerate(perm)),
-                )
-                improved |= list(best) != seats
-                table[:4] = best
-                for i, p in enumerate(best):
-                    counts[p][i] += 1
-        if not improved:
-            return
+def _even_out(rounds: Rounds, counts: list[list[int]], rng: random.Random) -> None:
+    """Permute positions 1-4 within tables so that nobody gets a position again that they
+    already had most often (the fixed rounds may have left some players uneven). Equal
+    choices are taken at random, which lets the passes wander along plateaus; the most
+    even state is kept."""
+
+    def spread() -> tuple[int, int]:
+        gaps = [max(c[:4]) - min(c[:4]) for c in counts]
+        return max(gaps), sum(g > 1 for g in gaps)
+
+    best, best_rounds = spread(), [[t[:] for t in r] for r in rounds]
+    tables = [table for tables in rounds for table in tables]
+    for _pass in range(60):
+        if best[0] <= 1:
+            break
+        for table in tables:
+            seats = table[:4]
+            for i, p in enumerate(seats):
+                counts[p][i] -= 1
+            # 4 ** count: one seat more where a player already has many weighs most
+            scored = [
+                (sum(4 ** counts[p][i] for i, p in enumerate(perm)), perm)
+                for perm in itertools.permutations(seats)
+            ]
+            low = min(score for score, _perm in scored)
+            choice = rng.choice([perm for score, perm in scored if score == low])
+            table[:4] = choice
+            for i, p in enumerate(choice):
+                counts[p][i] += 1
+        if spread() < best:
+            best, best_rounds = spread(), [[t[:] for t in r] for r in rounds]
+    rounds[:] = best_rounds

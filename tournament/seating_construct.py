@@ -39,15 +39,15 @@ def develop(m: int, k: int, base: list[list[int]], rounds: int) -> Rounds:
 
 
 @cache
-def _line_spreads() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Two disjoint line spreads of the projective space PG(3,2).
+def _line_spreads() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Two disjoint line spreads of the projective space PG(3,2), the first such pair.
 
-    Points are the 15 nonzero vectors of GF(2)^4 (as ints); a line is ``{a, b, a ^ b}``
-    (identified by its smallest two points' xor-closed triple). A spread is 5 lines that
-    cover every point once; PG(3,2) has 56 of them and many disjoint pairs.
+    Points are the 15 nonzero vectors of GF(2)^4 (as ints), a line is ``{a, b, a ^ b}``
+    (a 2-dimensional subspace without 0). A spread is 5 lines that cover every point
+    once; PG(3,2) has 56 of them.
     """
     lines = sorted({tuple(sorted((a, b, a ^ b))) for a in range(1, 16) for b in range(a + 1, 16)})
-    spreads: list[tuple[tuple[int, int, int], ...]] = []
+    spreads: list[tuple[tuple[int, ...], ...]] = []
 
     def extend(chosen: list, covered: int) -> None:
         if len(chosen) == 5:
