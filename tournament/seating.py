@@ -267,7 +267,8 @@ def draw(request: DrawRequest) -> Plan:
     deadline = started + request.time_limit
     problem = _Problem.build(players, index, fixed, sizes, new, request.separate)
     five_sets = _five_table_sets(problem, rng)
-    start = _constructed_start(problem, rng) if not fixed else None
+    fixed_indices = [[[index.get(p, -1) for p in t] for t in r] for r in fixed]
+    start = _constructed_start(problem, fixed_indices, rng)
     method = "construction" if start is not None else "search"
     search = _Search(problem, five_sets, start, rng)
     budget = int(max(request.time_limit, 0.01) * WORK_PER_SECOND)
@@ -513,20 +514,57 @@ def _spread_five_sets(sets: list[set[int]], problem: _Problem, rng: random.Rando
             count[q] += 1
 
 
-def _constructed_start(problem: _Problem, rng: random.Random) -> Rounds | None:
-    """An algebraic repeat-free start for fields of four-tables, its points relabelled by a
-    seeded permutation; with club groups, the relabelling is then improved by swapping
-    labels while that does not add club conflicts."""
+def _constructed_start(problem: _Problem, fixed: Rounds, rng: random.Random) -> Rounds | None:
+    """An algebraic start for fields of four-tables (see :mod:`.seating_construct`).
+
+    Without fixed rounds its points are relabelled by a seeded permutation; with club groups
+    the relabelling is then improved by swapping labels while that does not add club
+    conflicts. With fixed rounds (a round-by-round draw) the plan is continued when the
+    fixed rounds are rounds of the construction under one relabelling: the first fixed round
+    decides the labels, every later one must be another round of the construction. Then the
+    new rounds are the construction's unused rounds, and drawing one round at a time loses
+    nothing against drawing all rounds in advance.
+
+    ``fixed`` is in player indices, -1 for players who left; a fixed round that does not
+    seat exactly the current players (late entry, withdrawal) never matches.
+    """
     if 5 in problem.sizes:
         return None
-    rounds = seating_construct.repeat_free_rounds(problem.n, problem.new)
+    rounds = seating_construct.constructed_rounds(problem.n, len(fixed) + problem.new)
     if rounds is None:
         return None
-    label = list(range(problem.n))
-    rng.shuffle(label)
-    if problem.mates:
-        _separate_clubs(rounds, label, problem.mates, rng)
-    return [[[label[p] for p in t] for t in r] for r in rounds]
+    if not fixed:
+        label = list(range(problem.n))
+        rng.shuffle(label)
+        if problem.mates:
+            _separate_clubs(rounds, label, problem.mates, rng)
+        return [[[label[p] for p in t] for t in r] for r in rounds]
+    rest = _continuation(rounds, fixed, problem.n)
+    return rest or None
+
+
+def _canonical(round_: Sequence[Sequence[int]]) -> list[list[int]]:
+    return sorted(sorted(t) for t in round_)
+
+
+def _continuation(rounds: Rounds, fixed: Rounds, n: int) -> Rounds | None:
+    """The rounds of ``rounds`` not matched by ``fixed`` (see :func:`_constructed_start`),
+    relabelled to players; None when the fixed rounds are not rounds of the plan."""
+    if any(sorted(p for t in r for p in t) != list(range(n)) for r in fixed):
+        return None
+    label = [0] * n
+    for points, players in zip(_canonical(rounds[0]), _canonical(fixed[0]), strict=True):
+        for point, player in zip(points, players, strict=True):
+            label[point] = player
+    relabelled = [[[label[p] for p in t] for t in r] for r in rounds]
+    unused = {i: {frozenset(t) for t in r} for i, r in enumerate(relabelled) if i}
+    for round_ in fixed[1:]:
+        tables = {frozenset(t) for t in round_}
+        match = next((i for i, candidate in unused.items() if candidate == tables), None)
+        if match is None:
+            return None
+        del unused[match]
+    return [relabelled[i] for i in sorted(unused)]
 
 
 def _separate_clubs(rounds: Rounds, label: list[int], mates, rng: random.Random) -> None:

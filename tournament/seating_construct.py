@@ -18,7 +18,7 @@ the draw depend on the seed.
 from functools import cache
 from itertools import combinations
 
-from .seating_plans import CYCLIC_PLANS
+from .seating_plans import COVERING_PLANS, CYCLIC_PLANS
 
 Rounds = list[list[list[int]]]
 
@@ -146,11 +146,18 @@ def doubled_affine_space() -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(rounds)
 
 
-def repeat_free_rounds(n: int, rounds: int) -> Rounds | None:
-    """The longest repeat-free plan we can build for ``n`` players at four-tables, cut to
-    at most ``rounds`` rounds; None when there is no construction for ``n``."""
+def constructed_rounds(n: int, rounds: int) -> Rounds | None:
+    """The best plan we can build for ``n`` players at four-tables, cut to at most
+    ``rounds`` rounds; None when there is no construction for ``n``.
+
+    Stored covering plans (:data:`~tournament.seating_plans.COVERING_PLANS`) reach the
+    lower bound one round beyond the repeat-free ones, e.g. 24 players in 8 rounds with 12
+    repeats; their first rounds are repeat-free, so they serve shorter plans as well.
+    """
     if n == 32:
         return [[list(t) for t in r] for r in doubled_affine_space()[:rounds]]
+    if n in COVERING_PLANS:
+        return [[list(t) for t in r] for r in COVERING_PLANS[n][:rounds]]
     spec = CYCLIC_PLANS.get(n)
     if spec is None:
         return None

@@ -118,3 +118,5 @@ CYCLIC_PLANS: dict[int, tuple[int, int, list[list[int]]]] = {
         ],
     ),
 }
+
+COVERING_PLANS: dict[int, list[list[list[int]]]] = {}

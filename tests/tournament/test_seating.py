@@ -179,6 +179,29 @@ def test_round_by_round_drawing_with_a_late_entry_and_a_withdrawal():
     assert evaluate(plan.rounds).repeat_pairs == 0
 
 
+@pytest.mark.parametrize(("n", "rounds"), [(32, 10), (24, 7), (28, 9)])
+def test_drawing_one_round_at_a_time_keeps_the_constructed_optimum(n, rounds):
+    # Each round is drawn when it starts, the played ones fixed (tables in position order,
+    # as the database returns them): the result is as good as drawing all in advance.
+    played = []
+    for number in range(1, rounds + 1):
+        plan = draw(DrawRequest(players(n), number, fixed=played, seed=number, time_limit=0.5))
+        assert plan.rounds[:-1] == played
+        played = plan.rounds
+        assert plan.stats.method == "construction"
+    assert_valid(played, players(n))
+    assert repeats(played) == 0
+
+
+def test_a_changed_field_does_not_continue_the_construction():
+    first = draw(DrawRequest(players(32), 1, seed=1)).rounds
+    field = [p for p in players(32) if p != 1] + [33]
+    plan = draw(DrawRequest(field, 2, fixed=first, seed=1, time_limit=0.5))
+    assert plan.stats.method == "search"
+    assert_valid(plan.rounds, field, first=1)
+    assert plan.quality.repeat_pairs == 0
+
+
 def test_a_request_with_all_rounds_fixed_returns_them():
     first = [[[1, 2, 3, 4], [5, 6, 7, 8]]]
     plan = draw(DrawRequest(players(8), 1, fixed=first))
@@ -280,7 +303,7 @@ def test_the_doubled_affine_space_seats_32_players_ten_rounds_without_repeat():
 @pytest.mark.parametrize("n", sorted(CYCLIC_PLANS))
 def test_every_stored_cyclic_plan_is_repeat_free(n):
     m, _k, _base = CYCLIC_PLANS[n]
-    rounds = seating_construct.repeat_free_rounds(n, m)
+    rounds = seating_construct.constructed_rounds(n, m)
     assert len(rounds) == m
     assert repeats(rounds) == 0
     assert all(sorted(p for t in r for p in t) == list(range(n)) for r in rounds)

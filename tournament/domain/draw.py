@@ -92,10 +92,12 @@ def draw(
             raise DomainError(impossible_field_message(exc.players, exc.add, exc.remove)) from None
         seed = secrets.randbelow(2**31) if seed is None else seed
         started = time.perf_counter()
+        # Drawing one round at a time still plans every remaining round, so that the next
+        # round does not paint the later ones into a corner; only the next one is kept.
         plan = seating.draw(
             seating.DrawRequest(
                 players=[e.pk for e in entries],
-                rounds=last,
+                rounds=tournament.planned_rounds,
                 fixed=seating_of(played),
                 separate=_club_groups(tournament, entries),
                 seed=seed,
