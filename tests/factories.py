@@ -90,3 +90,25 @@ class SeatFactory(factory.django.DjangoModelFactory):
     table = factory.SubFactory(TableFactory)
     entry = factory.SubFactory(EntryFactory)
     position = 1
+
+
+def released_table(tournament, *, size=4, round_number=1, table_number=1, first_start=1):
+    """A table of a released round with ``size`` seated players, the round clock running."""
+    from django.utils import timezone
+
+    from tournament.models import RoundStatus
+
+    round_, _ = Round.objects.get_or_create(
+        tournament=tournament,
+        number=round_number,
+        defaults={"status": RoundStatus.RELEASED, "started_at": timezone.now()},
+    )
+    table = Table.objects.create(round=round_, number=table_number, size=size)
+    for position in range(1, size + 1):
+        entry = EntryFactory(
+            tournament=tournament,
+            start_number=first_start + position - 1,
+            player=PlayerFactory(last_name=f"Spieler{first_start + position - 1}"),
+        )
+        Seat.objects.create(round=round_, table=table, entry=entry, position=position)
+    return table

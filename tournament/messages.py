@@ -61,6 +61,10 @@ INVALID_FACTS = {
     "deduction-not-allowed": _("This rule profile has no point deduction."),
     "deduction-out-of-range": _("A point deduction is 1 to %(maximum)s points."),
     "sanction-not-allowed": _("This rule profile has no such sanction."),
+    "value-out-of-range": _("The game value must be between 0 and %(maximum)s."),
+    "solo-result-missing": _("Say whether the soloist won or lost."),
+    "sitter-chosen": _("Position %(position)s deals and sits out this game."),
+    "winner-count": _("A normal game has two winners; %(given)s were chosen."),
 }
 
 

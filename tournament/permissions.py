@@ -10,7 +10,7 @@ from functools import wraps
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
@@ -53,6 +53,36 @@ def get_managed_tournament(request: HttpRequest, slug: str) -> Tournament:
     """The tournament for a director page; 404 (not 403) for a tournament of someone else, so
     that its existence is not revealed."""
     return get_object_or_404(managed_tournaments(request.user), slug=slug)
+
+
+def officiated_tournaments(user) -> QuerySet[Tournament]:
+    """The tournaments where ``user`` is a director or a referee."""
+    if user.is_superuser:
+        return Tournament.objects.all()
+    if not is_referee(user):
+        return Tournament.objects.none()
+    return Tournament.objects.filter(Q(directors=user) | Q(referees=user)).distinct()
+
+
+def get_officiated_tournament(request: HttpRequest, slug: str) -> Tournament:
+    """The tournament for a page of the tournament office (directors and referees)."""
+    return get_object_or_404(officiated_tournaments(request.user), slug=slug)
+
+
+def manages(user, tournament: Tournament) -> bool:
+    return managed_tournaments(user).filter(pk=tournament.pk).exists()
+
+
+def official_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Login required; then the user must be a referee or a director (else 403)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not is_referee(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return login_required(wrapper)
 
 
 def director_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

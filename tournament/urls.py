@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
-from .views import calculator, entries, imports, public, rounds, tournaments
+from .views import calculator, entries, imports, public, rounds, sheets, tournaments
 
 manage_patterns = (
     [
@@ -26,6 +26,29 @@ manage_patterns = (
         path(
             "<slug:slug>/rounds/<int:number>/release/", rounds.round_release, name="round-release"
         ),
+        path("<slug:slug>/rounds/<int:number>/board/", sheets.board, name="board"),
+        path("<slug:slug>/rounds/<int:number>/close/", sheets.round_close, name="round-close"),
+        path(
+            "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/",
+            sheets.desk_sheet,
+            name="sheet-desk",
+        ),
+        path(
+            "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/import/",
+            sheets.sheet_import,
+            name="sheet-import",
+        ),
+        path(
+            "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/history/",
+            sheets.sheet_history,
+            name="sheet-history",
+        ),
+        re_path(
+            r"^(?P<slug>[-\w]+)/rounds/(?P<number>[0-9]+)/tables/(?P<table_number>[0-9]+)/"
+            r"(?P<action>confirm|reopen|extra-time|time-up)/$",
+            sheets.sheet_action,
+            name="sheet-action",
+        ),
     ],
     "manage",
 )
@@ -36,6 +59,12 @@ urlpatterns = [
     path("t/<slug:slug>/rechner/", calculator.calculator, name="tournament-calculator"),
     path("t/<slug:slug>/wo-sitze-ich/", public.where_do_i_sit, name="where-do-i-sit"),
     path("rechner/", calculator.calculator, name="calculator"),
+    path("tisch/<str:token>/", sheets.keeper_sheet, name="keeper-sheet"),
+    path("tisch/<str:token>/loeschen/", sheets.keeper_delete, name="keeper-delete"),
+    path("tisch/<str:token>/abgeben/", sheets.keeper_submit, name="keeper-submit"),
+    path("tisch/<str:token>/bestaetigen/", sheets.keeper_confirm, name="keeper-confirm"),
+    path("tisch/<str:token>/zeit/", sheets.keeper_time_up, name="keeper-time-up"),
+    path("tisch/<str:token>/stand/", sheets.keeper_status, name="keeper-status"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import seating
@@ -202,5 +203,6 @@ def release(round_: Round, user) -> None:
         if earlier.exclude(status__in=PLAYED).exists():
             raise DomainError(_("Release the earlier rounds first."))
         round_.status = RoundStatus.RELEASED
-        round_.save(update_fields=["status"])
+        round_.started_at = timezone.now()  # the round clock starts (TSR 8.5.1)
+        round_.save(update_fields=["status", "started_at"])
         DrawLog.objects.create(round=round_, action=DrawLog.Action.RELEASE, user=user)

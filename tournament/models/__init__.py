@@ -2,7 +2,8 @@
 
 from .penalty import Penalty, PenaltyCategory
 from .player import Player, normalize_name
-from .round import DrawLog, Round, RoundStatus, Seat, Table
+from .ratelimit import RateBucket
+from .round import DrawLog, Round, RoundStatus, Seat, SheetStatus, Table
 from .sheet import Game, GameKind
 from .tournament import Entry, EntryStatus, Team, Tournament, TournamentStatus
 
@@ -15,9 +16,11 @@ __all__ = [
     "Penalty",
     "PenaltyCategory",
     "Player",
+    "RateBucket",
     "Round",
     "RoundStatus",
     "Seat",
+    "SheetStatus",
     "Table",
     "Team",
     "Tournament",

@@ -30,6 +30,9 @@ class Game(models.Model):
     p3 = models.IntegerField()
     p4 = models.IntegerField()
     p5 = models.IntegerField(null=True, blank=True)
+    # Made by the client that entered the row: the same submission sent twice (a retry on
+    # a shaky connection) finds the row instead of storing a second one.
+    client_id = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords(excluded_fields=["updated_at"])

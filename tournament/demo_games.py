@@ -1,0 +1,92 @@
+"""Realistic, valid Spiellisten made by the rules engine: for the demo tournament, the tests
+and the benchmarks.
+
+Each game is played out as facts (who is Re, the eyes, announcements, Sonderpunkte) and
+scored by :func:`scoring.game.evaluate`; the ledger decides the dealer, the sitter and when
+a Pflichtsolo must be vorgeführt. Pflichtsoli are spread over the round, some are left for
+vorführen, an occasional Lustsolo or stille Hochzeit comes on top. No Django import.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from scoring.game import evaluate, parse_facts
+from scoring.ledger import Kind, PlayedGame, walk
+from scoring.profiles import RuleProfile
+
+
+@dataclass(frozen=True)
+class DemoGame:
+    kind: str  # a GameKind value of tournament.models
+    soloist: int | None
+    points: tuple[int, ...]
+
+
+KIND_VALUES = {
+    Kind.NORMAL: "normal",
+    Kind.PFLICHTSOLO: "pflichtsolo",
+    Kind.VORGEFUEHRT: "vorgefuehrt",
+    Kind.LUSTSOLO: "lustsolo",
+}
+
+
+def _eyes(rng: random.Random) -> int:
+    """Re's eyes: mostly a close game, sometimes a clear one."""
+    return max(0, min(240, int(rng.gauss(125, 40))))
+
+
+def _facts(rng: random.Random, size: int, dealer: int, re: list[int], solo: bool) -> dict:
+    facts: dict = {
+        "table_size": size,
+        "dealer": dealer,
+        "kind": "solo" if solo else "normal",
+        "re": re,
+        "re_eyes": _eyes(rng),
+    }
+    announced = [p for p in ("re", "kontra") if rng.random() < 0.25]
+    if announced:
+        facts["announced"] = announced
+    if not solo and rng.random() < 0.4:
+        facts["sonderpunkte"] = {"re": rng.randint(0, 2), "kontra": rng.randint(0, 1)}
+    return facts
+
+
+def play_sheet(
+    profile: RuleProfile, size: int, rng: random.Random, games: int | None = None
+) -> list[DemoGame]:
+    """A sheet of ``games`` games (default: the nominal count) that the checks accept."""
+    total = profile.games_per_round(size) if games is None else games
+    played: list[PlayedGame] = []
+    result: list[DemoGame] = []
+    for number in range(1, total + 1):
+        step = walk(profile, size, played)[-1]
+        active = [p for p in range(1, size + 1) if p != step.sitter]
+        owing = [p for p in step.owing_before if p in active]
+        remaining = profile.games_per_round(size) - number + 1
+        kind, soloist = Kind.NORMAL, None
+        if step.vorfuehren is not None:
+            kind, soloist = Kind.VORGEFUEHRT, step.vorfuehren
+        elif owing and rng.random() < 0.8 * len(owing) / max(remaining, 1):
+            kind, soloist = Kind.PFLICHTSOLO, rng.choice(owing)
+        elif rng.random() < 0.04:
+            done = [p for p in active if p not in step.owing_before]
+            if done or not profile.lustsolo_only_after_pflichtsolo:
+                kind, soloist = Kind.LUSTSOLO, rng.choice(done or active)
+        if kind is Kind.NORMAL:
+            re = sorted(rng.sample(active, 2))
+            facts = _facts(rng, size, step.dealer, re, solo=False)
+        else:
+            facts = _facts(rng, size, step.dealer, [soloist], solo=True)
+        points = evaluate(profile, parse_facts(facts)).points
+        value = KIND_VALUES[kind]
+        if kind is Kind.NORMAL and rng.random() < 0.03:
+            # A stille Hochzeit: the Hochzeit player played alone, scored as a solo.
+            soloist = rng.choice(active)
+            points = evaluate(profile, parse_facts(_facts(rng, size, step.dealer, [soloist],
+                                                          solo=True))).points  # fmt: skip
+            kind, value = Kind.HOCHZEIT, "stille_hochzeit"
+        played.append(PlayedGame(kind, soloist))
+        result.append(DemoGame(value, soloist, points))
+    return result

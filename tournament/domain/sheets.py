@@ -1,0 +1,516 @@
+"""A table's Spielliste in one round: load it with every check, save rows without losing or
+overwriting anything, and carry it through submit, confirm and the closing of the round.
+
+Who acts is an :class:`Actor`: the list keeper or a player on the table's token link, or a
+director or referee with an account. Every change of a row goes into the row's history with
+the actor and, where one is required, the reason.
+
+Rows are saved one at a time and each save is
+
+* idempotent: a row carries the id its form was given (``client_id``); the same submission
+  sent twice finds the stored row instead of storing a second one;
+* versioned: a change names the version it was made on; if somebody else changed the row
+  in the meantime, :class:`Conflict` carries both versions and nothing is written.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.ledger import Kind, LedgerStep, PlayedGame, walk
+from scoring.sheet import ERROR, Finding, SheetRow, check_sheet, has_errors, totals
+
+from ..models import Entry, Game, GameKind, Round, RoundStatus, Seat, SheetStatus, Table
+from . import DomainError
+
+LEDGER_KIND = {
+    GameKind.NORMAL: Kind.NORMAL,
+    GameKind.PFLICHTSOLO: Kind.PFLICHTSOLO,
+    GameKind.VORGEFUEHRT: Kind.VORGEFUEHRT,
+    GameKind.LUSTSOLO: Kind.LUSTSOLO,
+    GameKind.HOCHZEIT: Kind.HOCHZEIT,
+    GameKind.STILLE_HOCHZEIT: Kind.HOCHZEIT,
+}
+# The letters of the paper list and the desk entry. S is the stille Hochzeit here; penalty
+# rows come from the referees' signed penalties, never from the list keeper.
+LETTERS = {
+    "N": GameKind.NORMAL,
+    "P": GameKind.PFLICHTSOLO,
+    "V": GameKind.VORGEFUEHRT,
+    "L": GameKind.LUSTSOLO,
+    "H": GameKind.HOCHZEIT,
+    "S": GameKind.STILLE_HOCHZEIT,
+}
+LETTER_OF = {kind: letter for letter, kind in LETTERS.items()}
+MAX_POINTS = 9999  # per cell: far beyond any real game, but keeps typos like 40000 out
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who changes a sheet. ``label`` goes into the history (e.g. "Tisch 3 (Link)");
+    ``privileged`` is a director or referee of the tournament."""
+
+    label: str
+    user: object | None = None
+    privileged: bool = False
+    start_number: int | None = None
+
+
+@dataclass(frozen=True)
+class RowInput:
+    kind: str  # a GameKind value
+    soloist: int | None
+    points: tuple[int, ...]
+
+    @property
+    def letter(self) -> str:
+        return LETTER_OF[GameKind(self.kind)]
+
+
+class Conflict(DomainError):
+    """Somebody else saved game ``number`` first: ``theirs`` is stored, ``mine`` is not."""
+
+    def __init__(self, number: int, mine: RowInput | None, theirs: Game | None) -> None:
+        super().__init__(
+            _(
+                "Game %(number)s was changed by somebody else in the meantime. Nothing was "
+                "saved: compare both versions and enter yours again if it is right."
+            )
+            % {"number": number}
+        )
+        self.number, self.mine, self.theirs = number, mine, theirs
+
+
+@dataclass(frozen=True)
+class Clock:
+    ends_at: datetime | None
+
+    def seconds_left(self, now: datetime | None = None) -> int | None:
+        if self.ends_at is None:
+            return None
+        return max(0, int((self.ends_at - (now or timezone.now())).total_seconds()))
+
+    @property
+    def expired(self) -> bool:
+        return self.ends_at is not None and timezone.now() >= self.ends_at
+
+
+def clock(table: Table) -> Clock:
+    started = table.round.started_at
+    if started is None:
+        return Clock(None)
+    minutes = table.round.tournament.profile.playing_minutes(table.size) + table.extra_minutes
+    return Clock(started + timedelta(minutes=minutes))
+
+
+@dataclass
+class Sheet:
+    """A table's sheet as the pages show it."""
+
+    table: Table
+    seats: list[Seat]
+    games: list[Game]
+    rows: list[SheetRow]
+    findings: list[Finding]
+    steps: list[LedgerStep]
+    nominal: int
+    clock: Clock
+    by_game: dict[int, list[Finding]] = field(default_factory=dict)
+
+    @property
+    def next_step(self) -> LedgerStep:
+        return self.steps[-1]
+
+    @property
+    def next_number(self) -> int:
+        return len(self.games) + 1
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return totals(self.rows, self.table.size)
+
+    @property
+    def has_errors(self) -> bool:
+        return has_errors(self.findings)
+
+    @property
+    def error_count(self) -> int:
+        return sum(f.level == ERROR for f in self.findings)
+
+    @property
+    def time_up(self) -> bool:
+        return self.table.time_limit_from is not None or self.clock.expired
+
+    @property
+    def finished(self) -> bool:
+        """Every game played, or the time is up and no Pflichtsolo is owed any more."""
+        if len(self.games) >= self.nominal:
+            return True
+        return self.time_up and not self.next_step.owing_before
+
+    def seat(self, position: int) -> Seat | None:
+        return next((s for s in self.seats if s.position == position), None)
+
+
+def game_row(game: Game, size: int) -> SheetRow:
+    points = [game.p1, game.p2, game.p3, game.p4, game.p5][:size]
+    return SheetRow(game.number, LEDGER_KIND[game.kind], game.soloist_position, tuple(points))
+
+
+def load(table: Table, *, complete: bool = False) -> Sheet:
+    """The sheet of ``table`` with every finding. ``complete`` checks it as a finished
+    sheet (missing Pflichtsoli, too few games), as at submission."""
+    profile = table.round.tournament.profile
+    games = list(table.games.order_by("number"))
+    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    rows = [game_row(g, table.size) for g in games]
+    penalties = table.penalties.filter(signed_at__isnull=False).order_by("game_number", "pk")
+    for penalty in penalties:
+        points = [penalty.p1, penalty.p2, penalty.p3, penalty.p4, penalty.p5 or 0][: table.size]
+        rows.append(SheetRow(penalty.game_number, Kind.PENALTY, None, tuple(points)))
+    # A sheet with every game (or a time limit) is checked as finished, so that a missing
+    # Pflichtsolo shows before the list keeper tries to submit.
+    complete = complete or len(games) >= profile.games_per_round(table.size)
+    findings = check_sheet(
+        profile, table.size, rows, complete=complete, time_limit_from=table.time_limit_from
+    )
+    steps = walk(
+        profile,
+        table.size,
+        [PlayedGame(LEDGER_KIND[g.kind], g.soloist_position) for g in games],
+        time_limit_from=table.time_limit_from,
+    )
+    sheet = Sheet(
+        table=table,
+        seats=seats,
+        games=games,
+        rows=rows,
+        findings=findings,
+        steps=steps,
+        nominal=profile.games_per_round(table.size),
+        clock=clock(table),
+    )
+    for finding in findings:
+        sheet.by_game.setdefault(finding.game, []).append(finding)
+    return sheet
+
+
+# --- who may change what -----------------------------------------------------------------
+
+
+def _check_writable(table: Table, actor: Actor, reason: str) -> None:
+    status = table.round.status
+    if status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
+        raise DomainError(_("This round has not been released yet."))
+    if status == RoundStatus.CLOSED or table.sheet_status != SheetStatus.OPEN:
+        if not actor.privileged:
+            if status == RoundStatus.CLOSED:
+                raise DomainError(_("The round is closed. Ask the tournament office."))
+            raise DomainError(
+                _("The sheet has been submitted. Ask the tournament office for changes.")
+            )
+        if not reason.strip():
+            raise DomainError(_("Changing a submitted sheet or a closed round needs a reason."))
+
+
+def _validate(table: Table, row: RowInput) -> None:
+    if row.kind not in GameKind.values:
+        raise DomainError(_("Unknown kind of game."))
+    if len(row.points) != table.size:
+        raise DomainError(_("A row needs one value per player."))
+    if any(abs(v) > MAX_POINTS for v in row.points):
+        raise DomainError(
+            _("Values are limited to ±%(limit)s points — typo?") % {"limit": MAX_POINTS}
+        )
+    if row.kind == GameKind.NORMAL:
+        if row.soloist is not None:
+            raise DomainError(_("A normal game has no soloist."))
+    elif row.soloist is None or not 1 <= row.soloist <= table.size:
+        raise DomainError(_("A solo needs the position of the soloist."))
+
+
+def _locked_table(table: Table) -> Table:
+    """The table row locked for this transaction: saves to one sheet happen one at a time."""
+    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+
+
+def _record(game: Game, actor: Actor, reason: str) -> None:
+    game._history_user = actor.user  # noqa: SLF001 - simple-history's documented hook
+    game._change_reason = f"{actor.label}: {reason}" if reason else actor.label  # noqa: SLF001
+
+
+def _assign(game: Game, row: RowInput) -> None:
+    game.kind = row.kind
+    game.soloist_position = row.soloist
+    values = list(row.points) + [None] * (5 - len(row.points))
+    game.p1, game.p2, game.p3, game.p4, game.p5 = values
+
+
+def same_row(game: Game, row: RowInput) -> bool:
+    return (
+        game.kind == row.kind
+        and game.soloist_position == row.soloist
+        and tuple(game.points) == tuple(row.points)
+    )
+
+
+def save_row(
+    table: Table,
+    actor: Actor,
+    row: RowInput,
+    *,
+    number: int,
+    version: int | None = None,
+    client_id: uuid.UUID | None = None,
+    reason: str = "",
+) -> Game:
+    """Store game ``number`` of the sheet: a new row when ``version`` is None (``number``
+    must then be the next game), else a change of the row seen at ``version``."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        if client_id is not None:
+            done = Game.objects.filter(client_id=client_id).first()
+            if done is not None:
+                if done.table_id != table.pk:
+                    raise DomainError(_("This form belongs to another table."))
+                return done  # the same submission again: already stored
+        _check_writable(table, actor, reason)
+        _validate(table, row)
+        existing = table.games.filter(number=number).first()
+        if version is None:
+            if existing is not None:
+                raise Conflict(number, row, existing)
+            count = table.games.count()
+            if number != count + 1:
+                raise DomainError(
+                    _("The next game is game %(next)s, not %(number)s.")
+                    % {"next": count + 1, "number": number}
+                )
+            game = Game(table=table, number=number, client_id=client_id)
+        else:
+            if existing is None or existing.version != version:
+                raise Conflict(number, row, existing)
+            if same_row(existing, row):
+                return existing
+            game = existing
+            game.version += 1
+        _assign(game, row)
+        _record(game, actor, reason)
+        game.save()
+        return game
+
+
+def delete_last(table: Table, actor: Actor, *, number: int, version: int, reason: str = "") -> None:
+    """Remove the last game of the sheet (a row entered by mistake)."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        _check_writable(table, actor, reason)
+        last = table.games.order_by("-number").first()
+        if last is None or last.number != number:
+            raise DomainError(_("Only the last game can be removed; correct the others."))
+        if last.version != version:
+            raise Conflict(number, None, last)
+        _record(last, actor, reason or _("removed"))
+        last.delete()
+
+
+def replace_rows(
+    table: Table, actor: Actor, rows: Sequence[RowInput], versions: dict[int, int], reason=""
+) -> int:
+    """Make the sheet read ``rows`` (game 1, 2, ...) in one transaction, as the desk entry
+    and the file import do: unchanged rows stay, changed ones get a new version, rows
+    beyond the end are removed. ``versions`` are the versions the desk saw (game -> version);
+    a row changed by somebody else since raises :class:`Conflict` and nothing is written.
+    Returns the number of rows written or removed."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        _check_writable(table, actor, reason)
+        for row in rows:
+            _validate(table, row)
+        stored = {g.number: g for g in table.games.all()}
+        for number, game in stored.items():
+            seen = versions.get(number)
+            if seen is not None and seen != game.version:
+                mine = rows[number - 1] if number <= len(rows) else None
+                raise Conflict(number, mine, game)
+            if seen is None and number <= len(rows) and not same_row(game, rows[number - 1]):
+                raise Conflict(number, rows[number - 1], game)  # appeared since the desk loaded
+        changed = 0
+        for number in sorted(stored, reverse=True):
+            if number > len(rows):
+                _record(stored[number], actor, reason or _("removed"))
+                stored[number].delete()
+                changed += 1
+        for number, row in enumerate(rows, start=1):
+            game = stored.get(number)
+            if game is not None and same_row(game, row):
+                continue
+            if game is None:
+                game = Game(table=table, number=number)
+            else:
+                game.version += 1
+            _assign(game, row)
+            _record(game, actor, reason)
+            game.save()
+            changed += 1
+        return changed
+
+
+# --- workflow ----------------------------------------------------------------------------
+
+
+def _table_seat(table: Table, start_number: int | None) -> Seat | None:
+    if start_number is None:
+        return None
+    return table.seats.filter(entry__start_number=start_number).first()
+
+
+def submit(table: Table, actor: Actor) -> Sheet:
+    """The list keeper hands in the sheet: it must be complete and free of errors."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        if table.round.status != RoundStatus.RELEASED:
+            raise DomainError(_("Only sheets of a running round can be submitted."))
+        if table.sheet_status != SheetStatus.OPEN:
+            raise DomainError(_("The sheet has already been submitted."))
+        if not actor.privileged and _table_seat(table, actor.start_number) is None:
+            raise DomainError(_("Enter your start number: it must be one of this table."))
+        sheet = load(table, complete=False)
+        if not sheet.finished:
+            raise DomainError(
+                _("The sheet is not complete: %(count)s of %(nominal)s games.")
+                % {"count": len(sheet.games), "nominal": sheet.nominal}
+            )
+        if table.time_limit_from is None and len(sheet.games) < sheet.nominal:
+            table.time_limit_from = len(sheet.games) + 1
+        sheet = load(table, complete=True)
+        if sheet.has_errors:
+            raise DomainError(
+                _("The sheet has %(count)s error(s). Correct them before submitting.")
+                % {"count": sheet.error_count}
+            )
+        table.struck_games = max(0, sheet.nominal - len(sheet.games))
+        table.sheet_status = SheetStatus.SUBMITTED
+        table.submitted_at = timezone.now()
+        table.submitted_by = actor.label
+        table._history_user = actor.user  # noqa: SLF001
+        table.save()
+        return sheet
+
+
+def confirm(table: Table, actor: Actor) -> None:
+    """A second person confirms the submitted sheet: another player of the table (by start
+    number on the token link) or a director."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        if table.sheet_status != SheetStatus.SUBMITTED:
+            raise DomainError(_("Only a submitted sheet can be confirmed."))
+        if not actor.privileged:
+            seat = _table_seat(table, actor.start_number)
+            if seat is None:
+                raise DomainError(_("Enter your start number: it must be one of this table."))
+            if table.submitted_by == actor.label:
+                raise DomainError(_("The sheet must be confirmed by somebody else."))
+        table.sheet_status = SheetStatus.CONFIRMED
+        table.confirmed_at = timezone.now()
+        table.confirmed_by = actor.label
+        table._history_user = actor.user  # noqa: SLF001
+        table.save()
+
+
+def reopen(table: Table, actor: Actor, reason: str) -> None:
+    """A director sends a submitted or confirmed sheet back to the list keeper."""
+    if not actor.privileged:
+        raise DomainError(_("Only the tournament office can reopen a sheet."))
+    if not reason.strip():
+        raise DomainError(_("Reopening a sheet needs a reason."))
+    with transaction.atomic():
+        table = _locked_table(table)
+        if table.round.status != RoundStatus.RELEASED:
+            raise DomainError(_("Only sheets of a running round can be reopened."))
+        table.sheet_status = SheetStatus.OPEN
+        table.submitted_at = table.confirmed_at = None
+        table.submitted_by = table.confirmed_by = ""
+        table._history_user = actor.user  # noqa: SLF001
+        table._change_reason = reason  # noqa: SLF001
+        table.save()
+
+
+def mark_time_up(table: Table, actor: Actor) -> None:
+    """The time is up (TSR 8.5.1): the game in progress is finished and entered; from the
+    next game on only vorgeführte Pflichtsoli remain. The list keeper can mark it once the
+    clock has run out, the office at any time."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        _check_writable(table, actor, "-")
+        if table.time_limit_from is not None:
+            return
+        if not actor.privileged and not clock(table).expired:
+            raise DomainError(_("The playing time is not over yet."))
+        table.time_limit_from = table.games.count() + 1
+        table._history_user = actor.user  # noqa: SLF001
+        table.save(update_fields=["time_limit_from"])
+
+
+def grant_extra_time(table: Table, actor: Actor, minutes: int, reason: str) -> None:
+    """Nachspielzeit for one table (TSR 8.5.1), by a referee or director, with a reason."""
+    if not actor.privileged:
+        raise DomainError(_("Only a referee or the tournament office can grant extra time."))
+    if not reason.strip():
+        raise DomainError(_("Extra time needs a reason."))
+    if not 1 <= minutes <= 120:
+        raise DomainError(_("Extra time is 1 to 120 minutes."))
+    with transaction.atomic():
+        table = _locked_table(table)
+        if table.round.status != RoundStatus.RELEASED:
+            raise DomainError(_("Only tables of a running round get extra time."))
+        table.extra_minutes += minutes
+        note = f"+{minutes} min: {reason.strip()}"
+        table.extra_reason = "; ".join(filter(None, [table.extra_reason, note]))[-200:]
+        table._history_user = actor.user  # noqa: SLF001
+        table._change_reason = note  # noqa: SLF001
+        table.save(update_fields=["extra_minutes", "extra_reason"])
+
+
+def close_round(round_: Round, user) -> None:
+    """The director closes a round once every sheet is confirmed."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != RoundStatus.RELEASED:
+            raise DomainError(_("Only a released round can be closed."))
+        open_tables = list(
+            round_.tables.exclude(sheet_status=SheetStatus.CONFIRMED)
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
+        if open_tables:
+            raise DomainError(
+                _("Not every sheet is confirmed yet (tables %(tables)s).")
+                % {"tables": ", ".join(map(str, open_tables))}
+            )
+        round_.status = RoundStatus.CLOSED
+        round_.closed_at = timezone.now()
+        round_._history_user = user  # noqa: SLF001
+        round_.save(update_fields=["status", "closed_at"])
+
+
+def keeper_actor(table: Table, start_number: int | None = None) -> Actor:
+    label = _("Table %(number)s (link)") % {"number": table.number}
+    if start_number is not None:
+        label += " · " + _("start no. %(number)s") % {"number": start_number}
+    return Actor(label=label, start_number=start_number)
+
+
+def office_actor(user) -> Actor:
+    return Actor(label=user.get_username(), user=user, privileged=True)
+
+
+def seated_entries(table: Table) -> list[Entry]:
+    return [s.entry for s in table.seats.select_related("entry__player").order_by("position")]

@@ -1,0 +1,279 @@
+"""Forms of the Spielliste entry: one game on the phone, the whole sheet at the desk, a
+sheet file, and the small workflow forms."""
+
+from __future__ import annotations
+
+import uuid
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.errors import InvalidFacts
+from scoring.rows import MAX_VALUE, derive_points
+
+from ..domain.sheets import LEDGER_KIND, LETTER_OF, LETTERS, MAX_POINTS, RowInput
+from ..messages import invalid_facts_message
+from ..models import GameKind
+
+NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+SIGNED = {"autocomplete": "off", "class": "points"}
+
+
+class GameEntryForm(forms.Form):
+    """One game as the list keeper taps it: the kind, the winners (or the soloist and the
+    result) and the value — or the numbers directly."""
+
+    kind = forms.ChoiceField(
+        label=_("kind"), choices=GameKind.choices, initial=GameKind.NORMAL, widget=forms.RadioSelect
+    )
+    mode = forms.ChoiceField(
+        label=_("how to enter"),
+        choices=[("derive", _("winners and value")), ("direct", _("type the numbers"))],
+        initial="derive",
+        widget=forms.RadioSelect,
+    )
+    winners = forms.TypedMultipleChoiceField(
+        label=_("winners"), coerce=int, required=False, widget=forms.CheckboxSelectMultiple
+    )
+    soloist = forms.TypedChoiceField(
+        label=_("soloist"), coerce=int, required=False, empty_value=None, widget=forms.RadioSelect
+    )
+    result = forms.ChoiceField(
+        label=_("the solo was"),
+        choices=[("won", _("won")), ("lost", _("lost"))],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    value = forms.IntegerField(
+        label=_("game value"),
+        required=False,
+        min_value=0,
+        max_value=MAX_VALUE,
+        widget=forms.NumberInput(attrs=NUMBER),
+    )
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    client_id = forms.UUIDField(widget=forms.HiddenInput, required=False)
+    reason = forms.CharField(label=_("reason for the change"), required=False, max_length=200)
+
+    def __init__(self, *args, sheet, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.sheet = sheet
+        table = sheet.table
+        self.size = table.size
+        sitter = sheet.next_step.sitter
+        names = {s.position: s.entry.player.full_name for s in sheet.seats}
+        choices = [(p, f"{p} · {names.get(p, '')}") for p in range(1, self.size + 1) if p != sitter]
+        self.fields["winners"].choices = choices
+        self.fields["soloist"].choices = choices
+        for position in range(1, self.size + 1):
+            self.fields[f"p{position}"] = forms.IntegerField(
+                label=f"{position} · {names.get(position, '')}",
+                required=False,
+                min_value=-MAX_POINTS,
+                max_value=MAX_POINTS,
+                widget=forms.NumberInput(attrs=SIGNED),
+            )
+        if not self.is_bound:
+            self.initial.setdefault("client_id", uuid.uuid4())
+            self.initial.setdefault("number", sheet.next_number)
+
+    def points_fields(self):
+        return [self[f"p{p}"] for p in range(1, self.size + 1)]
+
+    def sitter_for(self, number: int) -> int | None:
+        steps = self.sheet.steps
+        return steps[number - 1].sitter if number <= len(steps) else None
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        kind = GameKind(data["kind"])
+        solo = kind != GameKind.NORMAL
+        soloist = data.get("soloist") if solo else None
+        if data["mode"] == "direct":
+            missing = [p for p in range(1, self.size + 1) if data.get(f"p{p}") is None]
+            if missing:
+                raise forms.ValidationError(_("Enter a number for every player (0 for none)."))
+            if solo and soloist is None:
+                raise forms.ValidationError(_("A solo needs the position of the soloist."))
+            points = tuple(data[f"p{p}"] for p in range(1, self.size + 1))
+        else:
+            if data.get("value") is None:
+                raise forms.ValidationError(_("Enter the game value."))
+            result = data.get("result")
+            try:
+                points = derive_points(
+                    self.sheet.table.round.tournament.profile.scoring,
+                    self.size,
+                    self.sitter_for(data["number"]),
+                    LEDGER_KIND[kind],
+                    data["value"],
+                    winners=data.get("winners") or (),
+                    soloist=soloist,
+                    soloist_won=None if not result else result == "won",
+                )
+            except InvalidFacts as exc:
+                raise forms.ValidationError(invalid_facts_message(exc.code, exc.params)) from None
+        data["row"] = RowInput(kind.value, soloist, points)
+        return data
+
+
+class DeleteRowForm(forms.Form):
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    reason = forms.CharField(required=False, max_length=200)
+
+
+class StartNumberForm(forms.Form):
+    start_number = forms.IntegerField(
+        label=_("your start number"), min_value=1, max_value=99999, widget=forms.NumberInput(NUMBER)
+    )
+
+
+class ExtraTimeForm(forms.Form):
+    minutes = forms.IntegerField(label=_("minutes"), min_value=1, max_value=120, initial=5)
+    reason = forms.CharField(label=_("reason"), max_length=150)
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("reason"), max_length=200)
+
+
+class SheetFileForm(forms.Form):
+    file = forms.FileField(label=_("sheet file (CSV or XLSX)"))
+    cumulative = forms.BooleanField(label=_("the numbers are running totals"), required=False)
+    reason = forms.CharField(label=_("reason (for a submitted sheet)"), required=False)
+
+
+def parse_letter(text: str) -> GameKind | None:
+    return LETTERS.get(text.strip().upper())
+
+
+class DeskGrid:
+    """The office's keyboard grid: one line per game with the kind letter, the soloist and
+    the numbers as on the paper list, per game or as running totals.
+
+    Built from a sheet (to show it) or from posted data (to save it); :meth:`parse` turns
+    the posted lines into rows, or collects a message per bad line and returns None.
+    """
+
+    def __init__(self, sheet, data=None, *, cumulative: bool = False) -> None:
+        self.sheet = sheet
+        self.size = sheet.table.size
+        self.cumulative = cumulative if data is None else data.get("cumulative") == "on"
+        self.errors: dict[int, list[str]] = {}
+        self.reason = "" if data is None else data.get("reason", "").strip()[:200]
+        count = len(sheet.games)
+        if data is not None:
+            count = max(count, self._posted_count(data))
+        self.count = max(sheet.nominal, count) + 3
+        self.lines = self._from_data(data) if data is not None else self._from_sheet()
+
+    def _posted_count(self, data) -> int:
+        try:
+            return min(int(data.get("lines", 0)), 60)
+        except ValueError:
+            return 0
+
+    def _from_sheet(self) -> list[dict]:
+        lines, running = [], [0] * self.size
+        for game in self.sheet.games:
+            values = list(game.points)
+            if self.cumulative:
+                running = [a + b for a, b in zip(running, values, strict=True)]
+                values = running
+            lines.append(
+                {
+                    "number": game.number,
+                    "kind": LETTER_OF[game.kind],
+                    "soloist": game.soloist_position or "",
+                    "points": [str(v) for v in values],
+                    "version": game.version,
+                    "findings": self.sheet.by_game.get(game.number, []),
+                }
+            )
+        for number in range(len(lines) + 1, self.count + 1):
+            lines.append(self._blank(number))
+        return lines
+
+    def _blank(self, number: int) -> dict:
+        points = [""] * self.size
+        return {"number": number, "kind": "", "soloist": "", "points": points, "version": ""}
+
+    def _from_data(self, data) -> list[dict]:
+        lines = []
+        for number in range(1, self.count + 1):
+            lines.append(
+                {
+                    "number": number,
+                    "kind": data.get(f"kind-{number}", "").strip()[:2],
+                    "soloist": data.get(f"solo-{number}", "").strip()[:3],
+                    "points": [
+                        data.get(f"p{p}-{number}", "").strip()[:8] for p in range(1, self.size + 1)
+                    ],
+                    "version": data.get(f"version-{number}", "").strip()[:9],
+                }
+            )
+        return lines
+
+    def _error(self, number: int, message) -> None:
+        self.errors.setdefault(number, []).append(str(message))
+
+    def parse(self) -> tuple[list[RowInput], dict[int, int]] | None:
+        rows: list[RowInput] = []
+        versions: dict[int, int] = {}
+        previous = [0] * self.size
+        ended_at = None
+        for line in self.lines:
+            number = line["number"]
+            empty = not line["kind"] and not line["soloist"] and not any(line["points"])
+            if line["version"].isdigit():
+                versions[number] = int(line["version"])
+            if empty:
+                ended_at = ended_at or number
+                continue
+            if ended_at is not None:
+                self._error(number, _("Game %(number)s is empty; fill the lines without gaps.")
+                            % {"number": ended_at})  # fmt: skip
+                ended_at = None
+            kind = parse_letter(line["kind"])
+            if kind is None:
+                self._error(number, _("Unknown kind “%(kind)s” (N, P, V, L, H or S).")
+                            % {"kind": line["kind"]})  # fmt: skip
+            soloist = None
+            if line["soloist"]:
+                if not line["soloist"].isdigit() or not 1 <= int(line["soloist"]) <= self.size:
+                    self._error(number, _("There is no position “%(position)s” at this table.")
+                                % {"position": line["soloist"]})  # fmt: skip
+                else:
+                    soloist = int(line["soloist"])
+            if kind is not None and kind != GameKind.NORMAL and soloist is None:
+                self._error(number, _("A solo needs the position of the soloist."))
+            if kind == GameKind.NORMAL and soloist is not None:
+                self._error(number, _("A normal game has no soloist."))
+            values = []
+            for position, text in enumerate(line["points"], start=1):
+                if text == "":
+                    values.append(previous[position - 1] if self.cumulative else 0)
+                    continue
+                try:
+                    value = int(text.replace("−", "-"))
+                except ValueError:
+                    message = _("“%(text)s” under position %(position)s is not a whole number.")
+                    self._error(number, message % {"text": text, "position": position})
+                    value = 0
+                if abs(value) > MAX_POINTS * (60 if self.cumulative else 1):
+                    self._error(number, _("%(value)s points is not possible — typo?")
+                                % {"value": value})  # fmt: skip
+                values.append(value)
+            per_game = values
+            if self.cumulative:
+                per_game = [now - before for now, before in zip(values, previous, strict=True)]
+                previous = values
+            if number not in self.errors and kind is not None:
+                rows.append(RowInput(kind.value, soloist, tuple(per_game)))
+        if self.errors:
+            return None
+        return rows, versions

@@ -1,0 +1,59 @@
+"""Rate limits kept in the database: they hold across all server processes and restarts.
+
+A bucket counts the events of one key (e.g. wrong table tokens from one address) in a fixed
+window; once the count passes the limit, further events are refused until the window ends.
+The window is short, so a real user who mistyped is not locked out for long.
+"""
+
+import math
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .models import RateBucket
+
+
+def client_address(request: HttpRequest) -> str:
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
+def retry_after(key: str, limit: int, window: int) -> int | None:
+    """Seconds until ``key`` may act again, or None when it is below ``limit``."""
+    bucket = RateBucket.objects.filter(key=key).first()
+    if bucket is None or bucket.count < limit:
+        return None
+    left = (bucket.window_start + timedelta(seconds=window) - timezone.now()).total_seconds()
+    return math.ceil(left) if left > 0 else None
+
+
+def hit(key: str, window: int) -> None:
+    """Count one event for ``key`` in the current window of ``window`` seconds."""
+    now = timezone.now()
+    for _attempt in range(2):
+        try:
+            with transaction.atomic():
+                bucket = RateBucket.objects.select_for_update().filter(key=key).first()
+                if bucket is None:
+                    RateBucket.objects.create(key=key, window_start=now, count=1)
+                elif now - bucket.window_start >= timedelta(seconds=window):
+                    bucket.window_start, bucket.count = now, 1
+                    bucket.save(update_fields=["window_start", "count"])
+                else:
+                    bucket.count += 1
+                    bucket.save(update_fields=["count"])
+            return
+        except IntegrityError:  # another process created the bucket first: count again
+            continue
+
+
+def too_many(seconds: int) -> HttpResponse:
+    response = HttpResponse(
+        _("Too many attempts. Please wait %(seconds)s seconds.") % {"seconds": seconds},
+        status=429,
+        content_type="text/plain; charset=utf-8",
+    )
+    response["Retry-After"] = str(seconds)
+    return response

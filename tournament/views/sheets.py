@@ -1,0 +1,552 @@
+"""Spielliste entry: the list keeper's phone page behind the table's secret link, and the
+tournament office's pages (board, desk entry, file import, history, workflow)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import ratelimit
+from ..domain import DomainError
+from ..domain import sheets as sheet_domain
+from ..domain.sheet_file import parse_sheet_file
+from ..domain.sheets import LETTER_OF, Conflict, RowInput
+from ..domain.tabular import ImportFileError
+from ..forms.sheets import (
+    DeleteRowForm,
+    DeskGrid,
+    ExtraTimeForm,
+    GameEntryForm,
+    ReasonForm,
+    SheetFileForm,
+    StartNumberForm,
+)
+from ..messages import finding_message
+from ..models import Game, GameKind, RoundStatus, SheetStatus, Table
+from ..permissions import (
+    director_required,
+    get_managed_tournament,
+    get_officiated_tournament,
+    manages,
+    official_required,
+)
+
+# Wrong table links: after this many from one address within the window, 429.
+TOKEN_FAILURES, TOKEN_WINDOW = 20, 300
+
+
+def _findings_text(findings):
+    return [(f.level, finding_message(f.code, f.params)) for f in findings]
+
+
+def _minutes(seconds: int | None) -> str:
+    """A countdown as the hall clock shows it: 1:05:09 or 12:30."""
+    if seconds is None:
+        return ""
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+def _sheet_context(sheet, **extra):
+    """What the sheet partial shows: rows with their findings, players, totals, ledger."""
+    table = sheet.table
+    names = {s.position: s for s in sheet.seats}
+    step = sheet.next_step
+    rows = []
+    for game in sheet.games:
+        rows.append(
+            {
+                "game": game,
+                "letter": LETTER_OF[game.kind],
+                "points": game.points,
+                "findings": _findings_text(sheet.by_game.get(game.number, [])),
+            }
+        )
+    game_numbers = {g.number for g in sheet.games}
+    other = [f for f in sheet.findings if f.game not in game_numbers]
+    totals = sheet.totals
+    players = [
+        {
+            "position": p,
+            "seat": names.get(p),
+            "total": totals[p - 1],
+            "owes": p in step.owing_before,
+        }
+        for p in range(1, table.size + 1)
+    ]
+    context = {
+        "sheet": sheet,
+        "table": table,
+        "round": table.round,
+        "tournament": table.round.tournament,
+        "rows": rows,
+        "other_findings": _findings_text(other),
+        "players": players,
+        "step": step,
+        "dealer": names.get(step.dealer),
+        "vorfuehren": names.get(step.vorfuehren) if step.vorfuehren else None,
+        "owing": [names.get(p) for p in step.owing_before],
+        "seconds_left": sheet.clock.seconds_left(),
+        "time_left": _minutes(sheet.clock.seconds_left()),
+    }
+    context.update(extra)
+    return context
+
+
+# --- the list keeper's link -----------------------------------------------------------------
+
+
+def _keeper_table(request, token: str) -> Table:
+    """The table behind a link, while its round is running; 404 for anything else, and 429
+    after too many wrong links from one address."""
+    key = f"table-token:{ratelimit.client_address(request)}"
+    wait = ratelimit.retry_after(key, TOKEN_FAILURES, TOKEN_WINDOW)
+    if wait is not None:
+        raise _TooMany(wait)
+    table = (
+        Table.objects.select_related("round__tournament")
+        .filter(token=token, round__status=RoundStatus.RELEASED)
+        .first()
+    )
+    if table is None:
+        ratelimit.hit(key, TOKEN_WINDOW)
+        raise Http404
+    return table
+
+
+class _TooMany(Exception):
+    def __init__(self, seconds: int) -> None:
+        self.seconds = seconds
+
+
+def _keeper_view(view):
+    def wrapper(request, token, *args, **kwargs):
+        try:
+            table = _keeper_table(request, token)
+        except _TooMany as exc:
+            return ratelimit.too_many(exc.seconds)
+        return view(request, table, *args, **kwargs)
+
+    wrapper.__name__ = view.__name__
+    wrapper.__doc__ = view.__doc__
+    return wrapper
+
+
+def _keeper_render(request, table, form=None, *, conflict=None, status=200, notice=None):
+    sheet = sheet_domain.load(table)
+    if form is None:
+        form = GameEntryForm(sheet=sheet)
+    context = _sheet_context(
+        sheet,
+        form=form,
+        conflict=conflict,
+        notice=notice,
+        token=table.token,
+        start_form=StartNumberForm(),
+        editable=table.sheet_status == SheetStatus.OPEN,
+    )
+    template = "tournament/sheet/keeper.html"
+    if request.htmx and request.htmx.target == "sheet":
+        template = "tournament/sheet/_keeper_body.html"
+    return render(request, template, context, status=status)
+
+
+def _edit_form(sheet, number: int) -> GameEntryForm | None:
+    game = next((g for g in sheet.games if g.number == number), None)
+    if game is None:
+        return None
+    initial = {
+        "kind": game.kind,
+        "mode": "direct",
+        "soloist": game.soloist_position,
+        "number": game.number,
+        "version": game.version,
+    }
+    for position, value in enumerate(game.points, start=1):
+        initial[f"p{position}"] = value
+    return GameEntryForm(sheet=sheet, initial=initial)
+
+
+@_keeper_view
+def keeper_sheet(request, table):
+    """The phone page: the sheet so far and the form for the next game (GET), or save a
+    game (POST)."""
+    if request.method == "POST":
+        return _save_game(request, table, sheet_domain.keeper_actor(table))
+    form = None
+    if request.GET.get("edit", "").isdigit():
+        form = _edit_form(sheet_domain.load(table), int(request.GET["edit"]))
+    return _keeper_render(request, table, form)
+
+
+def _save_game(request, table, actor, *, render_page=None):
+    render_page = render_page or _keeper_render
+    sheet = sheet_domain.load(table)
+    form = GameEntryForm(request.POST, sheet=sheet)
+    if not form.is_valid():
+        return render_page(request, table, form, status=422)
+    data = form.cleaned_data
+    try:
+        game = sheet_domain.save_row(
+            table,
+            actor,
+            data["row"],
+            number=data["number"],
+            version=data["version"],
+            client_id=data["client_id"],
+            reason=data["reason"],
+        )
+    except Conflict as exc:
+        return render_page(request, table, form, conflict=_conflict(exc, table), status=409)
+    except DomainError as exc:
+        form.add_error(None, exc.message)
+        return render_page(request, table, form, status=422)
+    notice = _("Game %(number)s saved.") % {"number": game.number}
+    return render_page(request, table, None, notice=notice)
+
+
+def _conflict(exc: Conflict, table: Table) -> dict:
+    def describe(kind, soloist, points):
+        letter = LETTER_OF[GameKind(kind)]
+        solo = f" ({_('soloist')} {soloist})" if soloist else ""
+        return f"{letter}{solo}: " + " / ".join(str(v) for v in points)
+
+    theirs = exc.theirs
+    return {
+        "message": exc.message,
+        "number": exc.number,
+        "mine": describe(exc.mine.kind, exc.mine.soloist, exc.mine.points) if exc.mine else None,
+        "theirs": (
+            describe(theirs.kind, theirs.soloist_position, theirs.points)
+            if theirs is not None
+            else _("removed")
+        ),
+        "theirs_version": theirs.version if theirs is not None else None,
+    }
+
+
+@require_POST
+@_keeper_view
+def keeper_delete(request, table):
+    form = DeleteRowForm(request.POST)
+    if form.is_valid():
+        try:
+            sheet_domain.delete_last(
+                table,
+                sheet_domain.keeper_actor(table),
+                number=form.cleaned_data["number"],
+                version=form.cleaned_data["version"],
+            )
+        except Conflict as exc:
+            return _keeper_render(request, table, conflict=_conflict(exc, table), status=409)
+        except DomainError as exc:
+            return _keeper_render(request, table, notice=exc.message, status=422)
+    return _keeper_render(request, table, notice=_("The last game was removed."))
+
+
+def _start_number_action(request, table, action):
+    form = StartNumberForm(request.POST)
+    if not form.is_valid():
+        return _keeper_render(request, table, notice=_("Enter your start number."), status=422)
+    actor = sheet_domain.keeper_actor(table, form.cleaned_data["start_number"])
+    try:
+        action(table, actor)
+    except DomainError as exc:
+        return _keeper_render(request, table, notice=exc.message, status=422)
+    return None
+
+
+@require_POST
+@_keeper_view
+def keeper_submit(request, table):
+    failed = _start_number_action(request, table, sheet_domain.submit)
+    if failed is not None:
+        return failed
+    table.refresh_from_db()
+    notice = _("Submitted. Another player of the table confirms the sheet with their number.")
+    return _keeper_render(request, table, notice=notice)
+
+
+@require_POST
+@_keeper_view
+def keeper_confirm(request, table):
+    failed = _start_number_action(request, table, sheet_domain.confirm)
+    if failed is not None:
+        return failed
+    table.refresh_from_db()
+    return _keeper_render(request, table, notice=_("Confirmed. Thank you!"))
+
+
+@require_POST
+@_keeper_view
+def keeper_time_up(request, table):
+    try:
+        sheet_domain.mark_time_up(table, sheet_domain.keeper_actor(table))
+    except DomainError as exc:
+        return _keeper_render(request, table, notice=exc.message, status=422)
+    table.refresh_from_db()
+    return _keeper_render(request, table)
+
+
+@_keeper_view
+def keeper_status(request, table):
+    """The clock and state strip, polled by the phone page."""
+    sheet = sheet_domain.load(table)
+    return render(request, "tournament/sheet/_status.html", _sheet_context(sheet))
+
+
+# --- the tournament office --------------------------------------------------------------
+
+
+def _office_table(request, slug, number, table_number):
+    tournament = get_officiated_tournament(request, slug)
+    round_ = get_object_or_404(tournament.rounds, number=number)
+    if round_.status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
+        raise Http404
+    table = get_object_or_404(
+        Table.objects.select_related("round__tournament"), round=round_, number=table_number
+    )
+    return table
+
+
+def board_rows(round_):
+    tables = (
+        round_.tables.select_related("round__tournament")
+        .prefetch_related("seats__entry__player")
+        .annotate(game_count=Count("games"))
+        .order_by("number")
+    )
+    rows = []
+    for table in tables:
+        sheet = sheet_domain.load(table)
+        if table.sheet_status != SheetStatus.OPEN:
+            state = table.get_sheet_status_display()
+        elif not sheet.games:
+            state = _("not started")
+        else:
+            state = _("in progress")
+        rows.append(
+            {
+                "table": table,
+                "sheet": sheet,
+                "state": state,
+                "key": table.sheet_status if sheet.games or table.sheet_status != "open" else "new",
+                "errors": sheet.error_count,
+                "time_left": _minutes(sheet.clock.seconds_left()),
+            }
+        )
+    return rows
+
+
+@official_required
+def board(request, slug, number):
+    """Every table of a round at a glance, refreshed live."""
+    tournament = get_officiated_tournament(request, slug)
+    round_ = get_object_or_404(tournament.rounds, number=number)
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "rows": board_rows(round_),
+        "is_director": manages(request.user, tournament),
+    }
+    template = "tournament/manage/board.html"
+    if request.htmx:
+        template = "tournament/manage/_board_table.html"
+    return render(request, template, context)
+
+
+def _desk_render(request, table, grid=None, *, form=None, conflict=None, status=200, notice=None):
+    sheet = sheet_domain.load(table)
+    if grid is None:
+        grid = DeskGrid(sheet, cumulative=request.GET.get("cumulative") == "1")
+    context = _sheet_context(
+        sheet,
+        grid=grid,
+        conflict=conflict,
+        notice=notice,
+        import_form=SheetFileForm(),
+        extra_form=ExtraTimeForm(),
+        reason_form=ReasonForm(),
+        is_director=manages(request.user, table.round.tournament),
+        keeper_url=request.build_absolute_uri(reverse("keeper-sheet", args=[table.token])),
+        needs_reason=(
+            table.round.status == RoundStatus.CLOSED or table.sheet_status != SheetStatus.OPEN
+        ),
+    )
+    return render(request, "tournament/manage/sheet_desk.html", context, status=status)
+
+
+@official_required
+def desk_sheet(request, slug, number, table_number):
+    """The office's grid: the whole sheet from the paper list at once."""
+    table = _office_table(request, slug, number, table_number)
+    if request.method != "POST":
+        return _desk_render(request, table)
+    sheet = sheet_domain.load(table)
+    grid = DeskGrid(sheet, request.POST)
+    parsed = grid.parse()
+    if parsed is None:
+        return _desk_render(request, table, grid, status=422)
+    rows, versions = parsed
+    try:
+        changed = sheet_domain.replace_rows(
+            table, sheet_domain.office_actor(request.user), rows, versions, grid.reason
+        )
+    except Conflict as exc:
+        return _desk_render(request, table, grid, conflict=_conflict(exc, table), status=409)
+    except DomainError as exc:
+        return _desk_render(request, table, grid, notice=exc.message, status=422)
+    messages.success(request, _("%(count)s row(s) saved.") % {"count": changed})
+    url = reverse("manage:sheet-desk", args=[slug, number, table_number])
+    if grid.cumulative:
+        url += "?cumulative=1"
+    return redirect(url)
+
+
+@official_required
+@require_POST
+def sheet_import(request, slug, number, table_number):
+    """A sheet file in the ``checksheet`` format replaces the table's rows."""
+    table = _office_table(request, slug, number, table_number)
+    form = SheetFileForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _desk_render(request, table, notice=_("Choose a file."), status=422)
+    upload = form.cleaned_data["file"]
+    try:
+        size, rows = parse_sheet_file(
+            upload.name, upload.read(), cumulative=form.cleaned_data["cumulative"]
+        )
+        if size != table.size:
+            raise ImportFileError(
+                _("The file is for a table of %(file)s, this table has %(table)s players.")
+                % {"file": size, "table": table.size}
+            )
+        inputs = _file_rows(rows)
+        versions = {g.number: g.version for g in table.games.all()}
+        changed = sheet_domain.replace_rows(
+            table,
+            sheet_domain.office_actor(request.user),
+            inputs,
+            versions,
+            form.cleaned_data["reason"],
+        )
+    except (ImportFileError, DomainError) as exc:
+        return _desk_render(request, table, notice=exc.message, status=422)
+    messages.success(request, _("%(count)s row(s) saved.") % {"count": changed})
+    return redirect("manage:sheet-desk", slug, number, table_number)
+
+
+def _file_rows(rows):
+    inputs = []
+    for expected, row in enumerate(rows, start=1):
+        letter = str(row.kind)
+        if letter == "S":
+            raise ImportFileError(
+                _("Game %(number)s: penalties are entered by the referees, not imported.")
+                % {"number": row.game}
+            )
+        if row.game != expected:
+            raise ImportFileError(
+                _("Game numbers must run 1, 2, 3, …: expected %(expected)s here.")
+                % {"expected": expected}
+            )
+        kind = sheet_domain.LETTERS[letter]
+        soloist = row.soloist if kind != GameKind.NORMAL else None
+        inputs.append(RowInput(kind.value, soloist, tuple(row.points)))
+    return inputs
+
+
+@official_required
+@require_POST
+def sheet_action(request, slug, number, table_number, action):
+    """Confirm, reopen, grant extra time, mark the time limit."""
+    table = _office_table(request, slug, number, table_number)
+    actor = sheet_domain.office_actor(request.user)
+    director = manages(request.user, table.round.tournament)
+    try:
+        if action == "confirm":
+            if not director:
+                raise PermissionDenied
+            sheet_domain.confirm(table, actor)
+            messages.success(request, _("Sheet confirmed."))
+        elif action == "reopen":
+            if not director:
+                raise PermissionDenied
+            form = ReasonForm(request.POST)
+            reason = form.cleaned_data["reason"] if form.is_valid() else ""
+            sheet_domain.reopen(table, actor, reason)
+            messages.success(request, _("Sheet reopened."))
+        elif action == "extra-time":
+            form = ExtraTimeForm(request.POST)
+            if not form.is_valid():
+                raise DomainError(_("Enter the minutes and a reason."))
+            sheet_domain.grant_extra_time(
+                table, actor, form.cleaned_data["minutes"], form.cleaned_data["reason"]
+            )
+            messages.success(request, _("Extra time granted."))
+        else:  # time-up
+            sheet_domain.mark_time_up(table, actor)
+            messages.success(request, _("Time limit recorded."))
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    if request.POST.get("next") == "board":
+        return redirect("manage:board", slug, number)
+    return redirect("manage:sheet-desk", slug, number, table_number)
+
+
+@director_required
+@require_POST
+def round_close(request, slug, number):
+    tournament = get_managed_tournament(request, slug)
+    round_ = get_object_or_404(tournament.rounds, number=number)
+    try:
+        sheet_domain.close_round(round_, request.user)
+        messages.success(request, _("Round %(number)s closed.") % {"number": number})
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect("manage:board", slug, number)
+
+
+@official_required
+def sheet_history(request, slug, number, table_number):
+    """Every create, change and removal of the table's rows: who, when, before, after, why."""
+    table = _office_table(request, slug, number, table_number)
+    records = list(
+        Game.history.filter(table_id=table.pk)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    previous: dict[int, str] = {}
+    entries = []
+    for record in records:
+        after = history_points(record, table.size)
+        entries.append(
+            {
+                "record": record,
+                "before": previous.get(record.id, ""),
+                "after": "" if record.history_type == "-" else after,
+            }
+        )
+        previous[record.id] = after
+    entries.reverse()
+    context = {
+        "table": table,
+        "round": table.round,
+        "tournament": table.round.tournament,
+        "entries": entries,
+    }
+    return render(request, "tournament/manage/sheet_history.html", context)
+
+
+def history_points(record, size: int) -> str:
+    values = [record.p1, record.p2, record.p3, record.p4, record.p5][:size]
+    letter = LETTER_OF.get(record.kind, "?")
+    solo = f" ({record.soloist_position})" if record.soloist_position else ""
+    return f"{letter}{solo} " + " / ".join(str(v) for v in values)
