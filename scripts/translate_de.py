@@ -491,9 +491,282 @@ DE = {
         "Noch niemand eingecheckt: es gibt niemanden auszulosen."
     ),
     "Release the earlier rounds first.": "Bitte zuerst die früheren Runden freigeben.",
+    "state": "Stand",
+    "findings": "Befunde",
+    "time left": "Restzeit",
+    "time is up": "Zeit abgelaufen",
+    "Confirm": "Bestätigen",
+    "This round has no tables yet.": "Diese Runde hat noch keine Tische.",
+    "Board": "Übersicht",
+    "Every table of the round with its sheet. The board refreshes itself.": (
+        "Alle Tische der Runde mit ihrer Spielliste. Die Übersicht aktualisiert sich selbst."
+    ),
+    "Close the round when every sheet is confirmed. Later changes need a reason.": (
+        "Die Runde abschließen, wenn alle Listen bestätigt sind. Spätere Änderungen brauchen "
+        "eine Begründung."
+    ),
+    "Close round %(number)s": "Runde %(number)s abschließen",
+    "Change history": "Änderungsverlauf",
+    "List keeper's link": "Link für den Listenführer",
+    "Spielliste": "Spielliste",
+    "Desk entry": "Erfassung im Turnierbüro",
+    (
+        "Kind: N normal, P Pflichtsolo, V vorgeführt, L Lustsolo, H Hochzeit (solo), S "
+        "stille Hochzeit. Enter moves to the next field; Ctrl+Enter saves."
+    ): (
+        "Art: N Normalspiel, P Pflichtsolo, V vorgeführt, L Lustsolo, H Hochzeit (Solo), S "
+        "stille Hochzeit. Enter springt ins nächste Feld; Strg+Enter speichert."
+    ),
+    "enter per game": "je Spiel erfassen",
+    "enter running totals (as on the paper list)": (
+        "laufende Summen erfassen (wie auf der Papierliste)"
+    ),
+    "Nothing was saved: please correct the marked lines.": (
+        "Nichts gespeichert: bitte die markierten Zeilen korrigieren."
+    ),
+    "Solo": "Solo",
+    "Line %(number)s": "Zeile %(number)s",
+    "reason for the change": "Grund der Änderung",
+    "Save sheet": "Liste speichern",
+    "Import a sheet file": "Spielliste aus Datei übernehmen",
+    (
+        "CSV or XLSX with the columns game, kind, soloist, 1, 2, 3, 4 (5). The file "
+        "replaces the rows of this sheet."
+    ): (
+        "CSV oder XLSX mit den Spalten Spiel, Art, Solist, 1, 2, 3, 4 (5). Die Datei ersetzt "
+        "die Zeilen dieser Liste."
+    ),
+    "Extra time (Nachspielzeit)": "Nachspielzeit",
+    "Grant": "Gewähren",
+    "Time limit": "Zeitablauf",
+    (
+        "Record that the time is up after the games entered so far: only vorgeführte "
+        "Pflichtsoli follow."
+    ): (
+        "Festhalten, dass die Zeit nach den bisher eingetragenen Spielen abgelaufen ist: es "
+        "folgen nur noch vorgeführte Pflichtsoli."
+    ),
+    "Record the time limit": "Zeitablauf festhalten",
+    "Confirm the sheet": "Spielliste bestätigen",
+    "Reopen the sheet": "Spielliste wieder öffnen",
+    "Reopen": "Wieder öffnen",
+    "when": "wann",
+    "what": "was",
+    "before": "vorher",
+    "after": "nachher",
+    "who / reason": "wer / Grund",
+    "entered": "eingetragen",
+    "removed": "entfernt",
+    "changed": "geändert",
+    "No rows yet.": "Noch keine Zeilen.",
+    "stored (by somebody else)": "gespeichert (von jemand anderem)",
+    "yours (not saved)": "Ihre Eingabe (nicht gespeichert)",
+    "Change game %(number)s": "Spiel %(number)s ändern",
+    "Game %(number)s": "Spiel %(number)s",
+    "Save game": "Spiel speichern",
+    "cancel": "abbrechen",
+    "Remove the last game?": "Das letzte Spiel entfernen?",
+    "Remove game %(number)s": "Spiel %(number)s entfernen",
+    (
+        "Time is up. When the game in progress is entered, record the time limit: from "
+        "then on only vorgeführte Pflichtsoli follow."
+    ): (
+        "Die Zeit ist abgelaufen. Wenn das laufende Spiel eingetragen ist, den Zeitablauf "
+        "festhalten: danach folgen nur noch vorgeführte Pflichtsoli."
+    ),
+    "Submit the sheet": "Spielliste abgeben",
+    (
+        "When all games are entered and no error is left. A second player of the table "
+        "then confirms it."
+    ): (
+        "Wenn alle Spiele eingetragen sind und kein Fehler mehr angezeigt wird. Ein zweiter "
+        "Spieler des Tisches bestätigt die Liste danach."
+    ),
+    "your start number": "Ihre Startnummer",
+    "Submit": "Abgeben",
+    "Submitted by %(who)s. Another player of the table checks the list and confirms it.": (
+        "Abgegeben von %(who)s. Ein anderer Spieler des Tisches prüft die Liste und bestätigt sie."
+    ),
+    "This sheet is done. Changes only through the tournament office.": (
+        "Diese Liste ist abgeschlossen. Änderungen nur über das Turnierbüro."
+    ),
+    "Game %(number)s must be a vorgeführtes Pflichtsolo of %(position)s · %(name)s.": (
+        "Spiel %(number)s muss ein vorgeführtes Pflichtsolo von %(position)s · %(name)s sein."
+    ),
+    "total": "Summe",
+    "deals and sits out": "gibt und setzt aus",
+    "deals": "gibt",
+    "still owes a Pflichtsolo": "muss noch ein Pflichtsolo spielen",
+    "Pflichtsolo open": "Pflichtsolo offen",
+    "change": "ändern",
+    "Error": "Fehler",
+    "Note": "Hinweis",
+    "No game entered yet.": "Noch kein Spiel eingetragen.",
+    "until": "bis",
+    (
+        "The playing time is over: only the game already started and the vorgeführte "
+        "Pflichtsoli remain; the other games are struck."
+    ): (
+        "Die Spielzeit ist abgelaufen: nur noch das begonnene Spiel und die vorgeführten "
+        "Pflichtsoli werden gespielt; die übrigen Spiele entfallen."
+    ),
+    "Still to play as vorgeführtes Pflichtsolo:": "Noch als vorgeführtes Pflichtsolo zu spielen:",
+    (
+        "Game %(number)s was changed by somebody else in the meantime. Nothing was saved:"
+        " compare both versions and enter yours again if it is right."
+    ): (
+        "Spiel %(number)s wurde inzwischen von jemand anderem geändert. Nichts wurde "
+        "gespeichert: bitte beide Fassungen vergleichen und Ihre erneut eingeben, wenn sie "
+        "stimmt."
+    ),
+    "This round has not been released yet.": "Diese Runde ist noch nicht freigegeben.",
+    "The round is closed. Ask the tournament office.": (
+        "Die Runde ist abgeschlossen. Bitte an das Turnierbüro wenden."
+    ),
+    "The sheet has been submitted. Ask the tournament office for changes.": (
+        "Die Liste ist abgegeben. Änderungen bitte über das Turnierbüro."
+    ),
+    "Changing a submitted sheet or a closed round needs a reason.": (
+        "Änderungen an einer abgegebenen Liste oder einer abgeschlossenen Runde brauchen eine"
+        " Begründung."
+    ),
+    "Unknown kind of game.": "Unbekannte Spielart.",
+    "A row needs one value per player.": "Eine Zeile braucht einen Wert je Spieler.",
+    "Values are limited to ±%(limit)s points — typo?": (
+        "Werte sind auf ±%(limit)s Punkte begrenzt – Tippfehler?"
+    ),
+    "This form belongs to another table.": "Dieses Formular gehört zu einem anderen Tisch.",
+    "The next game is game %(next)s, not %(number)s.": (
+        "Das nächste Spiel ist Spiel %(next)s, nicht %(number)s."
+    ),
+    "Only the last game can be removed; correct the others.": (
+        "Nur das letzte Spiel kann entfernt werden; die anderen bitte korrigieren."
+    ),
+    "Only sheets of a running round can be submitted.": (
+        "Nur Listen einer laufenden Runde können abgegeben werden."
+    ),
+    "The sheet has already been submitted.": "Die Liste ist bereits abgegeben.",
+    "Enter your start number: it must be one of this table.": (
+        "Bitte Ihre Startnummer eingeben: sie muss zu diesem Tisch gehören."
+    ),
+    "The sheet is not complete: %(count)s of %(nominal)s games.": (
+        "Die Liste ist nicht vollständig: %(count)s von %(nominal)s Spielen."
+    ),
+    "The sheet has %(count)s error(s). Correct them before submitting.": (
+        "Die Liste hat %(count)s Fehler. Bitte vor der Abgabe korrigieren."
+    ),
+    "Only a submitted sheet can be confirmed.": "Nur eine abgegebene Liste kann bestätigt werden.",
+    "The sheet must be confirmed by somebody else.": (
+        "Die Liste muss von jemand anderem bestätigt werden."
+    ),
+    "Only the tournament office can reopen a sheet.": (
+        "Nur das Turnierbüro kann eine Liste wieder öffnen."
+    ),
+    "Reopening a sheet needs a reason.": "Das Wiederöffnen einer Liste braucht eine Begründung.",
+    "Only sheets of a running round can be reopened.": (
+        "Nur Listen einer laufenden Runde können wieder geöffnet werden."
+    ),
+    "The playing time is not over yet.": "Die Spielzeit ist noch nicht abgelaufen.",
+    "Only a referee or the tournament office can grant extra time.": (
+        "Nur ein Schiedsrichter oder das Turnierbüro kann Nachspielzeit gewähren."
+    ),
+    "Extra time needs a reason.": "Nachspielzeit braucht eine Begründung.",
+    "Extra time is 1 to 120 minutes.": "Nachspielzeit beträgt 1 bis 120 Minuten.",
+    "Only tables of a running round get extra time.": (
+        "Nur Tische einer laufenden Runde erhalten Nachspielzeit."
+    ),
+    "Only a released round can be closed.": (
+        "Nur eine freigegebene Runde kann abgeschlossen werden."
+    ),
+    "Not every sheet is confirmed yet (tables %(tables)s).": (
+        "Noch nicht alle Listen sind bestätigt (Tische %(tables)s)."
+    ),
+    "Table %(number)s (link)": "Tisch %(number)s (Link)",
+    "start no. %(number)s": "Startnr. %(number)s",
+    "how to enter": "Eingabe",
+    "winners and value": "Gewinner und Spielwert",
+    "type the numbers": "Zahlen eintippen",
+    "winners": "Gewinner",
+    "the solo was": "das Solo wurde",
+    "won": "gewonnen",
+    "lost": "verloren",
+    "game value": "Spielwert",
+    "Enter a number for every player (0 for none).": (
+        "Bitte für jeden Spieler eine Zahl eingeben (0 für keine)."
+    ),
+    "Enter the game value.": "Bitte den Spielwert eingeben.",
+    "minutes": "Minuten",
+    "sheet file (CSV or XLSX)": "Listendatei (CSV oder XLSX)",
+    "the numbers are running totals": "die Zahlen sind laufende Summen",
+    "reason (for a submitted sheet)": "Grund (bei einer abgegebenen Liste)",
+    "Game %(number)s is empty; fill the lines without gaps.": (
+        "Spiel %(number)s ist leer; bitte die Zeilen ohne Lücke ausfüllen."
+    ),
+    "Unknown kind “%(kind)s” (N, P, V, L, H or S).": (
+        "Unbekannte Art „%(kind)s“ (N, P, V, L, H oder S)."
+    ),
+    "There is no position “%(position)s” at this table.": (
+        "An diesem Tisch gibt es keine Position „%(position)s“."
+    ),
+    "“%(text)s” under position %(position)s is not a whole number.": (
+        "„%(text)s“ bei Position %(position)s ist keine ganze Zahl."
+    ),
+    "%(value)s points is not possible — typo?": "%(value)s Punkte sind nicht möglich – Tippfehler?",
+    "The game value must be between 0 and %(maximum)s.": (
+        "Der Spielwert muss zwischen 0 und %(maximum)s liegen."
+    ),
+    "Say whether the soloist won or lost.": (
+        "Bitte angeben, ob das Solo gewonnen oder verloren wurde."
+    ),
+    "Position %(position)s deals and sits out this game.": (
+        "Position %(position)s gibt und setzt in diesem Spiel aus."
+    ),
+    "A normal game has two winners; %(given)s were chosen.": (
+        "Ein Normalspiel hat zwei Gewinner; gewählt wurden %(given)s."
+    ),
+    "rate limit bucket": "Zugriffszähler",
+    "rate limit buckets": "Zugriffszähler",
+    "started": "begonnen",
+    "open": "offen",
+    "submitted": "abgegeben",
+    "confirmed": "bestätigt",
+    "sheet": "Spielliste",
+    "submitted by": "abgegeben von",
+    "confirmed by": "bestätigt von",
+    "extra time (minutes)": "Nachspielzeit (Minuten)",
+    "reason for the extra time": "Grund der Nachspielzeit",
+    "first game after the time limit": "erstes Spiel nach Zeitablauf",
+    "struck games": "gestrichene Spiele",
+    "Too many attempts. Please wait %(seconds)s seconds.": (
+        "Zu viele Versuche. Bitte %(seconds)s Sekunden warten."
+    ),
+    "Game %(number)s saved.": "Spiel %(number)s gespeichert.",
+    "The last game was removed.": "Das letzte Spiel wurde entfernt.",
+    "Enter your start number.": "Bitte Ihre Startnummer eingeben.",
+    "Submitted. Another player of the table confirms the sheet with their number.": (
+        "Abgegeben. Ein anderer Spieler des Tisches bestätigt die Liste mit seiner Startnummer."
+    ),
+    "Confirmed. Thank you!": "Bestätigt. Vielen Dank!",
+    "not started": "nicht begonnen",
+    "in progress": "läuft",
+    "%(count)s row(s) saved.": "%(count)s Zeile(n) gespeichert.",
+    "Choose a file.": "Bitte eine Datei auswählen.",
+    "The file is for a table of %(file)s, this table has %(table)s players.": (
+        "Die Datei ist für einen Tisch mit %(file)s Spielern, dieser Tisch hat %(table)s."
+    ),
+    "Game %(number)s: penalties are entered by the referees, not imported.": (
+        "Spiel %(number)s: Strafpunkte tragen die Schiedsrichter ein, sie werden nicht importiert."
+    ),
+    "Sheet confirmed.": "Liste bestätigt.",
+    "Sheet reopened.": "Liste wieder geöffnet.",
+    "Enter the minutes and a reason.": "Bitte Minuten und Grund angeben.",
+    "Extra time granted.": "Nachspielzeit gewährt.",
+    "Time limit recorded.": "Zeitablauf festgehalten.",
+    "Round %(number)s closed.": "Runde %(number)s abgeschlossen.",
 }
 
 DE_PLURAL = {
+    "%(counter)s error": ("%(counter)s Fehler", "%(counter)s Fehler"),
     "%(counter)s checked-in player will be drawn.": (
         "%(counter)s eingecheckter Spieler wird ausgelost.",
         "%(counter)s eingecheckte Spieler werden ausgelost.",
@@ -526,6 +799,8 @@ def main() -> int:
             entry.flags.remove("fuzzy")
             entry.msgstr = ""
             entry.previous_msgid = None
+            entry.previous_msgid_plural = None
+            entry.msgstr_plural = {0: "", 1: ""} if entry.msgid_plural else {}
         if entry.msgid_plural:
             if entry.msgid in DE_PLURAL:
                 one, many = DE_PLURAL[entry.msgid]

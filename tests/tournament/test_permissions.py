@@ -4,7 +4,7 @@ tournament, and the tournament's own director."""
 import pytest
 from django.urls import get_resolver, reverse
 
-from tests.factories import EntryFactory, RoundFactory, director, referee
+from tests.factories import EntryFactory, RoundFactory, TableFactory, director, referee
 from tournament.urls import manage_patterns
 
 pytestmark = pytest.mark.django_db
@@ -25,8 +25,27 @@ DIRECTOR_PAGES = {
     "round-detail": (lambda t, e: {"slug": t.slug, "number": 1}, "get", 200),
     "round-swap": (lambda t, e: {"slug": t.slug, "number": 1}, "post", 302),
     "round-release": (lambda t, e: {"slug": t.slug, "number": 1}, "post", 302),
+    "round-close": (lambda t, e: {"slug": t.slug, "number": 1}, "post", 302),
+    "board": (lambda t, e: {"slug": t.slug, "number": 1}, "get", 200),
+    "sheet-desk": (lambda t, e: {"slug": t.slug, "number": 1, "table_number": 1}, "get", 200),
+    "sheet-import": (lambda t, e: {"slug": t.slug, "number": 1, "table_number": 1}, "post", 422),
+    "sheet-history": (lambda t, e: {"slug": t.slug, "number": 1, "table_number": 1}, "get", 200),
+    "sheet-action": (
+        lambda t, e: {"slug": t.slug, "number": 1, "table_number": 1, "action": "confirm"},
+        "post",
+        302,
+    ),
 }
 TOURNAMENT_INDEPENDENT = {"tournament-list", "tournament-create"}
+# The tournament office: its referees work here too (a referee of another tournament gets
+# 404 like a director of another tournament); what they may not do answers 403.
+OFFICE_PAGES = {
+    "board": 200,
+    "sheet-desk": 200,
+    "sheet-import": 422,
+    "sheet-history": 200,
+    "sheet-action": 403,  # confirming is the director's
+}
 
 
 def test_every_director_route_is_listed_here():
@@ -36,7 +55,9 @@ def test_every_director_route_is_listed_here():
 
 @pytest.fixture(autouse=True)
 def first_round(tournament):
-    return RoundFactory(tournament=tournament, number=1)
+    round_ = RoundFactory(tournament=tournament, number=1, status="released")
+    TableFactory(round=round_, number=1)
+    return round_
 
 
 def request(client, name, tournament, entry):
@@ -56,10 +77,21 @@ def test_anonymous_visitors_are_sent_to_the_login(client, tournament, name):
 
 
 @pytest.mark.parametrize("name", sorted(DIRECTOR_PAGES))
-def test_referees_get_403(client, tournament, name):
+def test_referees_of_another_tournament_get_403_or_404(client, tournament, name):
     entry = EntryFactory(tournament=tournament)
     client.force_login(referee())
-    assert request(client, name, tournament, entry).status_code == 403
+    expected = 404 if name in OFFICE_PAGES else 403
+    assert request(client, name, tournament, entry).status_code == expected
+
+
+@pytest.mark.parametrize("name", sorted(DIRECTOR_PAGES))
+def test_the_tournaments_referees_work_in_the_office_only(client, tournament, name):
+    entry = EntryFactory(tournament=tournament)
+    official = referee()
+    tournament.referees.add(official)
+    client.force_login(official)
+    expected = OFFICE_PAGES.get(name, 403)
+    assert request(client, name, tournament, entry).status_code == expected
 
 
 @pytest.mark.parametrize("name", sorted(set(DIRECTOR_PAGES) - TOURNAMENT_INDEPENDENT))

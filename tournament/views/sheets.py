@@ -209,7 +209,10 @@ def _save_game(request, table, actor, *, render_page=None):
         form.add_error(None, exc.message)
         return render_page(request, table, form, status=422)
     notice = _("Game %(number)s saved.") % {"number": game.number}
-    return render_page(request, table, None, notice=notice)
+    response = render_page(request, table, None, notice=notice)
+    # After a correction opened with ?edit=N the address bar must not reopen it on reload.
+    response["HX-Replace-Url"] = request.path
+    return response
 
 
 def _conflict(exc: Conflict, table: Table) -> dict:
@@ -339,6 +342,7 @@ def board_rows(round_):
                 "state": state,
                 "key": table.sheet_status if sheet.games or table.sheet_status != "open" else "new",
                 "errors": sheet.error_count,
+                "seconds_left": sheet.clock.seconds_left(),
                 "time_left": _minutes(sheet.clock.seconds_left()),
             }
         )

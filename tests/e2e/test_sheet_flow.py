@@ -1,0 +1,227 @@
+"""A list keeper enters a whole 24-game sheet on a phone, with the four Pflichtsoli; a typo
+breaks the zero sum of one row, the sheet says so, the keeper corrects the row and submits,
+and the director confirms the sheet on the board."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.ledger import Kind
+from scoring.profiles import get_profile
+from scoring.sheet import SheetRow, check_sheet
+from tests.factories import TournamentFactory, director, released_table
+from tournament.domain.sheets import game_row
+from tournament.models import Game, GameKind, SheetStatus
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {
+    "locale": "de-DE",
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+# The sheet as played: a normal game is (winners, value), a Pflichtsolo is
+# ("P", soloist, won, value). Every player plays the Pflichtsolo early (games 3, 8, 13, 18),
+# so no vorgeführtes Pflichtsolo falls due.
+PAIRS = [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]
+PFLICHTSOLI = {3: (1, True, 2), 8: (2, False, 1), 13: (3, True, 1), 18: (4, False, 3)}
+TYPO_GAME = 11  # typed directly, 22 instead of 2 for position 4
+
+
+def played(number):
+    if number in PFLICHTSOLI:
+        return ("P", *PFLICHTSOLI[number])
+    return (PAIRS[number % 6], number % 5 + 1)
+
+
+def expected_points(number):
+    """The row the rules give: winners +v and losers -v; the soloist ±3v, the others ∓v."""
+    game = played(number)
+    if game[0] == "P":
+        _, soloist, won, value = game
+        sign = 1 if won else -1
+        return [3 * sign * value if p == soloist else -sign * value for p in range(1, 5)]
+    winners, value = game
+    return [value if p in winners else -value for p in range(1, 5)]
+
+
+def script_row(number):
+    if number in PFLICHTSOLI:
+        return SheetRow(number, Kind.PFLICHTSOLO, PFLICHTSOLI[number][0], tuple(EXPECTED[number]))
+    return SheetRow(number, Kind.NORMAL, None, tuple(EXPECTED[number]))
+
+
+EXPECTED = {number: expected_points(number) for number in range(1, 25)}
+EXPECTED_TOTALS = [sum(EXPECTED[n][p] for n in EXPECTED) for p in range(4)]
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def position(p):
+    # Winners, soloist and the direct fields are all labelled "<position> · <name>".
+    return re.compile(rf"^{p} · ")
+
+
+def save(phone, number):
+    phone.locator("#save-game").tap()
+    expect(phone.locator("#notice")).to_have_text(f"Spiel {number} gespeichert.")
+
+
+def row_values(phone, number):
+    return [int(v) for v in phone.locator(f"#game-{number} td.num").all_inner_texts()]
+
+
+def fieldset(form, legend):
+    # By CSS rather than by role: a hidden group has no role, so "hidden" would prove nothing.
+    return form.locator(f'fieldset:has(> legend:text-is("{legend}"))')
+
+
+def enter_by_taps(phone, number):
+    form = phone.locator("#game-form")
+    expect(form.get_by_role("heading")).to_have_text(f"Spiel {number}")
+    winners_box, soloist_box = fieldset(form, "Gewinner"), fieldset(form, "Solist")
+    result_box = fieldset(form, "das Solo wurde")
+    expect(winners_box).to_be_visible()
+    expect(soloist_box).to_be_hidden()
+    expect(result_box).to_be_hidden()
+    game = played(number)
+    if game[0] == "P":
+        _, soloist, won, value = game
+        form.get_by_label("Pflichtsolo", exact=True).check()
+        # sheet.js swaps the winner boxes for the soloist and the result.
+        expect(winners_box).to_be_hidden()
+        expect(soloist_box).to_be_visible()
+        soloist_box.get_by_role("radio", name=position(soloist)).check()
+        result_box.get_by_label("gewonnen" if won else "verloren", exact=True).check()
+    else:
+        winners, value = game
+        for p in winners:
+            winners_box.get_by_role("checkbox", name=position(p)).check()
+    form.get_by_label("Spielwert", exact=True).fill(str(value))
+    save(phone, number)
+
+
+def enter_typo_directly(phone, number):
+    form = phone.locator("#game-form")
+    expect(form.get_by_role("heading")).to_have_text(f"Spiel {number}")
+    expect(form.locator(".points-grid")).to_be_hidden()
+    form.get_by_label("Zahlen eintippen").check()
+    expect(form.locator(".points-grid")).to_be_visible()
+    expect(form.get_by_label("Spielwert", exact=True)).to_be_hidden()
+    expect(fieldset(form, "Gewinner")).to_be_hidden()
+    typed = list(EXPECTED[number])
+    assert typed[3] == 2
+    typed[3] = 22  # a finger too many: 22 instead of 2
+    for p, value in enumerate(typed, start=1):
+        form.get_by_role("spinbutton", name=position(p)).fill(str(value))
+    save(phone, number)
+    return typed
+
+
+def test_keeper_enters_sheet_fixes_typo_submits_and_director_confirms(live_server, phone, page):
+    user = director(username="leiterin")
+    user.set_password("sicheres-passwort-1")
+    user.save()
+    tournament = TournamentFactory(name="Nikolausturnier", slug="nikolaus", rule_profile="ddv")
+    tournament.directors.add(user)
+    table = released_table(tournament)
+    # The script is a legal sheet, so every finding in the browser comes from the typo.
+    script = [script_row(number) for number in EXPECTED]
+    assert check_sheet(get_profile("ddv"), 4, script) == []
+
+    # --- the list keeper's phone ------------------------------------------------------------
+    phone.goto(f"{live_server.url}/tisch/{table.token}/")
+    expect(phone.locator("#sheet-status .count")).to_have_text("0 / 24 Spiele")
+    expect(phone.locator(".players .badge.owes")).to_have_count(4)
+    assert phone.evaluate("window.innerWidth") == 390
+
+    for number in range(1, 25):
+        if number == TYPO_GAME:
+            typed = enter_typo_directly(phone, number)
+            assert row_values(phone, number) == typed
+            finding = phone.locator(f"#game-{number} + tr.finding.error")
+            expect(finding).to_have_text(
+                "⚠ Fehler: Die Werte dieser Zeile ergeben nicht 0 (Quersumme 20)."
+            )
+            expect(phone.locator(f"#game-{number}")).to_have_class(re.compile(r"\bhas-error\b"))
+            expect(phone.locator("#sheet-rows tr.finding.error")).to_have_count(1)
+
+            # The keeper corrects the row: "ändern" loads it with its numbers.
+            phone.locator(f"#game-{number}").get_by_role("link", name="ändern").tap()
+            form = phone.locator("#game-form")
+            expect(form.get_by_role("heading")).to_have_text(f"Spiel {number} ändern")
+            expect(form.get_by_label("Zahlen eintippen")).to_be_checked()
+            fourth = form.get_by_role("spinbutton", name=position(4))
+            expect(fourth).to_have_value("22")
+            fourth.fill("2")
+            form.get_by_label("Grund der Änderung").fill("Tippfehler: 22 statt 2")
+            save(phone, number)
+            expect(phone.locator("#sheet-rows tr.finding")).to_have_count(0)
+            expect(phone.locator(f"#game-{number}")).not_to_have_class(re.compile("has-error"))
+            fixed = Game.objects.get(table=table, number=number)
+            assert (fixed.version, fixed.points) == (2, EXPECTED[number])
+            reasons = [h.history_change_reason for h in fixed.history.order_by("history_id")]
+            assert reasons == ["Tisch 1 (Link)", "Tisch 1 (Link): Tippfehler: 22 statt 2"]
+        else:
+            enter_by_taps(phone, number)
+        assert row_values(phone, number) == EXPECTED[number], f"game {number}"
+        expect(phone.locator("#sheet-status .count")).to_have_text(f"{number} / 24 Spiele")
+
+    expect(phone.locator("#sheet-rows tr.finding")).to_have_count(0)
+    expect(phone.locator(".players .badge.owes")).to_have_count(0)
+    shown_totals = phone.locator("#sheet-rows tfoot th.num").all_inner_texts()
+    assert [int(v) for v in shown_totals] == EXPECTED_TOTALS
+    assert sum(EXPECTED_TOTALS) == 0
+
+    games = list(Game.objects.filter(table=table).order_by("number"))
+    assert [g.number for g in games] == list(range(1, 25))
+    assert {g.number: g.points for g in games} == EXPECTED
+    solos = [(g.number, g.soloist_position) for g in games if g.kind == GameKind.PFLICHTSOLO]
+    assert solos == [(3, 1), (8, 2), (13, 3), (18, 4)]
+    assert {g.kind for g in games} == {GameKind.NORMAL, GameKind.PFLICHTSOLO}
+    assert [sum(g.points[p] for g in games) for p in range(4)] == EXPECTED_TOTALS
+    engine = check_sheet(get_profile("ddv"), 4, [game_row(g, 4) for g in games])
+    assert engine == []
+
+    phone.get_by_label("Ihre Startnummer").fill("1")
+    phone.get_by_role("button", name="Abgeben").tap()
+    expect(phone.locator("#notice")).to_contain_text("Abgegeben.")
+    expect(phone.locator("#sheet-status .state")).to_have_text("abgegeben")
+    expect(phone.locator("#game-form")).to_have_count(0)
+    expect(phone.locator("#confirm-form")).to_be_visible()
+    table.refresh_from_db()
+    assert table.sheet_status == SheetStatus.SUBMITTED
+    assert table.submitted_by == "Tisch 1 (Link) · Startnr. 1"
+    assert table.submitted_at is not None and table.confirmed_at is None
+
+    # --- the director at the board ------------------------------------------------------
+    page.goto(live_server.url + "/login/")
+    page.get_by_label("Benutzername").fill("leiterin")
+    page.get_by_label("Passwort").fill("sicheres-passwort-1")
+    page.get_by_role("button", name="Anmelden").click()
+    page.get_by_role("heading", name="Meine Turniere").wait_for()
+    page.goto(live_server.url + "/manage/nikolaus/rounds/1/board/")
+    board_row = page.locator("#board-table-1")
+    expect(board_row.locator("td.state")).to_have_text("abgegeben")
+    expect(board_row.locator("td.num")).to_have_text("24 / 24")
+    expect(board_row.locator(".badge.error")).to_have_count(0)
+    board_row.get_by_role("button", name="Bestätigen").click()
+    expect(page.get_by_role("status").filter(has_text="Liste bestätigt.")).to_be_visible()
+    expect(board_row.locator("td.state")).to_have_text("bestätigt")
+    expect(board_row.get_by_role("button", name="Bestätigen")).to_have_count(0)
+
+    table.refresh_from_db()
+    assert table.sheet_status == SheetStatus.CONFIRMED
+    assert table.confirmed_by == "leiterin"
+    assert table.games.count() == 24
