@@ -53,6 +53,7 @@ test: lint check-migrations pytest
 bench: $(VENV)/.deps
 	$(BIN)/python bench/scoring_bench.py
 	$(BIN)/python bench/seating_bench.py
+	$(BIN)/python bench/sheet_bench.py
 
 # Regenerate the translation catalogue after changing UI text, then translate and compile.
 messages: $(VENV)/.dev-deps

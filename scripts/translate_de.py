@@ -492,6 +492,8 @@ DE = {
     ),
     "Release the earlier rounds first.": "Bitte zuerst die früheren Runden freigeben.",
     "state": "Stand",
+    "Spiellisten": "Spiellisten",
+    "Spiellisten: board of the round": "Spiellisten: Übersicht der Runde",
     "findings": "Befunde",
     "time left": "Restzeit",
     "time is up": "Zeit abgelaufen",

@@ -9,7 +9,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
 
-from tournament.models import Entry, Tournament
+from tournament.domain import sheets
+from tournament.models import Entry, Game, Tournament
 
 
 @pytest.mark.django_db
@@ -85,9 +86,21 @@ def test_the_demo_data_has_three_drawn_rounds_of_eight_four_tables_and_a_five_ta
     assert len(set(Entry.objects.values_list("player__club", flat=True))) >= 4
     assert "leitung / kreuzdame-demo" in capsys.readouterr().out
     rounds = list(tournament.rounds.order_by("number"))
-    assert [r.status for r in rounds] == ["released", "drawn", "drawn"]
+    assert [r.status for r in rounds] == ["closed", "closed", "released"]
     sizes = sorted(t.size for t in rounds[0].tables.all())
     assert sizes == [4] * 8 + [5]
     assert all(r.seats.count() == 37 for r in rounds)
+    # Two played rounds: every sheet complete, error-free and confirmed by a second player.
+    for round_ in rounds[:2]:
+        for table in round_.tables.all():
+            sheet = sheets.load(table, complete=True)
+            assert len(sheet.games) == sheet.nominal and not sheet.has_errors
+            assert table.sheet_status == "confirmed" and table.confirmed_by != table.submitted_by
+    kinds = Game.objects.filter(table__round=rounds[0]).values_list("kind", flat=True)
+    assert list(kinds).count("pflichtsolo") + list(kinds).count("vorgefuehrt") == 37
+    # The running round: sheets in progress, one of them with an error to show.
+    running = [sheets.load(t) for t in rounds[2].tables.all()]
+    assert all(0 < len(s.games) < s.nominal for s in running)
+    assert sum(s.has_errors for s in running) == 1
     call_command("demo", "--if-empty")  # a second run changes nothing
     assert Entry.objects.count() == 37 and tournament.rounds.count() == 3

@@ -1,8 +1,14 @@
+import random
+from datetime import timedelta
+
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.utils import timezone
 
+from tournament.demo_games import play_sheet
 from tournament.domain import draw
+from tournament.domain import sheets as sheet_domain
 from tournament.models import Tournament
 
 DEMO_FIXTURE = settings.BASE_DIR / "fixtures" / "demo.json"
@@ -18,7 +24,8 @@ DEMO_LOGINS = [
 class Command(BaseCommand):
     help = (
         "Load the demo tournament (37 players) from fixtures/demo.json and draw its three "
-        "rounds (round 1 released)."
+        "rounds: rounds 1 and 2 played, confirmed and closed, round 3 running with sheets "
+        "in progress (one with an error)."
     )
 
     def add_arguments(self, parser):
@@ -36,7 +43,42 @@ class Command(BaseCommand):
         tournament = Tournament.objects.get(slug=DEMO_SLUG)
         director = tournament.directors.first()
         result = draw.draw(tournament, director, all_rounds=True, seed=DEMO_SEED, time_limit=5)
-        draw.release(result.rounds[0], director)
+        rng = random.Random(DEMO_SEED)
+        now = timezone.now()
+        for round_ in result.rounds:
+            draw.release(round_, director)
+            hours_ago = 2 * (len(result.rounds) - round_.number) + 0.75
+            round_.started_at = now - timedelta(hours=hours_ago)
+            round_.save(update_fields=["started_at"])
+            running = round_.number == len(result.rounds)
+            for table in round_.tables.select_related("round__tournament").order_by("number"):
+                play_table(table, director, rng, running=running)
+            if not running:
+                sheet_domain.close_round(round_, director)
         self.stdout.write(self.style.SUCCESS("Demo data loaded."))
         for username, password, role in DEMO_LOGINS:
             self.stdout.write(f"  {role}: {username} / {password}")
+
+
+def play_table(table, director, rng: random.Random, *, running: bool) -> None:
+    """Fill a table's sheet with engine-made games. A played round is entered, submitted by
+    the list keeper (position 1) and confirmed by the player at position 2; in the running
+    round the sheets are in progress, and the second table carries a typo to show."""
+    profile = table.round.tournament.profile
+    games = rng.randint(6, 18) if running else None
+    sheet = play_sheet(profile, table.size, rng, games)
+    numbers = {s.position: s.entry.start_number for s in table.seats.select_related("entry")}
+    keeper = sheet_domain.keeper_actor(table, numbers[1])
+    for number, game in enumerate(sheet, start=1):
+        row = sheet_domain.RowInput(game.kind, game.soloist, game.points)
+        sheet_domain.save_row(table, keeper, row, number=number)
+    if running:
+        if table.number == 2:
+            typo = table.games.order_by("-number").first()
+            typo.p1 += 10  # 3 typed as 13: the zero-sum check flags it
+            typo._change_reason = keeper.label  # noqa: SLF001
+            typo.version += 1
+            typo.save()
+        return
+    sheet_domain.submit(table, keeper)
+    sheet_domain.confirm(table, sheet_domain.keeper_actor(table, numbers[2]))
