@@ -77,6 +77,7 @@ def check_sheet(
     games = [r for r in rows if r.kind is not Kind.PENALTY]
     findings += _check_numbering(games)
     nominal = profile.games_per_round(table_size)
+    marked_limit = time_limit_from
     if time_limit_from is None and len(games) < nominal:
         time_limit_from = _tail_start(games)
     steps = walk(
@@ -89,6 +90,14 @@ def check_sheet(
     for game, step in zip(games, steps, strict=False):
         findings += _check_game(profile, table_size, game, step.sitter)
     findings += _check_ledger(profile, games, steps)
+    if marked_limit is not None:
+        findings += [
+            Finding(ERROR, "after-time-limit", game.game)
+            for game, step in zip(games, steps, strict=False)
+            if game.game >= marked_limit
+            and step.vorfuehren is None
+            and game.kind is not Kind.VORGEFUEHRT
+        ]
     for row in rows:
         if row.kind is Kind.PENALTY:
             findings += _check_penalty(profile, table_size, row, by_number, steps)

@@ -491,6 +491,46 @@ DE = {
         "Noch niemand eingecheckt: es gibt niemanden auszulosen."
     ),
     "Release the earlier rounds first.": "Bitte zuerst die früheren Runden freigeben.",
+    "Not found": "Nicht gefunden",
+    "This page does not exist (any more). A table's link works only while its round is "
+    "running; once the round is closed, the results are with the tournament office.": (
+        "Diese Seite gibt es nicht (mehr). Der Link eines Tisches gilt nur, solange seine "
+        "Runde läuft; nach dem Abschluss der Runde liegen die Ergebnisse beim Turnierbüro."
+    ),
+    "To the start page": "Zur Startseite",
+    "Confirm the sheet of table %(number)s?": "Die Liste von Tisch %(number)s bestätigen?",
+    "Close round %(number)s? Later changes need a reason.": (
+        "Runde %(number)s abschließen? Spätere Änderungen brauchen eine Begründung."
+    ),
+    "For a sheet entered from the paper list: it must be complete and free of errors.": (
+        "Für eine von der Papierliste erfasste Liste: sie muss vollständig und fehlerfrei sein."
+    ),
+    "Record the time limit now? Only vorgeführte Pflichtsoli may follow.": (
+        "Den Zeitablauf jetzt festhalten? Danach folgen nur noch vorgeführte Pflichtsoli."
+    ),
+    "All games are entered. Check the list and submit it below.": (
+        "Alle Spiele sind eingetragen. Bitte die Liste prüfen und unten abgeben."
+    ),
+    "Enter another game": "Weiteres Spiel eintragen",
+    "The sheet of table %(table)s has %(count)s error(s). Correct them first.": (
+        "Die Liste von Tisch %(table)s hat %(count)s Fehler. Bitte zuerst korrigieren."
+    ),
+    "The time limit can only be recorded on an open sheet.": (
+        "Der Zeitablauf kann nur bei einer offenen Liste festgehalten werden."
+    ),
+    "list keeper of table %(number)s": "Listenführer Tisch %(number)s",
+    "The solo was": "Das Solo wurde",
+    "replace the rows already entered": "die schon erfassten Zeilen ersetzen",
+    "The time was up before this game: only vorgeführte Pflichtsoli may follow.": (
+        "Die Zeit war vor diesem Spiel abgelaufen: es dürfen nur vorgeführte Pflichtsoli folgen."
+    ),
+    "Nothing was removed.": "Es wurde nichts entfernt.",
+    "The file holds no games.": "Die Datei enthält keine Spiele.",
+    "This sheet already has games: tick “replace the rows already entered” to overwrite them.": (
+        "Diese Liste hat schon Spiele: zum Überschreiben „die schon erfassten Zeilen ersetzen“ "
+        "ankreuzen."
+    ),
+    "Sheet submitted.": "Liste abgegeben.",
     "state": "Stand",
     "Spiellisten": "Spiellisten",
     "Spiellisten: board of the round": "Spiellisten: Übersicht der Runde",
@@ -768,6 +808,8 @@ DE = {
 }
 
 DE_PLURAL = {
+    "%(counter)s game struck": ("%(counter)s Spiel gestrichen", "%(counter)s Spiele gestrichen"),
+    "%(count)s row saved.": ("%(count)s Zeile gespeichert.", "%(count)s Zeilen gespeichert."),
     "%(counter)s error": ("%(counter)s Fehler", "%(counter)s Fehler"),
     "%(counter)s checked-in player will be drawn.": (
         "%(counter)s eingecheckter Spieler wird ausgelost.",

@@ -21,6 +21,6 @@ class EntryFilter(django_filters.FilterSet):
     def filter_query(self, queryset, name, value):
         value = value.strip()
         condition = Q(player__last_name__icontains=value) | Q(player__first_name__icontains=value)
-        if value.isdigit():
+        if value.isdecimal() and len(value) < 10:
             condition |= Q(start_number=int(value))
         return queryset.filter(condition)

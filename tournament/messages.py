@@ -29,6 +29,9 @@ FINDINGS = {
     "value-implausible": _("A game value of %(value)s is unusually high — typo?"),
     "penalty-game-unknown": _("This penalty names a game that is not on the list."),
     "game-number": _("Game numbers must run 1, 2, 3, …: expected %(expected)s here."),
+    "after-time-limit": _(
+        "The time was up before this game: only vorgeführte Pflichtsoli may follow."
+    ),
 }
 
 INVALID_FACTS = {

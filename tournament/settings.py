@@ -113,6 +113,9 @@ else:
         }
     }
 
+# History reasons carry the actor and a free-text reason: no 100-character limit.
+SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -45,7 +45,7 @@ manage_patterns = (
         ),
         re_path(
             r"^(?P<slug>[-\w]+)/rounds/(?P<number>[0-9]+)/tables/(?P<table_number>[0-9]+)/"
-            r"(?P<action>confirm|reopen|extra-time|time-up)/$",
+            r"(?P<action>submit|confirm|reopen|extra-time|time-up)/$",
             sheets.sheet_action,
             name="sheet-action",
         ),

@@ -91,7 +91,7 @@ def enter_by_taps(phone, number):
     form = phone.locator("#game-form")
     expect(form.get_by_role("heading")).to_have_text(f"Spiel {number}")
     winners_box, soloist_box = fieldset(form, "Gewinner"), fieldset(form, "Solist")
-    result_box = fieldset(form, "das Solo wurde")
+    result_box = fieldset(form, "Das Solo wurde")
     expect(winners_box).to_be_visible()
     expect(soloist_box).to_be_hidden()
     expect(result_box).to_be_hidden()
@@ -172,7 +172,10 @@ def test_keeper_enters_sheet_fixes_typo_submits_and_director_confirms(live_serve
             fixed = Game.objects.get(table=table, number=number)
             assert (fixed.version, fixed.points) == (2, EXPECTED[number])
             reasons = [h.history_change_reason for h in fixed.history.order_by("history_id")]
-            assert reasons == ["Tisch 1 (Link)", "Tisch 1 (Link): Tippfehler: 22 statt 2"]
+            assert reasons == [
+                "Listenführer Tisch 1",
+                "Listenführer Tisch 1: Tippfehler: 22 statt 2",
+            ]
         else:
             enter_by_taps(phone, number)
         assert row_values(phone, number) == EXPECTED[number], f"game {number}"
@@ -202,7 +205,7 @@ def test_keeper_enters_sheet_fixes_typo_submits_and_director_confirms(live_serve
     expect(phone.locator("#confirm-form")).to_be_visible()
     table.refresh_from_db()
     assert table.sheet_status == SheetStatus.SUBMITTED
-    assert table.submitted_by == "Tisch 1 (Link) · Startnr. 1"
+    assert table.submitted_by == "Listenführer Tisch 1 · Startnr. 1"
     assert table.submitted_at is not None and table.confirmed_at is None
 
     # --- the director at the board ------------------------------------------------------
@@ -216,6 +219,8 @@ def test_keeper_enters_sheet_fixes_typo_submits_and_director_confirms(live_serve
     expect(board_row.locator("td.state")).to_have_text("abgegeben")
     expect(board_row.locator("td.num")).to_have_text("24 / 24")
     expect(board_row.locator(".badge.error")).to_have_count(0)
+    questions = []
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
     board_row.get_by_role("button", name="Bestätigen").click()
     expect(page.get_by_role("status").filter(has_text="Liste bestätigt.")).to_be_visible()
     expect(board_row.locator("td.state")).to_have_text("bestätigt")
@@ -225,3 +230,4 @@ def test_keeper_enters_sheet_fixes_typo_submits_and_director_confirms(live_serve
     assert table.sheet_status == SheetStatus.CONFIRMED
     assert table.confirmed_by == "leiterin"
     assert table.games.count() == 24
+    assert questions == ["Die Liste von Tisch 1 bestätigen?"]

@@ -170,7 +170,7 @@ def _row_from_cells(line: int, cells: list[str], columns: dict[str, int]) -> Imp
     start_text = cell("start_number")
     start_number = None
     if start_text:
-        if not start_text.isdigit() or not 1 <= int(start_text) <= MAX_START_NUMBER:
+        if not start_text.isdecimal() or not 1 <= int(start_text) <= MAX_START_NUMBER:
             return _("start number “%(value)s” is not a whole number from 1 to %(max)s") % {
                 "value": start_text[:20],
                 "max": MAX_START_NUMBER,

@@ -55,7 +55,7 @@ def parse_sheet_file(
         raise ImportFileError(_("The file is empty."))
     header = [cell.strip().casefold() for cell in table[0][1]]
     columns = {HEADER_ALIASES[h]: i for i, h in enumerate(header) if h in HEADER_ALIASES}
-    positions = {int(h): i for i, h in enumerate(header) if h.isdigit()}
+    positions = {int(h): i for i, h in enumerate(header) if h.isdecimal() and len(h) < 3}
     size = len(positions)
     if set(columns) != {"game", "kind", "soloist"} or sorted(positions) not in (
         [1, 2, 3, 4],

@@ -20,8 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring.ledger import Kind, LedgerStep, PlayedGame, walk
@@ -238,7 +239,11 @@ def _validate(table: Table, row: RowInput) -> None:
 
 def _locked_table(table: Table) -> Table:
     """The table row locked for this transaction: saves to one sheet happen one at a time."""
-    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
 
 
 def _record(game: Game, actor: Actor, reason: str) -> None:
@@ -280,6 +285,8 @@ def save_row(
             if done is not None:
                 if done.table_id != table.pk:
                     raise DomainError(_("This form belongs to another table."))
+                if not same_row(done, row):
+                    raise Conflict(done.number, row, done)
                 return done  # the same submission again: already stored
         _check_writable(table, actor, reason)
         _validate(table, row)
@@ -295,10 +302,10 @@ def save_row(
                 )
             game = Game(table=table, number=number, client_id=client_id)
         else:
+            if existing is not None and same_row(existing, row):
+                return existing  # nothing to change, or the same change sent twice
             if existing is None or existing.version != version:
                 raise Conflict(number, row, existing)
-            if same_row(existing, row):
-                return existing
             game = existing
             game.version += 1
         _assign(game, row)
@@ -337,11 +344,14 @@ def replace_rows(
         stored = {g.number: g for g in table.games.all()}
         for number, game in stored.items():
             seen = versions.get(number)
+            mine = rows[number - 1] if number <= len(rows) else None
             if seen is not None and seen != game.version:
-                mine = rows[number - 1] if number <= len(rows) else None
                 raise Conflict(number, mine, game)
-            if seen is None and number <= len(rows) and not same_row(game, rows[number - 1]):
-                raise Conflict(number, rows[number - 1], game)  # appeared since the desk loaded
+            if seen is None and (mine is None or not same_row(game, mine)):
+                raise Conflict(number, mine, game)  # entered since the desk loaded the sheet
+        for number in versions:
+            if number not in stored:
+                raise Conflict(number, rows[number - 1] if number <= len(rows) else None, None)
         changed = 0
         for number in sorted(stored, reverse=True):
             if number > len(rows):
@@ -400,9 +410,20 @@ def submit(table: Table, actor: Actor) -> Sheet:
         table.sheet_status = SheetStatus.SUBMITTED
         table.submitted_at = timezone.now()
         table.submitted_by = actor.label
+        table.submitted_start_number = actor.start_number
         table._history_user = actor.user  # noqa: SLF001
         table.save()
         return sheet
+
+
+def _refuse_errors(table: Table) -> None:
+    """A sheet changed by the office after its submission is checked again before it counts."""
+    sheet = load(table, complete=True)
+    if sheet.has_errors:
+        raise DomainError(
+            _("The sheet of table %(table)s has %(count)s error(s). Correct them first.")
+            % {"table": table.number, "count": sheet.error_count}
+        )
 
 
 def confirm(table: Table, actor: Actor) -> None:
@@ -416,8 +437,9 @@ def confirm(table: Table, actor: Actor) -> None:
             seat = _table_seat(table, actor.start_number)
             if seat is None:
                 raise DomainError(_("Enter your start number: it must be one of this table."))
-            if table.submitted_by == actor.label:
+            if table.submitted_start_number == actor.start_number:
                 raise DomainError(_("The sheet must be confirmed by somebody else."))
+        _refuse_errors(table)
         table.sheet_status = SheetStatus.CONFIRMED
         table.confirmed_at = timezone.now()
         table.confirmed_by = actor.label
@@ -449,7 +471,8 @@ def mark_time_up(table: Table, actor: Actor) -> None:
     clock has run out, the office at any time."""
     with transaction.atomic():
         table = _locked_table(table)
-        _check_writable(table, actor, "-")
+        if table.round.status != RoundStatus.RELEASED or table.sheet_status != SheetStatus.OPEN:
+            raise DomainError(_("The time limit can only be recorded on an open sheet."))
         if table.time_limit_from is not None:
             return
         if not actor.privileged and not clock(table).expired:
@@ -474,9 +497,14 @@ def grant_extra_time(table: Table, actor: Actor, minutes: int, reason: str) -> N
         table.extra_minutes += minutes
         note = f"+{minutes} min: {reason.strip()}"
         table.extra_reason = "; ".join(filter(None, [table.extra_reason, note]))[-200:]
+        # A time limit recorded too early is lifted while no game has been played after it.
+        limit = table.time_limit_from
+        played_after = limit is not None and table.games.filter(number__gte=limit).exists()
+        if limit is not None and not clock(table).expired and not played_after:
+            table.time_limit_from = None
         table._history_user = actor.user  # noqa: SLF001
         table._change_reason = note  # noqa: SLF001
-        table.save(update_fields=["extra_minutes", "extra_reason"])
+        table.save(update_fields=["extra_minutes", "extra_reason", "time_limit_from"])
 
 
 def close_round(round_: Round, user) -> None:
@@ -495,6 +523,8 @@ def close_round(round_: Round, user) -> None:
                 _("Not every sheet is confirmed yet (tables %(tables)s).")
                 % {"tables": ", ".join(map(str, open_tables))}
             )
+        for table in round_.tables.select_related("round__tournament").order_by("number"):
+            _refuse_errors(table)
         round_.status = RoundStatus.CLOSED
         round_.closed_at = timezone.now()
         round_._history_user = user  # noqa: SLF001
@@ -502,9 +532,12 @@ def close_round(round_: Round, user) -> None:
 
 
 def keeper_actor(table: Table, start_number: int | None = None) -> Actor:
-    label = _("Table %(number)s (link)") % {"number": table.number}
-    if start_number is not None:
-        label += " · " + _("start no. %(number)s") % {"number": start_number}
+    """Somebody on the table's link. The label is stored in the history and on the sheet,
+    so it is written in the site's language, not in the language of the phone."""
+    with translation.override(settings.LANGUAGE_CODE):
+        label = _("list keeper of table %(number)s") % {"number": table.number}
+        if start_number is not None:
+            label += " · " + _("start no. %(number)s") % {"number": start_number}
     return Actor(label=label, start_number=start_number)
 
 

@@ -39,7 +39,7 @@ class GameEntryForm(forms.Form):
         label=_("soloist"), coerce=int, required=False, empty_value=None, widget=forms.RadioSelect
     )
     result = forms.ChoiceField(
-        label=_("the solo was"),
+        label=_("The solo was"),
         choices=[("won", _("won")), ("lost", _("lost"))],
         required=False,
         widget=forms.RadioSelect,
@@ -61,7 +61,11 @@ class GameEntryForm(forms.Form):
         self.sheet = sheet
         table = sheet.table
         self.size = table.size
-        sitter = sheet.next_step.sitter
+        if not self.is_bound:
+            self.initial.setdefault("client_id", uuid.uuid4())
+            self.initial.setdefault("number", sheet.next_number)
+        # At a 5-table the dealer of the game being entered (or corrected) sits out.
+        sitter = self.sitter_for(self._game_number())
         names = {s.position: s.entry.player.full_name for s in sheet.seats}
         choices = [(p, f"{p} · {names.get(p, '')}") for p in range(1, self.size + 1) if p != sitter]
         self.fields["winners"].choices = choices
@@ -74,16 +78,20 @@ class GameEntryForm(forms.Form):
                 max_value=MAX_POINTS,
                 widget=forms.NumberInput(attrs=SIGNED),
             )
-        if not self.is_bound:
-            self.initial.setdefault("client_id", uuid.uuid4())
-            self.initial.setdefault("number", sheet.next_number)
+
+    def _game_number(self) -> int:
+        raw = self.data.get("number") if self.is_bound else self.initial.get("number")
+        try:
+            return int(raw)
+        except (TypeError, ValueError):
+            return self.sheet.next_number
 
     def points_fields(self):
         return [self[f"p{p}"] for p in range(1, self.size + 1)]
 
     def sitter_for(self, number: int) -> int | None:
         steps = self.sheet.steps
-        return steps[number - 1].sitter if number <= len(steps) else None
+        return steps[number - 1].sitter if 1 <= number <= len(steps) else None
 
     def clean(self):
         data = super().clean()
@@ -120,6 +128,42 @@ class GameEntryForm(forms.Form):
         return data
 
 
+def edit_initial(game, sheet) -> dict:
+    """The form's start values to correct ``game``: as taps (winners or soloist and result,
+    and the value) when the row is one the taps give, else as the typed numbers."""
+    initial = {"kind": game.kind, "mode": "direct", "soloist": game.soloist_position}
+    initial.update(number=game.number, version=game.version)
+    points = tuple(game.points)
+    initial.update({f"p{p}": v for p, v in enumerate(points, start=1)})
+    steps = sheet.steps
+    sitter = steps[game.number - 1].sitter if game.number <= len(steps) else None
+    scoring = sheet.table.round.tournament.profile.scoring
+    kind = LEDGER_KIND[GameKind(game.kind)]
+    active = [p for p in range(1, len(points) + 1) if p != sitter]
+    candidates = []
+    if game.kind == GameKind.NORMAL:
+        best = max(points)
+        winners = [p for p in active if points[p - 1] == best]
+        candidates.append({"winners": winners, "value": best})
+    elif game.soloist_position in active:
+        others = [points[p - 1] for p in active if p != game.soloist_position]
+        value = max(abs(v) for v in others) if others else 0
+        won = points[game.soloist_position - 1] > 0
+        candidates.append({"result": "won" if won else "lost", "value": value})
+    for taps in candidates:
+        try:
+            derived = derive_points(
+                scoring, len(points), sitter, kind, taps["value"],
+                winners=taps.get("winners", ()), soloist=game.soloist_position,
+                soloist_won=taps.get("result") == "won" if "result" in taps else None,
+            )  # fmt: skip
+        except InvalidFacts:
+            continue
+        if derived == points:
+            initial.update(taps, mode="derive")
+    return initial
+
+
 class DeleteRowForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
@@ -144,7 +188,10 @@ class ReasonForm(forms.Form):
 class SheetFileForm(forms.Form):
     file = forms.FileField(label=_("sheet file (CSV or XLSX)"))
     cumulative = forms.BooleanField(label=_("the numbers are running totals"), required=False)
-    reason = forms.CharField(label=_("reason (for a submitted sheet)"), required=False)
+    replace = forms.BooleanField(label=_("replace the rows already entered"), required=False)
+    reason = forms.CharField(
+        label=_("reason (for a submitted sheet)"), required=False, max_length=200
+    )
 
 
 def parse_letter(text: str) -> GameKind | None:
@@ -229,7 +276,7 @@ class DeskGrid:
         for line in self.lines:
             number = line["number"]
             empty = not line["kind"] and not line["soloist"] and not any(line["points"])
-            if line["version"].isdigit():
+            if line["version"].isdecimal() and len(line["version"]) < 9:
                 versions[number] = int(line["version"])
             if empty:
                 ended_at = ended_at or number
@@ -244,7 +291,7 @@ class DeskGrid:
                             % {"kind": line["kind"]})  # fmt: skip
             soloist = None
             if line["soloist"]:
-                if not line["soloist"].isdigit() or not 1 <= int(line["soloist"]) <= self.size:
+                if not line["soloist"].isdecimal() or not 1 <= int(line["soloist"]) <= self.size:
                     self._error(number, _("There is no position “%(position)s” at this table.")
                                 % {"position": line["soloist"]})  # fmt: skip
                 else:

@@ -66,6 +66,8 @@ class Table(models.Model):
     )
     submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
     submitted_by = models.CharField(_("submitted by"), max_length=100, blank=True)
+    # The list keeper's start number: the confirmation must come from another player.
+    submitted_start_number = models.PositiveIntegerField(null=True, blank=True, editable=False)
     confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
     confirmed_by = models.CharField(_("confirmed by"), max_length=100, blank=True)
     # ... the end of its playing time (TSR 8.5.1, 8.6) ...

@@ -30,7 +30,7 @@ def where_do_i_sit(request, slug):
     matches = []
     if query:
         entries = tournament.entries.select_related("player")
-        if query.isdigit():
+        if query.isdecimal() and len(query) < 10:
             entries = entries.filter(start_number=int(query))
         else:
             words = query.split()

@@ -3,6 +3,8 @@ tournament office's pages (board, desk entry, file import, history, workflow).""
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
@@ -10,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from .. import ratelimit
@@ -26,6 +29,7 @@ from ..forms.sheets import (
     ReasonForm,
     SheetFileForm,
     StartNumberForm,
+    edit_initial,
 )
 from ..messages import finding_message
 from ..models import Game, GameKind, RoundStatus, SheetStatus, Table
@@ -104,21 +108,21 @@ def _sheet_context(sheet, **extra):
 
 
 def _keeper_table(request, token: str) -> Table:
-    """The table behind a link, while its round is running; 404 for anything else, and 429
-    after too many wrong links from one address."""
+    """The table behind a link, while its round is running; 404 for anything else. Only
+    unknown links count against the address (429 after too many): a real link always works,
+    also from a hall where every phone shares one address, and a link of a closed round
+    simply answers 404."""
+    table = Table.objects.select_related("round__tournament").filter(token=token).first()
+    if table is not None:
+        if table.round.status != RoundStatus.RELEASED:
+            raise Http404
+        return table
     key = f"table-token:{ratelimit.client_address(request)}"
     wait = ratelimit.retry_after(key, TOKEN_FAILURES, TOKEN_WINDOW)
     if wait is not None:
         raise _TooMany(wait)
-    table = (
-        Table.objects.select_related("round__tournament")
-        .filter(token=token, round__status=RoundStatus.RELEASED)
-        .first()
-    )
-    if table is None:
-        ratelimit.hit(key, TOKEN_WINDOW)
-        raise Http404
-    return table
+    ratelimit.hit(key, TOKEN_WINDOW)
+    raise Http404
 
 
 class _TooMany(Exception):
@@ -139,7 +143,10 @@ def _keeper_view(view):
     return wrapper
 
 
-def _keeper_render(request, table, form=None, *, conflict=None, status=200, notice=None):
+def _keeper_render(
+    request, table, form=None, *, conflict=None, status=200, notice=None, error=False, **extra
+):
+    table.refresh_from_db()
     sheet = sheet_domain.load(table)
     if form is None:
         form = GameEntryForm(sheet=sheet)
@@ -148,9 +155,10 @@ def _keeper_render(request, table, form=None, *, conflict=None, status=200, noti
         form=form,
         conflict=conflict,
         notice=notice,
+        notice_error=error,
         token=table.token,
-        start_form=StartNumberForm(),
         editable=table.sheet_status == SheetStatus.OPEN,
+        **extra,
     )
     template = "tournament/sheet/keeper.html"
     if request.htmx and request.htmx.target == "sheet":
@@ -162,16 +170,7 @@ def _edit_form(sheet, number: int) -> GameEntryForm | None:
     game = next((g for g in sheet.games if g.number == number), None)
     if game is None:
         return None
-    initial = {
-        "kind": game.kind,
-        "mode": "direct",
-        "soloist": game.soloist_position,
-        "number": game.number,
-        "version": game.version,
-    }
-    for position, value in enumerate(game.points, start=1):
-        initial[f"p{position}"] = value
-    return GameEntryForm(sheet=sheet, initial=initial)
+    return GameEntryForm(sheet=sheet, initial=edit_initial(game, sheet))
 
 
 @_keeper_view
@@ -181,7 +180,7 @@ def keeper_sheet(request, table):
     if request.method == "POST":
         return _save_game(request, table, sheet_domain.keeper_actor(table))
     form = None
-    if request.GET.get("edit", "").isdigit():
+    if request.GET.get("edit", "").isdecimal() and len(request.GET["edit"]) < 4:
         form = _edit_form(sheet_domain.load(table), int(request.GET["edit"]))
     return _keeper_render(request, table, form)
 
@@ -204,15 +203,29 @@ def _save_game(request, table, actor, *, render_page=None):
             reason=data["reason"],
         )
     except Conflict as exc:
-        return render_page(request, table, form, conflict=_conflict(exc, table), status=409)
+        retry = _retry_form(request.POST, exc, sheet_domain.load(table))
+        return render_page(request, table, retry, conflict=_conflict(exc, table), status=409)
     except DomainError as exc:
         form.add_error(None, exc.message)
-        return render_page(request, table, form, status=422)
+        return render_page(request, table, form, status=422, notice=exc.message, error=True)
     notice = _("Game %(number)s saved.") % {"number": game.number}
     response = render_page(request, table, None, notice=notice)
     # After a correction opened with ?edit=N the address bar must not reopen it on reload.
     response["HX-Replace-Url"] = request.path
     return response
+
+
+def _retry_form(data, exc: Conflict, sheet) -> GameEntryForm:
+    """The form again after a conflict, set up so that saving it once more is possible: a
+    change is made on the stored version, a new game becomes the next game."""
+    data = data.copy()
+    data["client_id"] = str(uuid.uuid4())
+    if data.get("version") and exc.theirs is not None:
+        data["version"] = str(exc.theirs.version)
+    else:
+        data["version"] = ""
+        data["number"] = str(sheet.next_number)
+    return GameEntryForm(data, sheet=sheet)
 
 
 def _conflict(exc: Conflict, table: Table) -> dict:
@@ -239,30 +252,35 @@ def _conflict(exc: Conflict, table: Table) -> dict:
 @_keeper_view
 def keeper_delete(request, table):
     form = DeleteRowForm(request.POST)
-    if form.is_valid():
-        try:
-            sheet_domain.delete_last(
-                table,
-                sheet_domain.keeper_actor(table),
-                number=form.cleaned_data["number"],
-                version=form.cleaned_data["version"],
-            )
-        except Conflict as exc:
-            return _keeper_render(request, table, conflict=_conflict(exc, table), status=409)
-        except DomainError as exc:
-            return _keeper_render(request, table, notice=exc.message, status=422)
+    if not form.is_valid():
+        return _keeper_render(request, table, notice=_("Nothing was removed."), status=422)
+    try:
+        sheet_domain.delete_last(
+            table,
+            sheet_domain.keeper_actor(table),
+            number=form.cleaned_data["number"],
+            version=form.cleaned_data["version"],
+        )
+    except Conflict as exc:
+        return _keeper_render(request, table, conflict=_conflict(exc, table), status=409)
+    except DomainError as exc:
+        return _keeper_render(request, table, notice=exc.message, status=422, error=True)
     return _keeper_render(request, table, notice=_("The last game was removed."))
 
 
 def _start_number_action(request, table, action):
     form = StartNumberForm(request.POST)
     if not form.is_valid():
-        return _keeper_render(request, table, notice=_("Enter your start number."), status=422)
-    actor = sheet_domain.keeper_actor(table, form.cleaned_data["start_number"])
+        notice = _("Enter your start number.")
+        return _keeper_render(request, table, notice=notice, status=422, error=True)
+    number = form.cleaned_data["start_number"]
+    actor = sheet_domain.keeper_actor(table, number)
     try:
         action(table, actor)
     except DomainError as exc:
-        return _keeper_render(request, table, notice=exc.message, status=422)
+        return _keeper_render(
+            request, table, notice=exc.message, status=422, error=True, start_number=number
+        )
     return None
 
 
@@ -272,7 +290,6 @@ def keeper_submit(request, table):
     failed = _start_number_action(request, table, sheet_domain.submit)
     if failed is not None:
         return failed
-    table.refresh_from_db()
     notice = _("Submitted. Another player of the table confirms the sheet with their number.")
     return _keeper_render(request, table, notice=notice)
 
@@ -283,7 +300,6 @@ def keeper_confirm(request, table):
     failed = _start_number_action(request, table, sheet_domain.confirm)
     if failed is not None:
         return failed
-    table.refresh_from_db()
     return _keeper_render(request, table, notice=_("Confirmed. Thank you!"))
 
 
@@ -293,8 +309,7 @@ def keeper_time_up(request, table):
     try:
         sheet_domain.mark_time_up(table, sheet_domain.keeper_actor(table))
     except DomainError as exc:
-        return _keeper_render(request, table, notice=exc.message, status=422)
-    table.refresh_from_db()
+        return _keeper_render(request, table, notice=exc.message, status=422, error=True)
     return _keeper_render(request, table)
 
 
@@ -302,7 +317,8 @@ def keeper_time_up(request, table):
 def keeper_status(request, table):
     """The clock and state strip, polled by the phone page."""
     sheet = sheet_domain.load(table)
-    return render(request, "tournament/sheet/_status.html", _sheet_context(sheet))
+    context = _sheet_context(sheet, token=table.token)
+    return render(request, "tournament/sheet/_status.html", context)
 
 
 # --- the tournament office --------------------------------------------------------------
@@ -407,7 +423,7 @@ def desk_sheet(request, slug, number, table_number):
         return _desk_render(request, table, grid, conflict=_conflict(exc, table), status=409)
     except DomainError as exc:
         return _desk_render(request, table, grid, notice=exc.message, status=422)
-    messages.success(request, _("%(count)s row(s) saved.") % {"count": changed})
+    messages.success(request, _rows_saved(changed))
     url = reverse("manage:sheet-desk", args=[slug, number, table_number])
     if grid.cumulative:
         url += "?cumulative=1"
@@ -427,10 +443,19 @@ def sheet_import(request, slug, number, table_number):
         size, rows = parse_sheet_file(
             upload.name, upload.read(), cumulative=form.cleaned_data["cumulative"]
         )
+        if not rows:
+            raise ImportFileError(_("The file holds no games."))
         if size != table.size:
             raise ImportFileError(
                 _("The file is for a table of %(file)s, this table has %(table)s players.")
                 % {"file": size, "table": table.size}
+            )
+        if table.games.exists() and not form.cleaned_data["replace"]:
+            raise ImportFileError(
+                _(
+                    "This sheet already has games: tick “replace the rows already entered” "
+                    "to overwrite them."
+                )
             )
         inputs = _file_rows(rows)
         versions = {g.number: g.version for g in table.games.all()}
@@ -443,8 +468,12 @@ def sheet_import(request, slug, number, table_number):
         )
     except (ImportFileError, DomainError) as exc:
         return _desk_render(request, table, notice=exc.message, status=422)
-    messages.success(request, _("%(count)s row(s) saved.") % {"count": changed})
+    messages.success(request, _rows_saved(changed))
     return redirect("manage:sheet-desk", slug, number, table_number)
+
+
+def _rows_saved(count: int) -> str:
+    return ngettext("%(count)s row saved.", "%(count)s rows saved.", count) % {"count": count}
 
 
 def _file_rows(rows):
@@ -470,12 +499,16 @@ def _file_rows(rows):
 @official_required
 @require_POST
 def sheet_action(request, slug, number, table_number, action):
-    """Confirm, reopen, grant extra time, mark the time limit."""
+    """Submit (a sheet entered from paper), confirm, reopen, grant extra time, record the
+    time limit."""
     table = _office_table(request, slug, number, table_number)
     actor = sheet_domain.office_actor(request.user)
     director = manages(request.user, table.round.tournament)
     try:
-        if action == "confirm":
+        if action == "submit":
+            sheet_domain.submit(table, actor)
+            messages.success(request, _("Sheet submitted."))
+        elif action == "confirm":
             if not director:
                 raise PermissionDenied
             sheet_domain.confirm(table, actor)

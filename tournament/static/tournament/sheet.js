@@ -21,11 +21,14 @@
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
 
+  // The clock counts from the moment the server sent it, by the monotonic clock: a phone
+  // that slept or throttled its timers still shows the right time left.
   function tick() {
     document.querySelectorAll(".clock[data-seconds-left]").forEach(function (clock) {
-      var left = parseInt(clock.dataset.secondsLeft, 10) - 1;
-      if (isNaN(left) || left < 0) return;
-      clock.dataset.secondsLeft = String(left);
+      if (!clock.dataset.shownAt) clock.dataset.shownAt = String(performance.now());
+      var elapsed = (performance.now() - parseFloat(clock.dataset.shownAt)) / 1000;
+      var left = Math.floor(parseInt(clock.dataset.secondsLeft, 10) - elapsed);
+      if (isNaN(left) || left < 0) left = 0;
       var out = clock.querySelector(".left");
       if (!out) return;
       var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
@@ -46,8 +49,23 @@
     if (next) next.focus();
   });
 
+  // After a save the answer (an error, a conflict, a refusal) may be far above the button
+  // the thumb just pressed: bring it into view.
+  function showAnswer(event) {
+    if (!event.detail || !event.detail.target || event.detail.target.id !== "sheet") return;
+    var answer = document.querySelector("#sheet [role=alert], #sheet #notice");
+    if (answer) answer.scrollIntoView({ block: "center" });
+  }
+
+  // Forms with data-confirm ask before they are sent (closing a round, confirming a sheet).
+  document.addEventListener("submit", function (event) {
+    var question = event.target.dataset && event.target.dataset.confirm;
+    if (question && !window.confirm(question)) event.preventDefault();
+  });
+
   document.addEventListener("DOMContentLoaded", syncAll);
   document.addEventListener("htmx:afterSwap", syncAll);
+  document.addEventListener("htmx:afterSwap", showAnswer);
   syncAll();
   setInterval(tick, 1000);
 })();
