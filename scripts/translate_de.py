@@ -531,6 +531,7 @@ DE = {
         "ankreuzen."
     ),
     "Sheet submitted.": "Liste abgegeben.",
+    "back to the Spielliste": "zurück zur Spielliste",
     "state": "Stand",
     "Spiellisten": "Spiellisten",
     "Spiellisten: board of the round": "Spiellisten: Übersicht der Runde",

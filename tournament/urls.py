@@ -65,6 +65,7 @@ urlpatterns = [
     path("tisch/<str:token>/bestaetigen/", sheets.keeper_confirm, name="keeper-confirm"),
     path("tisch/<str:token>/zeit/", sheets.keeper_time_up, name="keeper-time-up"),
     path("tisch/<str:token>/stand/", sheets.keeper_status, name="keeper-status"),
+    path("tisch/<str:token>/rechner/", sheets.keeper_calculator, name="keeper-calculator"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -713,3 +713,18 @@ def test_a_broken_remove_request_says_nothing_was_removed(client, table):
     assert response.status_code == 422
     assert "Es wurde nichts entfernt." in response.content.decode()
     assert table.games.count() == 1
+
+
+def test_the_calculator_for_a_table_uses_its_rules_size_and_dealer(client, tournament):
+    table = released_table(tournament, size=5)  # the tournament is not public
+    client.post(keeper_url(table), normal(1, winners=(2, 4), value=1))
+    page = client.get(keeper_url(table, "keeper-calculator")).content.decode()
+    assert 'value="5" id="id_table_size_1" required checked' in page
+    assert '<option value="2" selected>' in page  # position 2 deals game 2
+    facts = {"table_size": "5", "dealer": "2", "kind": "normal", "re": ["1", "3"]}
+    facts.update(re_eyes="151")
+    url = keeper_url(table, "keeper-calculator")
+    result = client.get(url, facts, headers={"HX-Request": "true"}).content.decode()
+    assert result.lstrip().startswith('<div class="card result">')
+    assert "Re gewinnt" in result
+    assert keeper_url(table, "keeper-calculator") in client.get(keeper_url(table)).content.decode()

@@ -30,8 +30,14 @@ def calculator(request, slug=None):
     tournament = None
     if slug is not None:
         tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
+    return calculator_page(request, tournament)
+
+
+def calculator_page(request, tournament=None, *, initial=None, back_url=None):
+    """The calculator with the tournament's rule profile (or a profile to choose);
+    ``initial`` presets the facts (e.g. table size and dealer from a list keeper's table)."""
     data = request.GET if "re_eyes" in request.GET else None
-    form = GameValueForm(data)
+    form = GameValueForm(data, initial=initial)
     if tournament is not None:
         form.fields.pop("profile")
         profile = tournament.profile
@@ -45,6 +51,7 @@ def calculator(request, slug=None):
         "profile": profile,
         "calculation": calculation,
         "error": error,
+        "back_url": back_url,
     }
     if request.htmx:
         return render(request, "tournament/partials/calculator_result.html", context)

@@ -40,6 +40,7 @@ from ..permissions import (
     manages,
     official_required,
 )
+from .calculator import calculator_page
 
 # Wrong table links: after this many from one address within the window, 429.
 TOKEN_FAILURES, TOKEN_WINDOW = 20, 300
@@ -311,6 +312,16 @@ def keeper_time_up(request, table):
     except DomainError as exc:
         return _keeper_render(request, table, notice=exc.message, status=422, error=True)
     return _keeper_render(request, table)
+
+
+@_keeper_view
+def keeper_calculator(request, table):
+    """The Spielwert-Rechner for this table: the tournament's rules, the table size and the
+    next dealer preset, also when the tournament has no public pages."""
+    step = sheet_domain.load(table).next_step
+    initial = {"table_size": table.size, "dealer": step.dealer}
+    back = reverse("keeper-sheet", args=[table.token])
+    return calculator_page(request, table.round.tournament, initial=initial, back_url=back)
 
 
 @_keeper_view
