@@ -552,6 +552,8 @@ def _continuation(rounds: Rounds, fixed: Rounds, n: int) -> Rounds | None:
     relabelled to players; None when the fixed rounds are not rounds of the plan."""
     if any(sorted(p for t in r for p in t) != list(range(n)) for r in fixed):
         return None
+    if any(sorted(map(len, r)) != sorted(map(len, rounds[0])) for r in fixed):
+        return None
     label = [0] * n
     for points, players in zip(_canonical(rounds[0]), _canonical(fixed[0]), strict=True):
         for point, player in zip(points, players, strict=True):
