@@ -532,6 +532,27 @@ DE = {
     ),
     "Sheet submitted.": "Liste abgegeben.",
     "back to the Spielliste": "zurück zur Spielliste",
+    "Standings": "Rangliste",
+    "Provisional standings": "Vorläufiger Stand",
+    "Final standings": "Endstand",
+    "as of %(time)s": "Stand %(time)s Uhr",
+    "Teams": "Teams",
+    "Rank": "Platz",
+    "members": "Mitglieder",
+    "Wo sitze ich?": "Wo sitze ich?",
+    "share the rank": "teilen sich den Platz",
+    "better best round ranks higher": "bessere beste Runde liegt vorn",
+    "more rounds played ranks higher": "mehr gespielte Runden liegen vorn",
+    "best round, then rounds played": "beste Runde, dann gespielte Runden",
+    "live standings (provisional)": "Live-Rangliste (vorläufig)",
+    "Count every entered game at once, marked as provisional. Otherwise only confirmed "
+    "sheets and closed rounds count.": (
+        "Jedes eingetragene Spiel zählt sofort, als vorläufig gekennzeichnet. Sonst zählen "
+        "nur bestätigte Listen und abgeschlossene Runden."
+    ),
+    "equal totals": "bei Punktgleichheit",
+    "R%(number)s": "R%(number)s",
+    "No results yet.": "Noch keine Ergebnisse.",
     "state": "Stand",
     "Spiellisten": "Spiellisten",
     "Spiellisten: board of the round": "Spiellisten: Übersicht der Runde",
@@ -809,6 +830,7 @@ DE = {
 }
 
 DE_PLURAL = {
+    "%(counter)s round counted": ("%(counter)s Runde gewertet", "%(counter)s Runden gewertet"),
     "%(counter)s game struck": ("%(counter)s Spiel gestrichen", "%(counter)s Spiele gestrichen"),
     "%(count)s row saved.": ("%(count)s Zeile gespeichert.", "%(count)s Zeilen gespeichert."),
     "%(counter)s error": ("%(counter)s Fehler", "%(counter)s Fehler"),

@@ -39,3 +39,45 @@ class EntryTable(tables.Table):
     def render_name(self, record):
         player = record.player
         return f"{player.last_name}, {player.first_name}" if player.first_name else player.last_name
+
+
+def standings_table(standings, rows, *, order_param="sort"):
+    """A sortable table of the standings with one column per counted round."""
+    extra = [
+        (
+            f"r{number}",
+            tables.Column(
+                verbose_name=_("R%(number)s") % {"number": number},
+                attrs={"td": {"class": "num"}, "th": {"class": "num"}},
+                default="–",
+            ),
+        )
+        for number in standings.round_numbers
+    ]
+    table = StandingsTable(rows, extra_columns=extra, order_by_field=order_param)
+    table.sequence = [
+        "rank", "start_number", "name", "club", "team",
+        *[name for name, _column in extra], "penalties", "total", "note",
+    ]  # fmt: skip
+    return table
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}}, default="")
+    start_number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
+    name = tables.Column(verbose_name=_("name"))
+    club = tables.Column(verbose_name=_("club"), default="")
+    team = tables.Column(verbose_name=_("team"), default="")
+    penalties = tables.Column(
+        verbose_name=_("penalties"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    total = tables.Column(
+        verbose_name=_("total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
+    )
+    note = tables.Column(verbose_name="", orderable=False, default="")
+
+    class Meta:
+        attrs = {"class": "table standings", "id": "standings"}
+        row_attrs = {"class": lambda record: record["css"], "id": lambda record: record["id"]}
+        empty_text = _("No results yet.")
+        orderable = True

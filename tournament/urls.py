@@ -2,7 +2,17 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
-from .views import calculator, entries, imports, public, rounds, sheets, tournaments
+from .views import (
+    calculator,
+    entries,
+    imports,
+    printing,
+    public,
+    rounds,
+    sheets,
+    standings,
+    tournaments,
+)
 
 manage_patterns = (
     [
@@ -20,6 +30,7 @@ manage_patterns = (
         path("<slug:slug>/import/", imports.import_upload, name="import"),
         path("<slug:slug>/import/confirm/", imports.import_confirm, name="import-confirm"),
         path("<slug:slug>/rounds/", rounds.round_list, name="round-list"),
+        path("<slug:slug>/standings/", standings.standings, name="standings"),
         path("<slug:slug>/rounds/draw/", rounds.round_draw, name="round-draw"),
         path("<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round-detail"),
         path("<slug:slug>/rounds/<int:number>/swap/", rounds.round_swap, name="round-swap"),
@@ -27,6 +38,7 @@ manage_patterns = (
             "<slug:slug>/rounds/<int:number>/release/", rounds.round_release, name="round-release"
         ),
         path("<slug:slug>/rounds/<int:number>/board/", sheets.board, name="board"),
+        path("<slug:slug>/rounds/<int:number>/print/", printing.print_pack, name="print-pack"),
         path("<slug:slug>/rounds/<int:number>/close/", sheets.round_close, name="round-close"),
         path(
             "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/",
@@ -58,6 +70,7 @@ urlpatterns = [
     path("t/<slug:slug>/", public.tournament_public, name="tournament-public"),
     path("t/<slug:slug>/rechner/", calculator.calculator, name="tournament-calculator"),
     path("t/<slug:slug>/wo-sitze-ich/", public.where_do_i_sit, name="where-do-i-sit"),
+    path("t/<slug:slug>/stand/", standings.public_standings, name="public-standings"),
     path("rechner/", calculator.calculator, name="calculator"),
     path("tisch/<str:token>/", sheets.keeper_sheet, name="keeper-sheet"),
     path("tisch/<str:token>/loeschen/", sheets.keeper_delete, name="keeper-delete"),

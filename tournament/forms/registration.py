@@ -43,6 +43,8 @@ class TournamentForm(forms.ModelForm):
             "planned_rounds",
             "separate_clubs_rounds",
             "is_public",
+            "standings_live",
+            "tiebreak",
             "status",
         ]
         widgets = {

@@ -22,6 +22,14 @@ class TournamentStatus(models.TextChoices):
     FINISHED = "finished", _("finished")
 
 
+TIEBREAK_CHOICES = [
+    ("shared", _("share the rank")),
+    ("best-round", _("better best round ranks higher")),
+    ("rounds-played", _("more rounds played ranks higher")),
+    ("best-round,rounds-played", _("best round, then rounds played")),
+]
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=150)
     slug = models.SlugField(_("short name (URL)"), max_length=60, unique=True)
@@ -47,6 +55,20 @@ class Tournament(models.Model):
         help_text=_("The draw avoids seating players of one club together in this many rounds."),
     )
     is_public = models.BooleanField(_("public"), default=False)
+    standings_live = models.BooleanField(
+        _("live standings (provisional)"),
+        default=False,
+        help_text=_(
+            "Count every entered game at once, marked as provisional. Otherwise only "
+            "confirmed sheets and closed rounds count."
+        ),
+    )
+    tiebreak = models.CharField(
+        _("equal totals"),
+        max_length=30,
+        choices=TIEBREAK_CHOICES,
+        default="shared",
+    )
     status = models.CharField(
         _("status"),
         max_length=10,
@@ -83,6 +105,10 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(planned_rounds__gte=1), name="tournament_planned_rounds_min"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(tiebreak__in=[k for k, _label in TIEBREAK_CHOICES]),
+                name="tournament_tiebreak_known",
             ),
         ]
 

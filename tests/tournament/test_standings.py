@@ -1,0 +1,209 @@
+"""Standings: what counts (closed rounds, confirmed sheets, or live), ranks with ties and
+tie-breakers, penalties, withdrawn and disqualified players, teams, pages and queries."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.factories import EntryFactory, PlayerFactory, referee
+from tournament.domain import standings as standings_domain
+from tournament.models import (
+    EntryStatus,
+    Game,
+    Penalty,
+    Round,
+    RoundStatus,
+    Seat,
+    SheetStatus,
+    Table,
+    Team,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def entries(tournament, count, first=1, **extra):
+    return [
+        EntryFactory(
+            tournament=tournament,
+            start_number=n,
+            player=PlayerFactory(first_name="Spieler", last_name=f"N{n:02d}", club=f"Club {n % 2}"),
+            **extra,
+        )
+        for n in range(first, first + count)
+    ]
+
+
+def play(tournament, number, groups, rows, *, status=RoundStatus.CLOSED, sheet=None):
+    """Round ``number``: table t seats ``groups[t]`` and holds the game rows ``rows[t]``."""
+    round_, _ = Round.objects.get_or_create(
+        tournament=tournament, number=number, defaults={"status": status}
+    )
+    tables = []
+    for index, (group, table_rows) in enumerate(zip(groups, rows, strict=True), start=1):
+        table = Table.objects.create(round=round_, number=index, size=len(group))
+        if sheet:
+            table.sheet_status = sheet
+            table.save()
+        for position, entry in enumerate(group, start=1):
+            Seat.objects.create(round=round_, table=table, entry=entry, position=position)
+        for game, points in enumerate(table_rows, start=1):
+            values = list(points) + [None] * (5 - len(points))
+            Game.objects.create(table=table, number=game, kind="normal", p1=values[0],
+                                p2=values[1], p3=values[2], p4=values[3], p5=values[4])  # fmt: skip
+        tables.append(table)
+    return tables
+
+
+def totals(standings):
+    return [(line.rank, line.entry.start_number, line.total) for line in standings.lines]
+
+
+def test_points_per_round_total_and_shared_ranks(tournament):
+    a, b, c, d = entries(tournament, 4)
+    play(tournament, 1, [[a, b, c, d]], [[(3, -3, 3, -3), (1, 1, -1, -1)]])
+    play(tournament, 2, [[d, c, b, a]], [[(2, -2, 2, -2)]])
+    standings = standings_domain.compute(tournament)
+    # a: 3+1 in round 1, -2 in round 2 = 2; b: -3+1, +2 = 0; c: 3-1, -2 = 0; d: -3-1, +2 = -2
+    assert totals(standings) == [(1, 1, 2), (2, 2, 0), (2, 3, 0), (4, 4, -2)]
+    first = standings.lines[0]
+    assert first.rounds == {1: 4, 2: -2}
+    assert standings.round_numbers == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("tiebreak", "expected"),
+    [
+        ("shared", [(1, 1, 4), (1, 2, 4), (3, 3, -4), (3, 4, -4)]),
+        ("best-round", [(1, 2, 4), (2, 1, 4), (3, 3, -4), (4, 4, -4)]),
+    ],
+)
+def test_tie_breakers(tournament, tiebreak, expected):
+    tournament.tiebreak = tiebreak
+    tournament.save()
+    a, b, c, d = entries(tournament, 4)
+    play(tournament, 1, [[a, b, c, d]], [[(2, 2, -2, -2)]])
+    play(tournament, 2, [[a, b, c, d]], [[(2, 2, -2, -2), (0, 0, 0, 0)]])
+    play(tournament, 3, [[b, a, d, c]], [[(3, 0, 0, -3)]])
+    play(tournament, 4, [[b, a, d, c]], [[(-3, 0, 0, 3)]])
+    # a and b have 4, c and d -4; b's and c's best round is +3, a's +2 and d's 0.
+    standings = standings_domain.compute(tournament)
+    assert totals(standings) == expected
+
+
+def test_more_rounds_played_breaks_a_tie(tournament):
+    tournament.tiebreak = "rounds-played"
+    tournament.save()
+    a, b, c, d, e = entries(tournament, 5)
+    play(tournament, 1, [[a, b, c, d]], [[(2, 2, -2, -2)]])
+    play(tournament, 2, [[e, b, c, d]], [[(2, 0, -2, 0)]])
+    standings = standings_domain.compute(tournament)
+    assert [(line.entry.start_number, line.rank) for line in standings.lines[:2]] == [
+        (2, 1),
+        (1, 2),
+    ]
+
+
+def test_only_closed_rounds_and_confirmed_sheets_count_unless_live(tournament):
+    a, b, c, d, e, f, g, h = entries(tournament, 8)
+    play(tournament, 1, [[a, b, c, d]], [[(1, -1, 1, -1)]])
+    confirmed, running = play(
+        tournament, 2, [[a, b, c, d], [e, f, g, h]], [[(2, -2, 2, -2)], [(5, -5, 5, -5)]],
+        status=RoundStatus.RELEASED,
+    )  # fmt: skip
+    confirmed.sheet_status = SheetStatus.CONFIRMED
+    confirmed.save()
+    standings = standings_domain.compute(tournament)
+    assert standings.provisional
+    by_number = {line.entry.start_number: line.total for line in standings.lines}
+    assert by_number[1] == 3 and by_number[5] == 0
+    tournament.standings_live = True
+    tournament.save()
+    by_number = {
+        line.entry.start_number: line.total for line in standings_domain.compute(tournament).lines
+    }
+    assert by_number[5] == 5
+
+
+def test_final_once_every_planned_round_is_closed(tournament):
+    tournament.planned_rounds = 1
+    tournament.save()
+    a, b, c, d = entries(tournament, 4)
+    play(tournament, 1, [[a, b, c, d]], [[(1, -1, 1, -1)]])
+    assert standings_domain.compute(tournament).state == standings_domain.FINAL
+
+
+def test_signed_penalties_count_unsigned_not(tournament, director_user):
+    a, b, c, d = entries(tournament, 4)
+    (table,) = play(tournament, 1, [[a, b, c, d]], [[(1, -1, 1, -1)]])
+    Penalty.objects.create(table=table, game_number=1, offender=b, category="geringfuegig",
+                           p1=1, p2=-3, p3=1, p4=1)  # fmt: skip
+    assert [line.penalties for line in standings_domain.compute(tournament).lines] == [0] * 4
+    Penalty.objects.update(referee=director_user, signed_at=timezone.now())
+    lines = {line.entry.start_number: line for line in standings_domain.compute(tournament).lines}
+    assert (lines[2].penalties, lines[2].total) == (-3, -4)
+    assert (lines[1].penalties, lines[1].total) == (1, 2)
+
+
+def test_withdrawn_keep_their_points_disqualified_are_listed_last(tournament):
+    a, b, c, d = entries(tournament, 4)
+    play(tournament, 1, [[a, b, c, d]], [[(4, -4, 2, -2)]])
+    a.status = EntryStatus.DISQUALIFIED
+    a.save()
+    c.status = EntryStatus.WITHDRAWN
+    c.save()
+    standings = standings_domain.compute(tournament)
+    assert totals(standings) == [(1, 3, 2), (2, 4, -2), (3, 2, -4), (None, 1, 4)]
+
+
+def test_team_standings_sum_the_members(tournament):
+    red = Team.objects.create(tournament=tournament, name="Rot")
+    blue = Team.objects.create(tournament=tournament, name="Blau")
+    a, b, c, d = entries(tournament, 4)
+    for entry, team in ((a, red), (b, red), (c, blue), (d, blue)):
+        entry.team = team
+        entry.save()
+    play(tournament, 1, [[a, b, c, d]], [[(3, 1, -1, -3)]])
+    teams = standings_domain.compute(tournament).teams
+    assert [(t.rank, t.name, t.total) for t in teams] == [(1, "Rot", 4), (2, "Blau", -4)]
+
+
+def test_the_query_count_does_not_grow_with_the_field(tournament, director_client):
+    def count_queries(players):
+        field = entries(tournament, players, first=Seat.objects.count() + 1000)
+        groups = [field[i : i + 4] for i in range(0, players, 4)]
+        number = Round.objects.filter(tournament=tournament).count() + 1
+        play(tournament, number, groups, [[(1, -1, 1, -1)] * 3 for _ in groups])
+        with CaptureQueriesContext(connection) as queries:
+            response = director_client.get(reverse("manage:standings", args=["herbst"]))
+        assert response.status_code == 200
+        return len(queries)
+
+    assert count_queries(8) == count_queries(80)
+
+
+def test_the_pages_sort_filter_and_mark_the_state(client, director_client, tournament):
+    a, b, c, d = entries(tournament, 4)
+    play(tournament, 1, [[a, b, c, d]], [[(3, -3, 1, -1)]])
+    page = director_client.get(reverse("manage:standings", args=["herbst"]) + "?sort=-name")
+    html = page.content.decode()
+    assert "Vorläufiger Stand" in html
+    assert html.index("N04") < html.index("N01")
+    filtered = director_client.get(reverse("manage:standings", args=["herbst"]), {"club": "Club 1"})
+    assert "N01" in filtered.content.decode() and "N02" not in filtered.content.decode()
+    assert client.get(reverse("public-standings", args=["herbst"])).status_code == 404
+    tournament.is_public = True
+    tournament.save()
+    public = client.get(reverse("public-standings", args=["herbst"]))
+    assert public.status_code == 200
+    assert 'hx-trigger="every 30s"' in public.content.decode()
+    live = client.get(reverse("public-standings", args=["herbst"]), headers={"HX-Request": "true"})
+    assert live.content.decode().lstrip().startswith('<p class="standings-state')
+
+
+def test_referees_and_anonymous_visitors_do_not_see_the_director_page(client, tournament):
+    assert client.get(reverse("manage:standings", args=["herbst"])).status_code == 302
+    client.force_login(referee())
+    assert client.get(reverse("manage:standings", args=["herbst"])).status_code == 403

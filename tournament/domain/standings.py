@@ -1,0 +1,193 @@
+"""Standings: every player's points per round, penalties, total and rank; team sums.
+
+What counts: the sheets of closed rounds and confirmed sheets — or, when the director
+switches the tournament to live standings, every game entered so far, marked provisional.
+Penalty rows count once a referee has signed them. Equal totals share a rank unless the
+tournament names tie-breakers (best single round, more rounds played). Disqualified
+players are listed at the end without a rank; withdrawn players keep their points.
+
+A fixed number of queries, whatever the size of the field: seats, game rows and penalty
+rows of the counted tables are each read in one query and summed here.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+from django.utils import timezone
+
+from ..models import (
+    Entry,
+    EntryStatus,
+    Game,
+    Penalty,
+    RoundStatus,
+    Seat,
+    SheetStatus,
+    Table,
+    Tournament,
+)
+
+FINAL, PROVISIONAL = "final", "provisional"
+
+
+@dataclass
+class Line:
+    """One player's row of the standings."""
+
+    entry: Entry
+    rounds: dict[int, int] = field(default_factory=dict)  # round number -> game points
+    penalties: int = 0
+    rank: int | None = None
+
+    @property
+    def total(self) -> int:
+        return sum(self.rounds.values()) + self.penalties
+
+    @property
+    def best_round(self) -> int | None:
+        return max(self.rounds.values(), default=None)
+
+    @property
+    def rounds_played(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def disqualified(self) -> bool:
+        return self.entry.status == EntryStatus.DISQUALIFIED
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.entry.status == EntryStatus.WITHDRAWN
+
+
+@dataclass
+class TeamLine:
+    name: str
+    members: list[Line]
+    rank: int | None = None
+
+    @property
+    def total(self) -> int:
+        return sum(m.total for m in self.members if not m.disqualified)
+
+
+@dataclass
+class Standings:
+    tournament: Tournament
+    round_numbers: list[int]
+    lines: list[Line]
+    teams: list[TeamLine]
+    state: str
+    generated_at: object
+
+    @property
+    def provisional(self) -> bool:
+        return self.state == PROVISIONAL
+
+
+def _counted_tables(tournament: Tournament) -> Q:
+    if tournament.standings_live:
+        return Q(round__status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED])
+    return Q(round__status=RoundStatus.CLOSED) | Q(
+        round__status=RoundStatus.RELEASED, sheet_status=SheetStatus.CONFIRMED
+    )
+
+
+def _tiebreak_key(line: Line, tiebreak: str) -> tuple:
+    key: list[int] = [-line.total]
+    for rule in tiebreak.split(","):
+        if rule == "best-round":
+            key.append(-(line.best_round or 0))
+        elif rule == "rounds-played":
+            key.append(-line.rounds_played)
+    return tuple(key)
+
+
+def _assign_ranks(lines: list, key) -> None:
+    """Competition ranking (1, 2, 2, 4): equal keys share a rank."""
+    previous, rank = None, 0
+    for index, line in enumerate(lines, start=1):
+        current = key(line)
+        if current != previous:
+            rank, previous = index, current
+        line.rank = rank
+
+
+def compute(tournament: Tournament) -> Standings:
+    entries = (
+        Entry.objects.filter(tournament=tournament)
+        .select_related("player", "team")
+        .order_by("start_number")
+    )
+    lines = {entry.pk: Line(entry) for entry in entries}
+    table_ids = list(
+        Table.objects.filter(round__tournament=tournament)
+        .filter(_counted_tables(tournament))
+        .values_list("pk", flat=True)
+    )
+    seat_of: dict[tuple[int, int], int] = {}  # (table id, position) -> entry id
+    round_of: dict[int, int] = {}  # table id -> round number
+    seats = Seat.objects.filter(table_id__in=table_ids).values_list(
+        "table_id", "position", "entry_id", "round__number"
+    )
+    for table_id, position, entry_id, number in seats:
+        seat_of[table_id, position] = entry_id
+        round_of[table_id] = number
+        lines[entry_id].rounds.setdefault(number, 0)
+    rows = Game.objects.filter(table_id__in=table_ids).values_list(
+        "table_id", "p1", "p2", "p3", "p4", "p5"
+    )
+    for table_id, *points in rows:
+        number = round_of.get(table_id)
+        for position, value in enumerate(points, start=1):
+            entry_id = seat_of.get((table_id, position))
+            if entry_id is not None and value:
+                lines[entry_id].rounds[number] += value
+    penalties = Penalty.objects.filter(table_id__in=table_ids, signed_at__isnull=False).values_list(
+        "table_id", "p1", "p2", "p3", "p4", "p5"
+    )
+    for table_id, *points in penalties:
+        for position, value in enumerate(points, start=1):
+            entry_id = seat_of.get((table_id, position))
+            if entry_id is not None and value:
+                lines[entry_id].penalties += value
+
+    def key(line: Line) -> tuple:
+        return _tiebreak_key(line, tournament.tiebreak)
+
+    ranked = sorted(
+        (line for line in lines.values() if not line.disqualified),
+        key=lambda line: (key(line), line.entry.start_number),
+    )
+    _assign_ranks(ranked, key)
+    disqualified = sorted(
+        (line for line in lines.values() if line.disqualified),
+        key=lambda line: (-line.total, line.entry.start_number),
+    )
+    closed = tournament.rounds.filter(status=RoundStatus.CLOSED).count()
+    state = FINAL if closed >= tournament.planned_rounds else PROVISIONAL
+    return Standings(
+        tournament=tournament,
+        round_numbers=sorted(set(round_of.values())),
+        lines=ranked + disqualified,
+        teams=_teams(ranked + disqualified),
+        state=state,
+        generated_at=timezone.now(),
+    )
+
+
+def _teams(lines: list[Line]) -> list[TeamLine]:
+    members: dict[int, list[Line]] = defaultdict(list)
+    names: dict[int, str] = {}
+    for line in lines:
+        team = line.entry.team
+        if team is not None:
+            members[team.pk].append(line)
+            names[team.pk] = team.name
+    teams = [TeamLine(names[pk], group) for pk, group in members.items()]
+    teams.sort(key=lambda team: (-team.total, team.name))
+    _assign_ranks(teams, lambda team: team.total)
+    return teams

@@ -1,0 +1,25 @@
+"""Directors: the print pack of a round (Spiellisten, table plan, seat list, table cards)."""
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_safe
+
+from ..domain import printpack
+from ..permissions import director_required, get_managed_tournament
+
+
+@director_required
+@require_safe
+def print_pack(request, slug, number):
+    tournament = get_managed_tournament(request, slug)
+    round_ = get_object_or_404(tournament.rounds, number=number)
+    if not round_.tables.exists():
+        raise Http404
+    pdf = printpack.print_pack(round_, request.build_absolute_uri("/"))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{tournament.slug}-runde-{round_.number}.pdf"'
+    )
+    # The QR codes carry the tables' secret entry links: keep the file out of shared caches.
+    response["Cache-Control"] = "private, no-store"
+    return response
