@@ -54,6 +54,8 @@ bench: $(VENV)/.deps
 	$(BIN)/python bench/scoring_bench.py
 	$(BIN)/python bench/seating_bench.py
 	$(BIN)/python bench/sheet_bench.py
+	$(BIN)/python bench/standings_bench.py
+	$(BIN)/python bench/print_bench.py
 
 # Regenerate the translation catalogue after changing UI text, then translate and compile.
 messages: $(VENV)/.dev-deps

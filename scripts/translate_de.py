@@ -553,6 +553,37 @@ DE = {
     "equal totals": "bei Punktgleichheit",
     "R%(number)s": "R%(number)s",
     "No results yet.": "Noch keine Ergebnisse.",
+    "Download": "Herunterladen",
+    "Standings, rounds and teams": "Rangliste, Runden und Teams",
+    "generated %(generated)s": "erstellt %(generated)s",
+    "provisional": "vorläufig",
+    "final": "endgültig",
+    "points": "Punkte",
+    "Table plan": "Tischplan",
+    "No round has been released yet.": "Noch keine Runde freigegeben.",
+    "Print pack (PDF)": "Druckpaket (PDF)",
+    "Seat list in alphabetical order": "Sitzliste, alphabetisch",
+    "list keeper": "Listenführer",
+    "deals game 1": "gibt Spiel 1",
+    "Scan to enter the games online": "Scannen, um die Spiele online einzutragen",
+    "dealer": "Geber",
+    "Kind: N normal game, P Pflichtsolo, V vorgeführtes Pflichtsolo, L Lustsolo, H Hochzeit "
+    "played as solo, S stille Hochzeit. Solo: position of the soloist.": (
+        "Art: N Normalspiel, P Pflichtsolo, V vorgeführtes Pflichtsolo, L Lustsolo, H Hochzeit "
+        "als Solo, S stille Hochzeit. Solo: Position des Solisten."
+    ),
+    "The dealer sits out (shaded).": "Der Geber setzt aus (grau hinterlegt).",
+    "Pflichtsolo played in game": "Pflichtsolo gespielt in Spiel",
+    "Signatures": "Unterschriften",
+    "Countersignature (another player)": "Gegenzeichnung (anderer Spieler)",
+    "fold here": "hier falten",
+    "position 1 deals the first game, ✎ keeps the list": (
+        "Position 1 gibt das erste Spiel, ✎ führt die Liste"
+    ),
+    "%(size)s players": "%(size)s Spieler",
+    "Print pack": "Druckpaket",
+    "Generated on %(when)s": "Erstellt am %(when)s",
+    "Page {page} of {pages}": "Seite {page} von {pages}",
     "state": "Stand",
     "Spiellisten": "Spiellisten",
     "Spiellisten: board of the round": "Spiellisten: Übersicht der Runde",
@@ -830,6 +861,7 @@ DE = {
 }
 
 DE_PLURAL = {
+    "%(counter)s game": ("%(counter)s Spiel", "%(counter)s Spiele"),
     "%(counter)s round counted": ("%(counter)s Runde gewertet", "%(counter)s Runden gewertet"),
     "%(counter)s game struck": ("%(counter)s Spiel gestrichen", "%(counter)s Spiele gestrichen"),
     "%(count)s row saved.": ("%(count)s Zeile gespeichert.", "%(count)s Zeilen gespeichert."),

@@ -54,7 +54,12 @@ def standings_table(standings, rows, *, order_param="sort"):
         )
         for number in standings.round_numbers
     ]
-    table = StandingsTable(rows, extra_columns=extra, order_by_field=order_param)
+    table = StandingsTable(
+        rows,
+        extra_columns=extra,
+        order_by_field=order_param,
+        template_name="tournament/partials/standings_table.html",
+    )
     table.sequence = [
         "rank", "start_number", "name", "club", "team",
         *[name for name, _column in extra], "penalties", "total", "note",

@@ -22,6 +22,11 @@ DIRECTOR_PAGES = {
     "import-confirm": (lambda t, e: {"slug": t.slug}, "post", 302),
     "round-list": (lambda t, e: {"slug": t.slug}, "get", 200),
     "standings": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "standings-export": (
+        lambda t, e: {"slug": t.slug, "what": "standings", "fmt": "xlsx"},
+        "get",
+        200,
+    ),
     "round-draw": (lambda t, e: {"slug": t.slug}, "post", 302),
     "round-detail": (lambda t, e: {"slug": t.slug, "number": 1}, "get", 200),
     "round-swap": (lambda t, e: {"slug": t.slug, "number": 1}, "post", 302),

@@ -207,3 +207,14 @@ def test_referees_and_anonymous_visitors_do_not_see_the_director_page(client, to
     assert client.get(reverse("manage:standings", args=["herbst"])).status_code == 302
     client.force_login(referee())
     assert client.get(reverse("manage:standings", args=["herbst"])).status_code == 403
+
+
+def test_the_public_table_plan_shows_the_running_round_and_hides_when_private(client, tournament):
+    a, b, c, d = entries(tournament, 4)
+    play(tournament, 1, [[a, b, c, d]], [[]], status=RoundStatus.RELEASED)
+    url = reverse("public-table-plan", args=["herbst"])
+    assert client.get(url).status_code == 404
+    tournament.is_public = True
+    tournament.save()
+    html = client.get(url).content.decode()
+    assert "Runde 1" in html and "Spieler N01" in html and 'id="table-1"' in html

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import Q, Sum
 from django.utils import timezone
 
 from ..models import (
@@ -26,7 +26,6 @@ from ..models import (
     RoundStatus,
     Seat,
     SheetStatus,
-    Table,
     Tournament,
 )
 
@@ -88,11 +87,13 @@ class Standings:
         return self.state == PROVISIONAL
 
 
-def _counted_tables(tournament: Tournament) -> Q:
+def _counted_tables(tournament: Tournament, prefix: str = "") -> Q:
+    """The tables whose sheets count, as a condition on ``prefix`` (e.g. "table__")."""
+    released, closed = RoundStatus.RELEASED, RoundStatus.CLOSED
     if tournament.standings_live:
-        return Q(round__status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED])
-    return Q(round__status=RoundStatus.CLOSED) | Q(
-        round__status=RoundStatus.RELEASED, sheet_status=SheetStatus.CONFIRMED
+        return Q(**{f"{prefix}round__status__in": [released, closed]})
+    return Q(**{f"{prefix}round__status": closed}) | Q(
+        **{f"{prefix}round__status": released, f"{prefix}sheet_status": SheetStatus.CONFIRMED}
     )
 
 
@@ -123,31 +124,32 @@ def compute(tournament: Tournament) -> Standings:
         .order_by("start_number")
     )
     lines = {entry.pk: Line(entry) for entry in entries}
-    table_ids = list(
-        Table.objects.filter(round__tournament=tournament)
-        .filter(_counted_tables(tournament))
-        .values_list("pk", flat=True)
-    )
+    mine = Q(table__round__tournament=tournament) & _counted_tables(tournament, "table__")
     seat_of: dict[tuple[int, int], int] = {}  # (table id, position) -> entry id
     round_of: dict[int, int] = {}  # table id -> round number
-    seats = Seat.objects.filter(table_id__in=table_ids).values_list(
+    seats = Seat.objects.filter(mine).values_list(
         "table_id", "position", "entry_id", "round__number"
     )
     for table_id, position, entry_id, number in seats:
         seat_of[table_id, position] = entry_id
         round_of[table_id] = number
         lines[entry_id].rounds.setdefault(number, 0)
-    rows = Game.objects.filter(table_id__in=table_ids).values_list(
-        "table_id", "p1", "p2", "p3", "p4", "p5"
-    )
-    for table_id, *points in rows:
+    # Sums per table and position in the database: one row per table, not per game.
+    sums = [Sum(f"p{position}") for position in range(1, 6)]
+    games = Game.objects.filter(mine).values("table_id").annotate(*sums).order_by()
+    for row in games.values_list("table_id", *[f"p{p}__sum" for p in range(1, 6)]):
+        table_id, *points = row
         number = round_of.get(table_id)
         for position, value in enumerate(points, start=1):
             entry_id = seat_of.get((table_id, position))
             if entry_id is not None and value:
                 lines[entry_id].rounds[number] += value
-    penalties = Penalty.objects.filter(table_id__in=table_ids, signed_at__isnull=False).values_list(
-        "table_id", "p1", "p2", "p3", "p4", "p5"
+    penalties = (
+        Penalty.objects.filter(mine, signed_at__isnull=False)
+        .values("table_id")
+        .annotate(*sums)
+        .order_by()
+        .values_list("table_id", *[f"p{p}__sum" for p in range(1, 6)])
     )
     for table_id, *points in penalties:
         for position, value in enumerate(points, start=1):

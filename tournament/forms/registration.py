@@ -63,6 +63,10 @@ class TournamentForm(forms.ModelForm):
         for name in ("name", "venue"):
             self.fields[name].validators.append(no_control_characters)
         self.fields["planned_rounds"].validators.append(MaxValueValidator(30))
+        self.fields["tiebreak"].required = False  # not chosen: equal totals share the rank
+
+    def clean_tiebreak(self):
+        return self.cleaned_data.get("tiebreak") or "shared"
 
     def clean(self):
         cleaned = super().clean()

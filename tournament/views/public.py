@@ -52,3 +52,17 @@ def where_do_i_sit(request, slug):
         matches = [(entry, by_entry.get(entry.pk, [])) for entry in entries]
     context = {"tournament": tournament, "query": query, "matches": matches}
     return render(request, "tournament/where_do_i_sit.html", context)
+
+
+def table_plan(request, slug):
+    """The tables of the round being played (the last released one), for the hall."""
+    tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
+    round_ = (
+        tournament.rounds.filter(status=RoundStatus.RELEASED).order_by("-number").first()
+        or tournament.rounds.filter(status=RoundStatus.CLOSED).order_by("-number").first()
+    )
+    tables = []
+    if round_ is not None:
+        tables = round_.tables.prefetch_related("seats__entry__player").order_by("number")
+    context = {"tournament": tournament, "round": round_, "tables": tables}
+    return render(request, "tournament/table_plan.html", context)

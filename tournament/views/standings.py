@@ -1,9 +1,13 @@
 """Standings for the director (sortable, filterable) and for everybody (public, live)."""
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from ..domain import exports
 from ..domain import standings as standings_domain
 from ..models import Tournament
 from ..permissions import director_required, get_managed_tournament
@@ -37,8 +41,34 @@ def standing_rows(standings, club: str = "", team: str = "") -> list[dict]:
             "note": note,
         }
         row.update({f"r{number}": points for number, points in line.rounds.items()})
+        # The cells in column order: django-tables2 sorts the rows and draws the header,
+        # the body of hundreds of rows is built by _body_html.
+        row["cells"] = [
+            ("num rank", row["rank"] if row["rank"] is not None else ""),
+            ("num", entry.start_number),
+            ("", row["name"]),
+            ("", row["club"]),
+            ("", row["team"]),
+            *[("num", line.rounds.get(number, "–")) for number in standings.round_numbers],
+            ("num", line.penalties),
+            ("num total", line.total),
+            ("", note),
+        ]
         rows.append(row)
     return rows
+
+
+def _body_html(records) -> SafeString:
+    """The table body as HTML, in the order django-tables2 sorted the records: built here
+    because the template engine would spend most of the page's time on the many cells."""
+    parts = []
+    for record in records:
+        cells = "".join(
+            f'<td class="{css}">{escape(value)}</td>' if css else f"<td>{escape(value)}</td>"
+            for css, value in record["cells"]
+        )
+        parts.append(f'<tr class="{record["css"]}" id="{record["id"]}">{cells}</tr>')
+    return mark_safe("".join(parts))  # noqa: S308 - every value is escaped above
 
 
 def _context(request, tournament):
@@ -47,6 +77,7 @@ def _context(request, tournament):
     team = request.GET.get("team", "")[:150]
     table = standings_table(standings, standing_rows(standings, club, team))
     RequestConfig(request, paginate=False).configure(table)
+    table.body_html = _body_html(table.data)
     clubs = sorted({line.entry.player.club for line in standings.lines} - {""})
     return {
         "tournament": tournament,
@@ -72,3 +103,20 @@ def public_standings(request, slug):
     if request.htmx:
         return render(request, "tournament/partials/standings_body.html", context)
     return render(request, "tournament/standings.html", context)
+
+
+@director_required
+def standings_export(request, slug, what, fmt):
+    """Standings, teams or rounds as PDF or Excel file."""
+    tournament = get_managed_tournament(request, slug)
+    if fmt == "xlsx":
+        content, kind = exports.workbook(tournament, what), exports.XLSX_TYPE
+    elif what == "rounds":
+        content, kind = exports.rounds_pdf(tournament), "application/pdf"
+    else:
+        content = exports.standings_pdf(tournament, teams_only=what == "teams")
+        kind = "application/pdf"
+    response = HttpResponse(content, content_type=kind)
+    filename = f"{tournament.slug}-{what}.{fmt}"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

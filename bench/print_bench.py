@@ -1,0 +1,87 @@
+"""The print pack of a big round: run `.venv/bin/python bench/print_bench.py`.
+
+Builds a throw-away SQLite database with one released round of 100 tables (400 players)
+and times the whole print pack: queries, QR codes, template and WeasyPrint. Prints the
+time and the page count (target: under 20 s).
+"""
+
+import io
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+WORK = tempfile.mkdtemp(prefix="kreuzdame-bench-")
+os.environ["DATABASE_URL"] = f"sqlite:///{WORK}/bench.sqlite3"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+from django.utils import timezone  # noqa: E402
+from pypdf import PdfReader  # noqa: E402
+
+from tournament.domain.printpack import print_pack  # noqa: E402
+from tournament.models import Entry, Player, Round, Seat, Table, Tournament  # noqa: E402
+
+TABLES = 100
+TARGET_SECONDS = 20
+FIRST = ["Anna", "Bernd", "Claudia", "Dieter", "Elke", "Frank", "Gisela", "Heinz", "Ilse", "Jürgen"]
+LAST = ["Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker"]
+
+
+def build() -> Round:
+    tournament = Tournament.objects.create(
+        name="Deutsche Doppelkopf-Meisterschaft", slug="bench", date="2026-12-05",
+        venue="Stadthalle Testhausen",
+    )  # fmt: skip
+    round_ = Round.objects.create(
+        tournament=tournament, number=3, status="released", started_at=timezone.now()
+    )
+    players = Player.objects.bulk_create(
+        Player(first_name=FIRST[n % len(FIRST)], last_name=f"{LAST[n % len(LAST)]}-{n:03d}",
+               name_key=f"bench {n}", club="DSC Testhausen")
+        for n in range(TABLES * 4)
+    )  # fmt: skip
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=tournament, player=player, start_number=n)
+        for n, player in enumerate(players, start=1)
+    )
+    tables = Table.objects.bulk_create(
+        Table(round=round_, number=number, size=4) for number in range(1, TABLES + 1)
+    )
+    Seat.objects.bulk_create(
+        Seat(round=round_, table=tables[n // 4], entry=entry, position=n % 4 + 1)
+        for n, entry in enumerate(entries)
+    )
+    return round_
+
+
+def main() -> int:
+    call_command("migrate", verbosity=0)
+    round_ = build()
+    with CaptureQueriesContext(connection) as queries:
+        started = time.perf_counter()
+        pdf = print_pack(round_, "https://kreuzdame.example/")
+        seconds = time.perf_counter() - started
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    verdict = "ok" if seconds < TARGET_SECONDS else f"SLOW (target {TARGET_SECONDS} s)"
+    print(f"print pack, {TABLES} tables: {seconds:.1f} s, {pages} pages, "
+          f"{len(queries)} queries, {len(pdf) / 1e6:.1f} MB  {verdict}")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        code = main()
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)
+    sys.exit(code)

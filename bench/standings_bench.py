@@ -1,0 +1,127 @@
+"""Standings and exports for a big field: run `.venv/bin/python bench/standings_bench.py`.
+
+Builds a throw-away SQLite database with 400 players in 8 closed rounds of 100 four-tables,
+every sheet a complete, valid 24-game Spielliste made by the rules engine (19,200 rows),
+then times the standings page (median of 10 requests, and its query count against a field
+of 40 players), the standings PDF and the Excel workbook. Targets: page < 100 ms median,
+PDF < 3 s, xlsx < 1 s.
+"""
+
+import os
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+WORK = tempfile.mkdtemp(prefix="kreuzdame-bench-")
+os.environ["DATABASE_URL"] = f"sqlite:///{WORK}/bench.sqlite3"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+
+from tournament.demo_games import play_sheet  # noqa: E402
+from tournament.domain import exports  # noqa: E402
+from tournament.models import Entry, Game, Player, Round, Seat, Table, Tournament  # noqa: E402
+
+PLAYERS, ROUNDS = 400, 8
+
+
+def build(slug: str, players: int, rounds: int, rng: random.Random) -> Tournament:
+    tournament = Tournament.objects.create(
+        name=f"Bench {players}", slug=slug, date="2026-12-05", planned_rounds=rounds
+    )
+    people = Player.objects.bulk_create(
+        Player(first_name="Spieler", last_name=f"{slug}-{n:03d}", club=f"Club {n % 17}")
+        for n in range(1, players + 1)
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=tournament, player=p, start_number=n)
+        for n, p in enumerate(people, start=1)
+    )
+    profile = tournament.profile
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.create(tournament=tournament, number=number, status="closed")
+        order = entries[:]
+        rng.shuffle(order)
+        tables = Table.objects.bulk_create(
+            Table(round=round_, number=t, size=4, sheet_status="confirmed")
+            for t in range(1, players // 4 + 1)
+        )
+        seats, games = [], []
+        for t, table in enumerate(tables):
+            for position, entry in enumerate(order[4 * t : 4 * t + 4], start=1):
+                seats.append(Seat(round=round_, table=table, entry=entry, position=position))
+            for g, game in enumerate(play_sheet(profile, 4, rng), start=1):
+                p1, p2, p3, p4 = game.points
+                row = Game(table=table, number=g, kind=game.kind, soloist_position=game.soloist)
+                row.p1, row.p2, row.p3, row.p4 = p1, p2, p3, p4
+                games.append(row)
+        Seat.objects.bulk_create(seats)
+        Game.objects.bulk_create(games, batch_size=2000)
+    return tournament
+
+
+def main() -> int:
+    setup_test_environment()
+    call_command("migrate", verbosity=0)
+    rng = random.Random(1)
+    started = time.perf_counter()
+    with transaction.atomic():
+        big = build("gross", PLAYERS, ROUNDS, rng)
+        small = build("klein", 40, ROUNDS, rng)
+    rows = Game.objects.filter(table__round__tournament=big).count()
+    print(f"setup: {PLAYERS} players x {ROUNDS} rounds, {rows} game rows "
+          f"({time.perf_counter() - started:.1f} s)")  # fmt: skip
+    user = get_user_model().objects.create_superuser("bench")
+    client = Client()
+    client.force_login(user)
+
+    def page(slug):
+        with CaptureQueriesContext(connection) as queries:
+            started = time.perf_counter()
+            response = client.get(f"/manage/{slug}/standings/")
+            seconds = time.perf_counter() - started
+        assert response.status_code == 200
+        return seconds, len(queries)
+
+    page("gross")  # warm up
+    timings = [page("gross")[0] for _ in range(10)]
+    big_queries, small_queries = page("gross")[1], page("klein")[1]
+    median = statistics.median(timings) * 1000
+    print(f"standings page, {PLAYERS} players: median {median:.0f} ms  "
+          f"{'ok' if median < 100 else 'SLOW (target 100 ms)'}; queries: {big_queries} "
+          f"(40 players: {small_queries})  "
+          f"{'ok' if big_queries == small_queries else 'GROWS WITH THE FIELD'}")  # fmt: skip
+    exports.standings_pdf(small)  # a server process has its fonts loaded already
+    started = time.perf_counter()
+    pdf = exports.standings_pdf(big)
+    seconds = time.perf_counter() - started
+    print(f"standings PDF: {seconds:.2f} s, {len(pdf) // 1024} KiB  "
+          f"{'ok' if seconds < 3 else 'SLOW (target 3 s)'}")  # fmt: skip
+    started = time.perf_counter()
+    xlsx = exports.workbook(big)
+    seconds = time.perf_counter() - started
+    print(f"standings xlsx (standings, 8 rounds, teams): {seconds:.2f} s, "
+          f"{len(xlsx) // 1024} KiB  {'ok' if seconds < 1 else 'SLOW (target 1 s)'}")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        code = main()
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)
+    sys.exit(code)

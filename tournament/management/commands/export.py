@@ -1,0 +1,65 @@
+"""python manage.py export --tournament SLUG --what standings|teams|rounds|sheets|tableplan
+--format pdf|xlsx --output FILE"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
+
+from tournament.domain import exports
+from tournament.models import Tournament
+
+WHAT = ["standings", "teams", "rounds", "sheets", "tableplan"]
+
+
+class Command(BaseCommand):
+    help = "Write standings, teams, rounds, score sheets or the table plan as PDF or XLSX."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--tournament", required=True, help="short name (slug)")
+        parser.add_argument("--what", required=True, choices=WHAT)
+        parser.add_argument("--format", required=True, choices=["pdf", "xlsx"])
+        parser.add_argument("--output", required=True, help="file to write")
+        parser.add_argument(
+            "--round", type=int, help="round for sheets/tableplan (default: current)"
+        )
+        parser.add_argument(
+            "--base-url",
+            default="http://localhost:8000/",
+            help="address of the site, for the QR codes of the table links",
+        )
+
+    def handle(self, *args, **options):
+        tournament = Tournament.objects.filter(slug=options["tournament"]).first()
+        if tournament is None:
+            raise CommandError(f"No tournament with the short name {options['tournament']!r}.")
+        with translation.override("de"):
+            content = self._content(tournament, options)
+        Path(options["output"]).write_bytes(content)
+        self.stdout.write(f"{options['output']}: {len(content)} bytes")
+
+    def _content(self, tournament, options) -> bytes:
+        what, fmt = options["what"], options["format"]
+        if fmt == "xlsx":
+            if what == "sheets":
+                return exports.sheets_workbook(tournament, self._round(tournament, options))
+            return exports.workbook(tournament, what)
+        if what in ("standings", "teams"):
+            return exports.standings_pdf(tournament, teams_only=what == "teams")
+        if what == "rounds":
+            return exports.rounds_pdf(tournament)
+        round_ = self._round(tournament, options)
+        if what == "tableplan":
+            return exports.table_plan_pdf(round_)
+        from tournament.domain.printpack import print_pack
+
+        return print_pack(round_, options["base_url"])
+
+    def _round(self, tournament, options):
+        if options["round"] is not None:
+            round_ = tournament.rounds.filter(number=options["round"]).first()
+        else:
+            round_ = exports.current_round(tournament)
+        if round_ is None or not round_.tables.exists():
+            raise CommandError("This round has no tables yet (draw it first).")
+        return round_
