@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from scoring.ledger import Kind, LedgerStep, PlayedGame, walk
 from scoring.sheet import ERROR, Finding, SheetRow, check_sheet, has_errors, totals
 
-from ..models import Entry, Game, GameKind, Round, RoundStatus, Seat, SheetStatus, Table
+from ..models import Game, GameKind, Round, RoundStatus, Seat, SheetStatus, Table
 from . import DomainError
 
 LEDGER_KIND = {
@@ -543,7 +543,3 @@ def keeper_actor(table: Table, start_number: int | None = None) -> Actor:
 
 def office_actor(user) -> Actor:
     return Actor(label=user.get_username(), user=user, privileged=True)
-
-
-def seated_entries(table: Table) -> list[Entry]:
-    return [s.entry for s in table.seats.select_related("entry__player").order_by("position")]
