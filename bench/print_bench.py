@@ -6,24 +6,12 @@ time and the page count (target: under 20 s).
 """
 
 import io
-import os
-import shutil
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-WORK = tempfile.mkdtemp(prefix="kreuzdame-bench-")
-os.environ["DATABASE_URL"] = f"sqlite:///{WORK}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+import throwaway_db  # bench/throwaway_db.py: the script's directory is on sys.path
 
-import django  # noqa: E402
+throwaway_db.setup()
 
-django.setup()
-
-from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
@@ -66,7 +54,6 @@ def build() -> Round:
 
 
 def main() -> int:
-    call_command("migrate", verbosity=0)
     round_ = build()
     with CaptureQueriesContext(connection) as queries:
         started, cpu = time.perf_counter(), time.process_time()
@@ -80,8 +67,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    try:
-        code = main()
-    finally:
-        shutil.rmtree(WORK, ignore_errors=True)
-    sys.exit(code)
+    throwaway_db.run(main)

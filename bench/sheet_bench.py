@@ -7,27 +7,15 @@ renders the page. Prints the median and 95th percentile per save (target: median
 and the time for the desk grid to save a whole 24-game sheet.
 """
 
-import os
 import random
-import shutil
 import statistics
-import sys
-import tempfile
 import time
 import uuid
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-WORK = tempfile.mkdtemp(prefix="kreuzdame-bench-")
-os.environ["DATABASE_URL"] = f"sqlite:///{WORK}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+import throwaway_db  # bench/throwaway_db.py: the script's directory is on sys.path
 
-import django  # noqa: E402
+throwaway_db.setup()
 
-django.setup()
-
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
@@ -59,7 +47,6 @@ def build() -> list[Table]:
 
 def main() -> int:
     setup_test_environment()
-    call_command("migrate", verbosity=0)
     tables = build()
     client = Client()
     rng = random.Random(1)
@@ -106,8 +93,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    try:
-        code = main()
-    finally:
-        shutil.rmtree(WORK, ignore_errors=True)
-    sys.exit(code)
+    throwaway_db.run(main)

@@ -7,27 +7,15 @@ of 40 players), the standings PDF and the Excel workbook. Targets: page < 100 ms
 PDF < 3 s, xlsx < 1 s.
 """
 
-import os
 import random
-import shutil
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-WORK = tempfile.mkdtemp(prefix="kreuzdame-bench-")
-os.environ["DATABASE_URL"] = f"sqlite:///{WORK}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+import throwaway_db  # bench/throwaway_db.py: the script's directory is on sys.path
 
-import django  # noqa: E402
-
-django.setup()
+throwaway_db.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
@@ -76,7 +64,6 @@ def build(slug: str, players: int, rounds: int, rng: random.Random) -> Tournamen
 
 def main() -> int:
     setup_test_environment()
-    call_command("migrate", verbosity=0)
     rng = random.Random(1)
     started = time.perf_counter()
     with transaction.atomic():
@@ -120,8 +107,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    try:
-        code = main()
-    finally:
-        shutil.rmtree(WORK, ignore_errors=True)
-    sys.exit(code)
+    throwaway_db.run(main)

@@ -1,0 +1,34 @@
+"""A throw-away SQLite database (WAL, as the site runs) for the benchmarks that drive Django.
+
+Call :func:`setup` before importing models, then :func:`run` with the benchmark's ``main``:
+it migrates, runs, removes the database and exits with ``main``'s code.
+"""
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = tempfile.mkdtemp(prefix="kreuzdame-bench-")
+
+
+def setup() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ["DATABASE_URL"] = f"sqlite:///{WORK}/bench.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    import django
+
+    django.setup()
+
+
+def run(main) -> None:
+    from django.core.management import call_command
+
+    try:
+        call_command("migrate", verbosity=0)
+        code = main()
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)
+    sys.exit(code)
