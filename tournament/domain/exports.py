@@ -54,11 +54,7 @@ def standings_rows(standings) -> tuple[list[str], list[list]]:
     rows = []
     for line in standings.lines:
         entry = line.entry
-        note = ""
-        if line.disqualified:
-            note = _("disqualified")
-        elif line.withdrawn:
-            note = _("withdrawn")
+        note = line.note
         team = entry.team.name if entry.team else ""
         rank = line.rank if line.rank is not None else ""
         row = [rank, entry.start_number, entry.player.full_name, entry.player.club, team]
@@ -164,11 +160,7 @@ def _pdf_rows(standings) -> tuple[list[str], str, list[list]]:
     rows = []
     for line in standings.lines:
         entry = line.entry
-        name = entry.player.full_name
-        if line.disqualified:
-            name += f" ({_('disqualified')})"
-        elif line.withdrawn:
-            name += f" ({_('withdrawn')})"
+        name = entry.player.full_name + (f" ({line.note})" if line.note else "")
         points = "".join(
             str(line.rounds[n]).rjust(width) if n in line.rounds else "–".rjust(width)
             for n in standings.round_numbers

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ..models import (
     Entry,
@@ -60,6 +61,13 @@ class Line:
     @property
     def withdrawn(self) -> bool:
         return self.entry.status == EntryStatus.WITHDRAWN
+
+    @property
+    def note(self) -> str:
+        """What the printed and shown standings say next to the name."""
+        if self.disqualified:
+            return _("disqualified")
+        return _("withdrawn") if self.withdrawn else ""
 
 
 @dataclass
@@ -134,28 +142,14 @@ def compute(tournament: Tournament) -> Standings:
         seat_of[table_id, position] = entry_id
         round_of[table_id] = number
         lines[entry_id].rounds.setdefault(number, 0)
-    # Sums per table and position in the database: one row per table, not per game.
-    sums = [Sum(f"p{position}") for position in range(1, 6)]
-    games = Game.objects.filter(mine).values("table_id").annotate(*sums).order_by()
-    for row in games.values_list("table_id", *[f"p{p}__sum" for p in range(1, 6)]):
-        table_id, *points = row
-        number = round_of.get(table_id)
-        for position, value in enumerate(points, start=1):
-            entry_id = seat_of.get((table_id, position))
-            if entry_id is not None and value:
-                lines[entry_id].rounds[number] += value
-    penalties = (
-        Penalty.objects.filter(mine, signed_at__isnull=False)
-        .values("table_id")
-        .annotate(*sums)
-        .order_by()
-        .values_list("table_id", *[f"p{p}__sum" for p in range(1, 6)])
-    )
-    for table_id, *points in penalties:
-        for position, value in enumerate(points, start=1):
-            entry_id = seat_of.get((table_id, position))
-            if entry_id is not None and value:
-                lines[entry_id].penalties += value
+    for table_id, position, value in _sums(Game.objects.filter(mine)):
+        entry_id = seat_of.get((table_id, position))
+        if entry_id is not None:
+            lines[entry_id].rounds[round_of[table_id]] += value
+    for table_id, position, value in _sums(Penalty.objects.filter(mine, signed_at__isnull=False)):
+        entry_id = seat_of.get((table_id, position))
+        if entry_id is not None:
+            lines[entry_id].penalties += value
 
     def key(line: Line) -> tuple:
         return _tiebreak_key(line, tournament.tiebreak)
@@ -179,6 +173,17 @@ def compute(tournament: Tournament) -> Standings:
         state=state,
         generated_at=timezone.now(),
     )
+
+
+def _sums(rows):
+    """(table id, position, points) of the rows (games or penalties) summed per table and
+    position in the database: one row per table, not per game."""
+    columns = [f"p{position}" for position in range(1, 6)]
+    sums = rows.values("table_id").annotate(*[Sum(c) for c in columns]).order_by()
+    for table_id, *points in sums.values_list("table_id", *[f"{c}__sum" for c in columns]):
+        for position, value in enumerate(points, start=1):
+            if value:
+                yield table_id, position, value
 
 
 def _teams(lines: list[Line]) -> list[TeamLine]:

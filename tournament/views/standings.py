@@ -4,7 +4,6 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from ..domain import exports
@@ -23,11 +22,7 @@ def standing_rows(standings, club: str = "", team: str = "") -> list[dict]:
             continue
         if team and (entry.team is None or entry.team.name != team):
             continue
-        note = ""
-        if line.disqualified:
-            note = _("disqualified")
-        elif line.withdrawn:
-            note = _("withdrawn")
+        note = line.note
         row = {
             "id": f"line-{entry.start_number}",
             "css": entry.status,
