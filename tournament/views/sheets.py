@@ -7,7 +7,6 @@ import uuid
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -347,12 +346,8 @@ def _office_table(request, slug, number, table_number):
 
 
 def board_rows(round_):
-    tables = (
-        round_.tables.select_related("round__tournament")
-        .prefetch_related("seats__entry__player")
-        .annotate(game_count=Count("games"))
-        .order_by("number")
-    )
+    # load() reads each table's games and seats; the board shows them from there.
+    tables = round_.tables.select_related("round__tournament").order_by("number")
     rows = []
     for table in tables:
         sheet = sheet_domain.load(table)
