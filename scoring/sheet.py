@@ -254,9 +254,13 @@ def _check_penalty(profile, table_size, row, by_number, steps) -> list[Finding]:
     if len(row.points) != table_size:
         return [Finding(ERROR, "pattern", number, {"kind": "S", "reason": "width"})]
     game_and_step = by_number.get(number)
+    normal_scale = True
     if game_and_step is not None:
+        # The game on the list decides the scale: a normal game has no soloist; a solo is
+        # judged on the solo scale only, a Hochzeit on either (before / after it became one).
         game, step = game_and_step
-        soloist = row.soloist or (game.soloist if game.kind.is_solo else None)
+        soloist = game.soloist if game.kind.is_solo else None
+        normal_scale = game.kind in (Kind.NORMAL, Kind.HOCHZEIT)
     elif number == len(steps):
         # Given in the game being played next (e.g. one that was stopped, TSR 9.4.3).
         step, soloist = steps[-1], row.soloist
@@ -264,7 +268,7 @@ def _check_penalty(profile, table_size, row, by_number, steps) -> list[Finding]:
         return [Finding(ERROR, "penalty-game-unknown", number)]
     sitter = step.sitter
     points = tuple(row.points)
-    if points in legal_rows(profile, table_size, sitter, soloist):
+    if points in legal_rows(profile, table_size, sitter, soloist, normal_scale):
         return []
     findings = []
     if sum(points) != 0 and not is_deduction(points):

@@ -858,9 +858,259 @@ DE = {
     "Extra time granted.": "Nachspielzeit gewährt.",
     "Time limit recorded.": "Zeitablauf festgehalten.",
     "Round %(number)s closed.": "Runde %(number)s abgeschlossen.",
+    # Referees and penalties
+    "Referee": "Schiedsrichter",
+    "Referee desk": "Schiedsrichter-Tisch",
+    "Penalties": "Strafen",
+    "Referee accounts": "Schiedsrichter-Zugänge",
+    "Open questions": "Offene Fragen",
+    "Nothing open.": "Nichts offen.",
+    "Tables calling a referee": "Tische rufen einen Schiedsrichter",
+    "game %(number)s": "Spiel %(number)s",
+    "Enter a penalty": "Strafe eintragen",
+    "Done": "Erledigt",
+    "Penalties waiting for a signature": "Strafen ohne Unterschrift",
+    "Round %(round)s, table %(table)s, game %(game)s": (
+        "Runde %(round)s, Tisch %(table)s, Spiel %(game)s"
+    ),
+    "Sheets with errors": "Listen mit Fehlern",
+    "No round is running yet.": "Es läuft noch keine Runde.",
+    "calling": "ruft",
+    "Penalty": "Strafe",
+    "Latest penalties": "Letzte Strafen",
+    "All penalties": "Alle Strafen",
+    "revoked": "aufgehoben",
+    "No penalties.": "Keine Strafen.",
+    "Referees log in at %(login_url)s and find the referee desk of this tournament. They enter "
+    "and sign penalties, grant extra time and look after the sheets; the tournament settings, "
+    "the draw and the closing of rounds stay with the directors.": (
+        "Schiedsrichter melden sich unter %(login_url)s an und finden dort den "
+        "Schiedsrichter-Tisch dieses Turniers. Sie tragen Strafen ein und unterschreiben sie, "
+        "gewähren Nachspielzeit und kümmern sich um die Spiellisten; Turniereinstellungen, "
+        "Auslosung und Rundenabschluss bleiben bei der Turnierleitung."
+    ),
+    "user name": "Benutzername",
+    "Remove this referee from the tournament?": "Diesen Schiedsrichter aus dem Turnier entfernen?",
+    "remove": "entfernen",
+    "No referees yet. As a director you can act as referee yourself.": (
+        "Noch keine Schiedsrichter. Als Turnierleitung können Sie selbst als Schiedsrichter "
+        "handeln."
+    ),
+    "Add a referee": "Schiedsrichter hinzufügen",
+    "An existing account by its user name, or a new one (then with a password).": (
+        "Ein bestehender Zugang über seinen Benutzernamen oder ein neuer (dann mit Passwort)."
+    ),
+    "Add referee": "Schiedsrichter hinzufügen",
+    "You are not a referee of any tournament yet. The tournament director adds you.": (
+        "Sie sind noch bei keinem Turnier Schiedsrichter. Die Turnierleitung trägt Sie ein."
+    ),
+    "Penalty no. %(id)s": "Strafe Nr. %(id)s",
+    "Replaces penalty no. %(id)s.": "Ersetzt Strafe Nr. %(id)s.",
+    "show": "anzeigen",
+    "Replaced by penalty no. %(id)s.": "Ersetzt durch Strafe Nr. %(id)s.",
+    "game situation": "Spielsituation",
+    "could disadvantage the soloist (b1)": "konnte dem Solisten schaden (b1)",
+    "entered by": "eingetragen von",
+    "signed": "unterschrieben",
+    "not yet: the penalty does not count": "noch nicht: die Strafe zählt nicht",
+    "Sign this penalty? It counts at once.": "Diese Strafe unterschreiben? Sie zählt sofort.",
+    "Sign penalty": "Strafe unterschreiben",
+    "Revoke": "Aufheben",
+    "When the Schiedsgericht overrules the decision. The penalty stays on record but no longer "
+    "counts.": (
+        "Wenn das Schiedsgericht die Entscheidung aufhebt. Die Strafe bleibt dokumentiert, "
+        "zählt aber nicht mehr."
+    ),
+    "Revoke penalty": "Strafe aufheben",
+    "Revoke and replace by another decision": (
+        "Aufheben und durch eine andere Entscheidung ersetzen"
+    ),
+    "Other penalties of this player": "Weitere Strafen dieses Spielers",
+    "who": "wer",
+    "This round is closed: only the tournament director can enter penalties, with a reason.": (
+        "Diese Runde ist abgeschlossen: nur die Turnierleitung kann Strafen eintragen, mit "
+        "Begründung."
+    ),
+    "This decision replaces penalty no. %(id)s (%(category)s), which is revoked when you save.": (
+        "Diese Entscheidung ersetzt Strafe Nr. %(id)s (%(category)s); sie wird beim Speichern "
+        "aufgehoben."
+    ),
+    "The row this decision gives": "Die Zeile, die sich aus dieser Entscheidung ergibt",
+    "Position %(position)s deals this game and sits out: 0.": (
+        "Position %(position)s gibt in diesem Spiel und setzt aus: 0."
+    ),
+    "Earlier penalties of this player:": "Frühere Strafen dieses Spielers:",
+    "Signing makes the penalty count at once on the sheet and in the standings. Your name and "
+    "the time are recorded.": (
+        "Mit der Unterschrift zählt die Strafe sofort auf der Spielliste und in der Wertung. "
+        "Ihr Name und die Uhrzeit werden festgehalten."
+    ),
+    "Save without signature": "Ohne Unterschrift speichern",
+    "Only when a Kontra player offends: b1 gives offender −3 and soloist +3 (TSR 9.3.3).": (
+        "Nur wenn ein Kontra-Spieler verstößt: b1 ergibt Verursacher −3 und Solist +3 (TSR 9.3.3)."
+    ),
+    "Show the row": "Zeile berechnen",
+    "Download as Excel (xlsx)": "Als Excel-Datei (xlsx) herunterladen",
+    "A referee has been called (at %(time)s) and is on the way.": (
+        "Ein Schiedsrichter ist gerufen (um %(time)s) und kommt."
+    ),
+    "Call a referee to this table?": "Einen Schiedsrichter an diesen Tisch rufen?",
+    "what is it about? (optional)": "Worum geht es? (freiwillig)",
+    "Call a referee": "Schiedsrichter rufen",
+    "signed by": "unterschrieben von",
+    "Round %(number)s seats players who are no longer playing (withdrawn or disqualified): "
+    "%(names)s. Draw the round again first.": (
+        "In Runde %(number)s sitzen Spieler, die nicht mehr spielen (abgemeldet oder "
+        "disqualifiziert): %(names)s. Bitte die Runde zuerst neu auslosen."
+    ),
+    "offender's points": "Punkte des Verursachers",
+    "revoked at": "aufgehoben am",
+    "revoked by": "aufgehoben von",
+    "reason for the revocation": "Grund der Aufhebung",
+    "replaces": "ersetzt",
+    "when (UTC)": "wann (UTC)",
+    "by": "von",
+    "deleted": "gelöscht",
+    "not signed": "nicht unterschrieben",
+    "History": "Verlauf",
+    "Round %(number)s is closed: only the tournament director can change penalties.": (
+        "Runde %(number)s ist abgeschlossen: nur die Turnierleitung kann Strafen ändern."
+    ),
+    "Unknown penalty category.": "Unbekannte Strafart.",
+    "Nobody sits at position %(position)s of table %(table)s.": (
+        "An Position %(position)s von Tisch %(table)s sitzt niemand."
+    ),
+    "Game %(number)s is not on the sheet of table %(table)s: it has %(count)s games, so the "
+    "penalty belongs to game 1 to %(next)s (the game being played).": (
+        "Spiel %(number)s steht nicht auf der Liste von Tisch %(table)s: sie hat %(count)s "
+        "Spiele, die Strafe gehört also zu Spiel 1 bis %(next)s (dem laufenden Spiel)."
+    ),
+    "The tournament's rule profile does not provide this sanction.": (
+        "Das Regelwerk des Turniers sieht diese Sanktion nicht vor."
+    ),
+    "At most %(maximum)s points can be deducted under this rule profile.": (
+        "Nach diesem Regelwerk können höchstens %(maximum)s Punkte abgezogen werden."
+    ),
+    "Game %(number)s is a normal game on the sheet: a solo situation does not fit.": (
+        "Spiel %(number)s ist auf der Liste ein Normalspiel: eine Solo-Situation passt nicht."
+    ),
+    "Game %(number)s is a Hochzeit on the sheet: say whether the violation came before or "
+    "after it became a solo.": (
+        "Spiel %(number)s ist auf der Liste eine Hochzeit: bitte angeben, ob der Verstoß vor "
+        "oder nach dem Übergang zum Solo geschah."
+    ),
+    "Game %(number)s is a solo on the sheet: choose the solo situation.": (
+        "Spiel %(number)s ist auf der Liste ein Solo: bitte die Solo-Situation wählen."
+    ),
+    "The sheet has position %(soloist)s as the soloist of game %(number)s.": (
+        "Laut Liste spielt Position %(soloist)s das Solo in Spiel %(number)s."
+    ),
+    "Position %(position)s sits out game %(number)s (the dealer at a 5-table) and cannot have "
+    "committed this violation.": (
+        "Position %(position)s setzt in Spiel %(number)s aus (Geber am Fünfertisch) und kann "
+        "diesen Verstoß nicht begangen haben."
+    ),
+    "The soloist cannot be the player who sits out this game.": (
+        "Der Solist kann nicht der aussetzende Spieler sein."
+    ),
+    "Name the soloist of this game.": "Bitte den Solisten dieses Spiels angeben.",
+    "The other party can have made at most 4 Absagen (keine 90 to schwarz).": (
+        "Die Gegenpartei kann höchstens 4 Absagen gemacht haben (keine 90 bis schwarz)."
+    ),
+    "Deduct between 1 and %(maximum)s points.": "Abzug zwischen 1 und %(maximum)s Punkten.",
+    "These facts do not fit together.": "Diese Angaben passen nicht zusammen.",
+    "A penalty in a closed round needs a reason.": (
+        "Eine Strafe in einer abgeschlossenen Runde braucht eine Begründung."
+    ),
+    "A replacement belongs to the same table.": "Eine Ersetzung gehört zum selben Tisch.",
+    "replaces a revoked penalty": "ersetzt eine aufgehobene Strafe",
+    "A revoked penalty cannot be signed.": (
+        "Eine aufgehobene Strafe kann nicht unterschrieben werden."
+    ),
+    "This penalty has already been signed.": "Diese Strafe ist bereits unterschrieben.",
+    "Revoking a penalty needs a reason.": "Das Aufheben einer Strafe braucht eine Begründung.",
+    "This penalty has already been revoked.": "Diese Strafe ist bereits aufgehoben.",
+    "disqualified by a referee (penalty %(id)s)": (
+        "vom Schiedsrichter disqualifiziert (Strafe %(id)s)"
+    ),
+    "disqualification revoked: %(reason)s": "Disqualifikation aufgehoben: %(reason)s",
+    "Unsigned penalties are waiting at tables %(tables)s: a referee signs or revokes them first.": (
+        "An den Tischen %(tables)s warten Strafen ohne Unterschrift: ein Schiedsrichter "
+        "unterschreibt oder hebt sie zuerst auf."
+    ),
+    "The violation could disadvantage the soloist (b1)": (
+        "Der Verstoß konnte dem Solisten schaden (b1)"
+    ),
+    "Absagen the other party had made (k)": "Absagen der Gegenpartei bis dahin (k)",
+    "keine 90, keine 60, keine 30, schwarz: 0 to 4": (
+        "keine 90, keine 60, keine 30, schwarz: 0 bis 4"
+    ),
+    "points deducted": "abgezogene Punkte",
+    "what happened": "was ist passiert",
+    "why the earlier decision is revoked": "warum die frühere Entscheidung aufgehoben wird",
+    "–": "–",
+    "1 to %(maximum)s points, credited to nobody": (
+        "1 bis %(maximum)s Punkte, niemandem gutgeschrieben"
+    ),
+    "How many points are deducted?": "Wie viele Punkte werden abgezogen?",
+    "Who plays the solo?": "Wer spielt das Solo?",
+    "password (new accounts only)": "Passwort (nur für neue Zugänge)",
+    "No account has this user name: give a password to create it.": (
+        "Es gibt keinen Zugang mit diesem Benutzernamen: zum Anlegen ein Passwort angeben."
+    ),
+    "Hochzeit / stille Hochzeit, before it became a solo": (
+        "Hochzeit / stille Hochzeit, bevor sie zum Solo wurde"
+    ),
+    "Hochzeit / stille Hochzeit, after it became a solo": (
+        "Hochzeit / stille Hochzeit, nachdem sie zum Solo wurde"
+    ),
+    "could disadvantage the soloist": "konnte dem Solisten schaden",
+    "Absagen of the other party (k)": "Absagen der Gegenpartei (k)",
+    "deduction": "Abzug",
+    "handled at": "erledigt am",
+    "handled by": "erledigt von",
+    "referee call": "Schiedsrichter-Ruf",
+    "referee calls": "Schiedsrichter-Rufe",
+    "The facts changed: check the row again, then sign.": (
+        "Die Angaben haben sich geändert: bitte die Zeile erneut prüfen und dann unterschreiben."
+    ),
+    "Penalty signed: %(points)s. It counts on the sheet and in the standings.": (
+        "Strafe unterschrieben: %(points)s. Sie zählt auf der Liste und in der Wertung."
+    ),
+    "Penalty saved unsigned: it counts once a referee signs it.": (
+        "Strafe ohne Unterschrift gespeichert: sie zählt, sobald ein Schiedsrichter unterschreibt."
+    ),
+    "Penalty signed: it counts now.": "Strafe unterschrieben: sie zählt jetzt.",
+    "Penalty revoked: it no longer counts.": "Strafe aufgehoben: sie zählt nicht mehr.",
+    "Call from table %(table)s done.": "Ruf von Tisch %(table)s erledigt.",
+    "%(name)s is a referee of this tournament now.": (
+        "%(name)s ist jetzt Schiedsrichter dieses Turniers."
+    ),
+    "This account is not a referee of the tournament.": (
+        "Dieser Zugang ist kein Schiedsrichter des Turniers."
+    ),
+    "%(name)s is no longer a referee of this tournament.": (
+        "%(name)s ist nicht mehr Schiedsrichter dieses Turniers."
+    ),
+    "The note is too long or contains control characters.": (
+        "Die Notiz ist zu lang oder enthält Steuerzeichen."
+    ),
+    "A referee has been called to your table.": "Ein Schiedsrichter wurde an Ihren Tisch gerufen.",
 }
 
 DE_PLURAL = {
+    "%(count)s warning": ("%(count)s Verwarnung", "%(count)s Verwarnungen"),
+    "%(name)s has already been warned once in this tournament.": (
+        "%(name)s wurde in diesem Turnier bereits einmal verwarnt.",
+        "%(name)s wurde in diesem Turnier bereits %(counter)s-mal verwarnt.",
+    ),
+    "The sheet has %(counter)s game; a penalty in the game being played belongs to the next "
+    "number.": (
+        "Die Liste hat %(counter)s Spiel; eine Strafe im laufenden Spiel gehört zur nächsten "
+        "Nummer.",
+        "Die Liste hat %(counter)s Spiele; eine Strafe im laufenden Spiel gehört zur nächsten "
+        "Nummer.",
+    ),
     "%(counter)s game": ("%(counter)s Spiel", "%(counter)s Spiele"),
     "%(counter)s round counted": ("%(counter)s Runde gewertet", "%(counter)s Runden gewertet"),
     "%(counter)s game struck": ("%(counter)s Spiel gestrichen", "%(counter)s Spiele gestrichen"),

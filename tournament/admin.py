@@ -59,8 +59,20 @@ class GameAdmin(SimpleHistoryAdmin):
 
 @admin.register(Penalty)
 class PenaltyAdmin(SimpleHistoryAdmin):
+    """Read only: penalties are entered, signed and revoked on the referee pages, which keep
+    the rules and the record; none is ever deleted."""
+
     list_display = ["table", "game_number", "offender", "category", "referee", "signed_at"]
     list_filter = ["table__round__tournament", "category"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(DrawLog)

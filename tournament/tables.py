@@ -1,5 +1,7 @@
 import django_tables2 as tables
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from .models import Entry
 
@@ -35,6 +37,13 @@ class EntryTable(tables.Table):
             "class": lambda record: record.status,
         }
         empty_text = _("No players registered yet.")
+
+    def render_status(self, value, record):
+        warnings = getattr(record, "warnings", 0)
+        if not warnings:
+            return value
+        label = ngettext("%(count)s warning", "%(count)s warnings", warnings) % {"count": warnings}
+        return format_html('{} <span class="badge owes">⚠ {}</span>', value, label)
 
     def render_name(self, record):
         player = record.player

@@ -6,6 +6,7 @@ from .views import (
     calculator,
     entries,
     imports,
+    penalties,
     printing,
     public,
     rounds,
@@ -18,6 +19,7 @@ manage_patterns = (
     [
         path("", tournaments.tournament_list, name="tournament-list"),
         path("new/", tournaments.tournament_create, name="tournament-create"),
+        path("referee/", penalties.referee_home, name="referee-home"),
         path("<slug:slug>/", entries.entry_list, name="entry-list"),
         path("<slug:slug>/edit/", tournaments.tournament_edit, name="tournament-edit"),
         path("<slug:slug>/entries/add/", entries.entry_add, name="entry-add"),
@@ -60,6 +62,22 @@ manage_patterns = (
             sheets.sheet_history,
             name="sheet-history",
         ),
+        path(
+            "<slug:slug>/rounds/<int:number>/tables/<int:table_number>/penalty/",
+            penalties.penalty_add,
+            name="penalty-add",
+        ),
+        path("<slug:slug>/referee/", penalties.referee_dashboard, name="referee"),
+        path("<slug:slug>/referee/accounts/", penalties.referee_accounts, name="referees"),
+        path("<slug:slug>/referee/calls/<int:pk>/done/", penalties.call_done, name="call-done"),
+        path("<slug:slug>/penalties/", penalties.penalty_list, name="penalty-list"),
+        path("<slug:slug>/penalties/export.xlsx", penalties.penalty_export, name="penalty-export"),
+        path("<slug:slug>/penalties/<int:pk>/", penalties.penalty_detail, name="penalty-detail"),
+        re_path(
+            r"^(?P<slug>[-\w]+)/penalties/(?P<pk>[0-9]+)/(?P<action>sign|revoke)/$",
+            penalties.penalty_action,
+            name="penalty-action",
+        ),
         re_path(
             r"^(?P<slug>[-\w]+)/rounds/(?P<number>[0-9]+)/tables/(?P<table_number>[0-9]+)/"
             r"(?P<action>submit|confirm|reopen|extra-time|time-up)/$",
@@ -85,6 +103,7 @@ urlpatterns = [
     path("tisch/<str:token>/zeit/", sheets.keeper_time_up, name="keeper-time-up"),
     path("tisch/<str:token>/stand/", sheets.keeper_status, name="keeper-status"),
     path("tisch/<str:token>/rechner/", sheets.keeper_calculator, name="keeper-calculator"),
+    path("tisch/<str:token>/schiedsrichter/", sheets.keeper_call, name="keeper-call"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

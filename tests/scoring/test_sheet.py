@@ -206,6 +206,25 @@ class TestPenaltyRows:
         rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, None, (2, 1, 1, 1)))
         assert "zero-sum" in codes(check_sheet(DDV, 4, rows))
 
+    def test_the_game_on_the_list_decides_the_scale(self):
+        # Game 1 is P1's Pflichtsolo: a Kontra player's schwerwiegend violation credits only
+        # the soloist (9.4.4); the normal-game distribution does not fit a solo.
+        rows = self.insert(ddv_sheet(), 1, SheetRow(1, S, None, (12, -12, 0, 0)))
+        assert check_sheet(DDV, 4, rows) == []
+        rows = self.insert(ddv_sheet(), 1, SheetRow(1, S, None, (4, -12, 4, 4)))
+        assert codes(check_sheet(DDV, 4, rows)) == {"pattern"}
+        # Game 2 is a normal game: a solo distribution (b1) does not fit, whatever the row says.
+        rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, 1, (3, 0, 0, -3)))
+        assert "even-odd" in codes(check_sheet(DDV, 4, rows))
+
+    def test_a_hochzeit_takes_both_scales(self):
+        sheet = ddv_sheet()
+        sheet[1] = solo(2, Kind.HOCHZEIT, 2, 1)  # P2's Hochzeit became a solo in game 2
+        before = self.insert(sheet, 2, SheetRow(2, S, None, (-12, 4, 4, 4)))
+        assert check_sheet(DDV, 4, before) == []
+        after = self.insert(sheet, 2, SheetRow(2, S, None, (0, 12, -12, 0)))
+        assert check_sheet(DDV, 4, after) == []
+
     def test_the_sitter_is_never_penalised_or_credited(self):
         sheet = five_table_sheet()  # game 2 is dealt by 1
         ok = self.insert(sheet, 2, SheetRow(2, S, None, (0, 1, -3, 1, 1)))

@@ -5,6 +5,7 @@ import pytest
 from django.urls import get_resolver, reverse
 
 from tests.factories import EntryFactory, RoundFactory, TableFactory, director, referee
+from tournament.models import Penalty, RefereeCall
 from tournament.urls import manage_patterns
 
 pytestmark = pytest.mark.django_db
@@ -42,8 +43,25 @@ DIRECTOR_PAGES = {
         "post",
         302,
     ),
+    "referee-home": (lambda t, e: {}, "get", 302),  # straight to the only tournament
+    "referee": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "referees": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "call-done": (lambda t, e: {"slug": t.slug, "pk": RefereeCall.objects.get().pk}, "post", 302),
+    "penalty-add": (
+        lambda t, e: {"slug": t.slug, "number": 1, "table_number": 1},
+        "get",
+        200,
+    ),
+    "penalty-list": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "penalty-export": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "penalty-detail": (lambda t, e: {"slug": t.slug, "pk": Penalty.objects.get().pk}, "get", 200),
+    "penalty-action": (
+        lambda t, e: {"slug": t.slug, "pk": Penalty.objects.get().pk, "action": "sign"},
+        "post",
+        302,
+    ),
 }
-TOURNAMENT_INDEPENDENT = {"tournament-list", "tournament-create"}
+TOURNAMENT_INDEPENDENT = {"tournament-list", "tournament-create", "referee-home"}
 # The tournament office: its referees work here too (a referee of another tournament gets
 # 404 like a director of another tournament); what they may not do answers 403.
 OFFICE_PAGES = {
@@ -52,7 +70,18 @@ OFFICE_PAGES = {
     "sheet-import": 422,
     "sheet-history": 200,
     "sheet-action": 403,  # confirming is the director's
+    "tournament-list": 302,  # the start page after login sends a referee to the desk
+    "referee-home": 302,
+    "referee": 200,
+    "call-done": 302,
+    "penalty-add": 200,
+    "penalty-list": 200,
+    "penalty-export": 200,
+    "penalty-detail": 200,
+    "penalty-action": 302,
 }
+# A referee's own start page: every referee has one (it lists only their tournaments).
+OWN_PAGES = {"referee-home": 200, "tournament-list": 302}
 
 
 def test_every_director_route_is_listed_here():
@@ -63,7 +92,14 @@ def test_every_director_route_is_listed_here():
 @pytest.fixture(autouse=True)
 def first_round(tournament):
     round_ = RoundFactory(tournament=tournament, number=1, status="released")
-    TableFactory(round=round_, number=1)
+    table = TableFactory(round=round_, number=1)
+    RefereeCall.objects.create(table=table, note="Frage")
+    Penalty.objects.create(
+        table=table,
+        game_number=1,
+        offender=EntryFactory(tournament=tournament),
+        category="verwarnung",
+    )
     return round_
 
 
@@ -87,8 +123,10 @@ def test_anonymous_visitors_are_sent_to_the_login(client, tournament, name):
 def test_referees_of_another_tournament_get_403_or_404(client, tournament, name):
     entry = EntryFactory(tournament=tournament)
     client.force_login(referee())
-    expected = 404 if name in OFFICE_PAGES else 403
+    expected = OWN_PAGES.get(name, 404 if name in OFFICE_PAGES else 403)
     assert request(client, name, tournament, entry).status_code == expected
+    assert not Penalty.objects.filter(signed_at__isnull=False).exists()
+    assert RefereeCall.objects.filter(handled_at__isnull=True).exists()
 
 
 @pytest.mark.parametrize("name", sorted(DIRECTOR_PAGES))

@@ -202,6 +202,21 @@ def release(round_: Round, user) -> None:
         earlier = round_.tournament.rounds.filter(number__lt=round_.number)
         if earlier.exclude(status__in=PLAYED).exists():
             raise DomainError(_("Release the earlier rounds first."))
+        gone = (
+            Entry.objects.filter(seats__round=round_)
+            .exclude(status=EntryStatus.ACTIVE)
+            .select_related("player")
+            .order_by("start_number")
+        )
+        if gone:
+            names = ", ".join(f"{e.start_number} {e.player}" for e in gone)
+            raise DomainError(
+                _(
+                    "Round %(number)s seats players who are no longer playing (withdrawn or "
+                    "disqualified): %(names)s. Draw the round again first."
+                )
+                % {"number": round_.number, "names": names}
+            )
         round_.status = RoundStatus.RELEASED
         round_.started_at = timezone.now()  # the round clock starts (TSR 8.5.1)
         round_.save(update_fields=["status", "started_at"])

@@ -7,6 +7,7 @@ text: a player called "=HYPERLINK(...)" stays a string, no cell ever becomes a f
 
 from __future__ import annotations
 
+from datetime import UTC
 from io import BytesIO
 
 from django.utils import formats, timezone
@@ -16,7 +17,7 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from ..models import Game, Round, RoundStatus, Seat
+from ..models import Game, Penalty, Round, RoundStatus, Seat
 from . import standings as standings_domain
 
 BOLD = Font(bold=True)
@@ -196,6 +197,9 @@ def sheets_workbook(tournament, round_: Round) -> bytes:
     """Every row of every Spielliste of ``round_``: one sheet per table."""
     book = Workbook(write_only=True)
     tables = round_.tables.prefetch_related("seats__entry__player", "games").order_by("number")
+    penalties_by_table: dict[int, list[Penalty]] = {}
+    for item in Penalty.objects.counting().filter(table__round=round_).select_related("table"):
+        penalties_by_table.setdefault(item.table_id, []).append(item)
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda seat: seat.position)
         header = [_("game"), _("kind"), _("soloist")]
@@ -204,6 +208,10 @@ def sheets_workbook(tournament, round_: Round) -> bytes:
             [game.number, game.get_kind_display(), game.soloist_position or "", *game.points]
             for game in sorted(table.games.all(), key=lambda game: game.number)
         ]
+        penalty = _("penalty")
+        for item in penalties_by_table.get(table.pk, []):
+            rows.append([item.game_number, penalty, item.get_category_display(), *item.points])
+        rows.sort(key=lambda row: (row[0], row[1] == penalty))
         _sheet(book, _("Table %(number)s") % {"number": table.number}, header, rows)
     out = BytesIO()
     book.save(out)
@@ -233,3 +241,121 @@ def table_plan_pdf(round_: Round) -> bytes:
         "title": _("Table plan"),
     }
     return render_pdf("tournament/print/rounds.html", context)
+
+
+def signed_points(points) -> str:
+    """A penalty row as the referee reads it: +3 / 0 / 0 / −3."""
+    return " / ".join(f"{value:+d}" if value else "0" for value in points)
+
+
+def _when(moment) -> str:
+    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT") if moment else ""
+
+
+def _who(user) -> str:
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
+def penalty_rows(tournament) -> tuple[list[str], list[list]]:
+    """Every penalty of the tournament, whatever its state, in the order they were entered."""
+    header = [
+        _("No."),
+        _("entered"),
+        _("round"),
+        _("table"),
+        _("game"),
+        _("start number"),
+        _("offender"),
+        _("category"),
+        _("game situation"),
+        _("points"),
+        _("offender's points"),
+        _("status"),
+        _("referee"),
+        _("signed at"),
+        _("reason"),
+        _("revoked at"),
+        _("revoked by"),
+        _("reason for the revocation"),
+        _("replaces"),
+    ]
+    penalties = (
+        Penalty.objects.filter(table__round__tournament=tournament)
+        .select_related("table__round", "offender__player", "referee", "revoked_by", "entered_by")
+        .order_by("created_at", "pk")
+    )
+    rows = []
+    for item in penalties:
+        rows.append(
+            [
+                item.pk,
+                _when(item.created_at),
+                item.table.round.number,
+                item.table.number,
+                item.game_number,
+                item.offender.start_number,
+                item.offender.player.full_name,
+                item.get_category_display(),
+                item.get_context_display(),
+                signed_points(item.points),
+                item.points[item.offender_position - 1] if item.offender_position else "",
+                item.get_state_display(),
+                _who(item.referee),
+                _when(item.signed_at),
+                item.reason,
+                _when(item.revoked_at),
+                _who(item.revoked_by),
+                item.revoke_reason,
+                item.replaces_id or "",
+            ]
+        )
+    return header, rows
+
+
+def penalty_history_rows(tournament) -> tuple[list[str], list[list]]:
+    """Every recorded change of every penalty: who, when (UTC), what, why."""
+    header = [_("No."), _("when (UTC)"), _("by"), _("change"), _("status"), _("points"), _("note")]
+    kinds = {"+": _("entered"), "~": _("changed"), "-": _("deleted")}
+    records = (
+        Penalty.history.filter(table__round__tournament=tournament)
+        .select_related("history_user")
+        .order_by("id", "history_date", "history_id")
+    )
+    rows = []
+    for record in records:
+        state = (
+            _("revoked")
+            if record.revoked_at
+            else _("signed")
+            if record.signed_at
+            else _("not signed")
+        )
+        size = 5 if record.p5 is not None else 4
+        points = [record.p1, record.p2, record.p3, record.p4, record.p5][:size]
+        rows.append(
+            [
+                record.id,
+                record.history_date.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S"),
+                _who(record.history_user),
+                kinds.get(record.history_type, record.history_type),
+                state,
+                signed_points(points),
+                record.history_change_reason or "",
+            ]
+        )
+    return header, rows
+
+
+def penalties_workbook(tournament) -> bytes:
+    """The referees' record: every penalty with its state, and the history of each."""
+    book = Workbook(write_only=True)
+    header, rows = penalty_rows(tournament)
+    _sheet(book, _("Penalties"), header, rows)
+    header, rows = penalty_history_rows(tournament)
+    _sheet(book, _("History"), header, rows)
+    book.properties.title = f"{tournament.name} – {_('Penalties')}"
+    out = BytesIO()
+    book.save(out)
+    return out.getvalue()

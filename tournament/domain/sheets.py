@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from scoring.ledger import Kind, LedgerStep, PlayedGame, walk
 from scoring.sheet import ERROR, Finding, SheetRow, check_sheet, has_errors, totals
 
-from ..models import Game, GameKind, Round, RoundStatus, Seat, SheetStatus, Table
+from ..models import Game, GameKind, Penalty, Round, RoundStatus, Seat, SheetStatus, Table
 from . import DomainError
 
 LEDGER_KIND = {
@@ -123,6 +123,7 @@ class Sheet:
     steps: list[LedgerStep]
     nominal: int
     clock: Clock
+    penalties: list = field(default_factory=list)  # the counting ones, as rows on the sheet
     by_game: dict[int, list[Finding]] = field(default_factory=dict)
 
     @property
@@ -172,10 +173,13 @@ def load(table: Table, *, complete: bool = False) -> Sheet:
     games = list(table.games.order_by("number"))
     seats = list(table.seats.select_related("entry__player").order_by("position"))
     rows = [game_row(g, table.size) for g in games]
-    penalties = table.penalties.filter(signed_at__isnull=False).order_by("game_number", "pk")
+    penalties = list(
+        table.penalties.counting().select_related("referee").order_by("game_number", "pk")
+    )
     for penalty in penalties:
         points = [penalty.p1, penalty.p2, penalty.p3, penalty.p4, penalty.p5 or 0][: table.size]
-        rows.append(SheetRow(penalty.game_number, Kind.PENALTY, None, tuple(points)))
+        row = SheetRow(penalty.game_number, Kind.PENALTY, penalty.soloist_position, tuple(points))
+        rows.append(row)
     # A sheet with every game (or a time limit) is checked as finished, so that a missing
     # Pflichtsolo shows before the list keeper tries to submit.
     complete = complete or len(games) >= profile.games_per_round(table.size)
@@ -195,6 +199,7 @@ def load(table: Table, *, complete: bool = False) -> Sheet:
         rows=rows,
         findings=findings,
         steps=steps,
+        penalties=penalties,
         nominal=profile.games_per_round(table.size),
         clock=clock(table),
     )
@@ -522,6 +527,21 @@ def close_round(round_: Round, user) -> None:
             raise DomainError(
                 _("Not every sheet is confirmed yet (tables %(tables)s).")
                 % {"tables": ", ".join(map(str, open_tables))}
+            )
+        drafts = sorted(
+            set(
+                Penalty.objects.filter(
+                    table__round=round_, signed_at__isnull=True, revoked_at__isnull=True
+                ).values_list("table__number", flat=True)
+            )
+        )
+        if drafts:
+            raise DomainError(
+                _(
+                    "Unsigned penalties are waiting at tables %(tables)s: a referee signs or "
+                    "revokes them first."
+                )
+                % {"tables": ", ".join(map(str, drafts))}
             )
         for table in round_.tables.select_related("round__tournament").order_by("number"):
             _refuse_errors(table)

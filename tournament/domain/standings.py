@@ -146,7 +146,7 @@ def compute(tournament: Tournament) -> Standings:
         entry_id = seat_of.get((table_id, position))
         if entry_id is not None:
             lines[entry_id].rounds[round_of[table_id]] += value
-    for table_id, position, value in _sums(Penalty.objects.filter(mine, signed_at__isnull=False)):
+    for table_id, position, value in _sums(Penalty.objects.counting().filter(mine)):
         entry_id = seat_of.get((table_id, position))
         if entry_id is not None:
             lines[entry_id].penalties += value

@@ -1,6 +1,6 @@
 """Kreuzdame's data model, one module per aggregate."""
 
-from .penalty import Penalty, PenaltyCategory
+from .penalty import Penalty, PenaltyCategory, PenaltyContext, PenaltyState, RefereeCall
 from .player import Player, normalize_name
 from .ratelimit import RateBucket
 from .round import DrawLog, Round, RoundStatus, Seat, SheetStatus, Table
@@ -15,8 +15,11 @@ __all__ = [
     "GameKind",
     "Penalty",
     "PenaltyCategory",
+    "PenaltyContext",
+    "PenaltyState",
     "Player",
     "RateBucket",
+    "RefereeCall",
     "Round",
     "RoundStatus",
     "Seat",

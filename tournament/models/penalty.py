@@ -17,10 +17,34 @@ class PenaltyCategory(models.TextChoices):
     DISQUALIFICATION = "disqualifikation", _("unsportsmanlike: disqualification")
 
 
+class PenaltyContext(models.TextChoices):
+    """Which scale applies (TSR 9.3-9.4, 4.4.3b, 4.4.5): a Hochzeit or stille Hochzeit is
+    judged as a normal game until it became a solo, as a solo afterwards."""
+
+    NORMAL = "normal", _("normal game")
+    SOLO = "solo", _("solo")
+    HOCHZEIT_BEFORE = "hochzeit-vor", _("Hochzeit / stille Hochzeit, before it became a solo")
+    HOCHZEIT_AFTER = "hochzeit-nach", _("Hochzeit / stille Hochzeit, after it became a solo")
+
+
+class PenaltyState(models.TextChoices):
+    DRAFT = "draft", _("not signed")
+    SIGNED = "signed", _("signed")
+    REVOKED = "revoked", _("revoked")
+
+
+class PenaltyQuerySet(models.QuerySet):
+    def counting(self):
+        """The penalties that count: signed by a referee and not revoked."""
+        return self.filter(signed_at__isnull=False, revoked_at__isnull=True)
+
+
 class Penalty(models.Model):
     """Strafpunkte: a referee's decision, as its own row on the table's Spielliste.
 
-    It counts only once signed (``referee`` and ``signed_at`` set, TSR 8.2.2).
+    It counts only once signed (``referee`` and ``signed_at`` set, TSR 8.2.2) and until it is
+    revoked. A penalty is never deleted: the Schiedsgericht revokes it with a reason and, if
+    needed, replaces it by a new one (``replaces``).
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
@@ -28,12 +52,31 @@ class Penalty(models.Model):
     offender = models.ForeignKey(
         Entry, on_delete=models.PROTECT, related_name="penalties", verbose_name=_("offender")
     )
+    offender_position = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
     category = models.CharField(_("category"), max_length=20, choices=PenaltyCategory.choices)
+    context = models.CharField(
+        _("game situation"),
+        max_length=16,
+        choices=PenaltyContext.choices,
+        default=PenaltyContext.NORMAL,
+    )
+    soloist_position = models.PositiveSmallIntegerField(_("soloist"), null=True, blank=True)
+    disadvantages_soloist = models.BooleanField(_("could disadvantage the soloist"), default=False)
+    absagen = models.PositiveSmallIntegerField(_("Absagen of the other party (k)"), default=0)
+    deduction = models.PositiveSmallIntegerField(_("deduction"), default=0)
     p1 = models.IntegerField(default=0)
     p2 = models.IntegerField(default=0)
     p3 = models.IntegerField(default=0)
     p4 = models.IntegerField(default=0)
     p5 = models.IntegerField(null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="entered_penalties",
+        verbose_name=_("entered by"),
+    )
     referee = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -44,8 +87,28 @@ class Penalty(models.Model):
     )
     signed_at = models.DateTimeField(_("signed at"), null=True, blank=True)
     reason = models.TextField(_("reason"), max_length=2000, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="revoked_penalties",
+        verbose_name=_("revoked by"),
+    )
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+    revoke_reason = models.TextField(_("reason for the revocation"), max_length=2000, blank=True)
+    replaces = models.OneToOneField(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="replaced_by",
+        verbose_name=_("replaces"),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["created_at"])
+
+    objects = PenaltyQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("penalty")
@@ -60,11 +123,22 @@ class Penalty(models.Model):
                 name="penalty_category_valid",
             ),
             models.CheckConstraint(
+                condition=models.Q(context__in=PenaltyContext.values),
+                name="penalty_context_valid",
+            ),
+            models.CheckConstraint(
                 condition=(
                     models.Q(referee__isnull=True, signed_at__isnull=True)
                     | models.Q(referee__isnull=False, signed_at__isnull=False)
                 ),
                 name="penalty_signature_complete",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(revoked_by__isnull=True, revoked_at__isnull=True)
+                    | models.Q(revoked_by__isnull=False, revoked_at__isnull=False)
+                ),
+                name="penalty_revocation_complete",
             ),
         ]
 
@@ -74,3 +148,48 @@ class Penalty(models.Model):
     @property
     def is_signed(self) -> bool:
         return self.signed_at is not None
+
+    @property
+    def state(self) -> str:
+        if self.revoked_at is not None:
+            return PenaltyState.REVOKED
+        return PenaltyState.SIGNED if self.signed_at is not None else PenaltyState.DRAFT
+
+    def get_state_display(self) -> str:
+        return str(PenaltyState(self.state).label)
+
+    @property
+    def counts(self) -> bool:
+        return self.state == PenaltyState.SIGNED
+
+    @property
+    def points(self) -> list[int]:
+        values = [self.p1, self.p2, self.p3, self.p4, self.p5 or 0]
+        return values[: self.table.size]
+
+
+class RefereeCall(models.Model):
+    """A table asks for a referee (from the list keeper's page); open until a referee or
+    director marks it handled."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="referee_calls")
+    game_number = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    handled_at = models.DateTimeField(_("handled at"), null=True, blank=True)
+    handled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="handled_referee_calls",
+        verbose_name=_("handled by"),
+    )
+
+    class Meta:
+        verbose_name = _("referee call")
+        verbose_name_plural = _("referee calls")
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.note}"

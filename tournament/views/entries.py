@@ -12,13 +12,21 @@ from ..domain import DomainError
 from ..domain.registration import PlayerData, register, set_checked_in, set_status
 from ..filters import EntryFilter
 from ..forms import EntryForm
-from ..models import EntryStatus
+from ..models import EntryStatus, PenaltyCategory
 from ..permissions import director_required, get_managed_tournament
 from ..tables import EntryTable
 
 
 def _entry_page(request, tournament, form=None, status=200):
-    entries = tournament.entries.select_related("player", "team")
+    # Signed, not revoked warnings: a referee sees them again when the player is penalised.
+    warned = Q(
+        penalties__category=PenaltyCategory.WARNING,
+        penalties__signed_at__isnull=False,
+        penalties__revoked_at__isnull=True,
+    )
+    entries = tournament.entries.select_related("player", "team").annotate(
+        warnings=Count("penalties", filter=warned)
+    )
     entry_filter = EntryFilter(request.GET or None, queryset=entries)
     table = EntryTable(entry_filter.qs)
     RequestConfig(request, paginate=False).configure(table)

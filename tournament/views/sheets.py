@@ -20,6 +20,7 @@ from ..domain import sheets as sheet_domain
 from ..domain.sheet_file import parse_sheet_file
 from ..domain.sheets import LETTER_OF, Conflict, RowInput
 from ..domain.tabular import ImportFileError
+from ..forms.penalties import RefereeCallForm
 from ..forms.sheets import (
     DeleteRowForm,
     DeskGrid,
@@ -31,7 +32,7 @@ from ..forms.sheets import (
     edit_initial,
 )
 from ..messages import finding_message
-from ..models import Game, GameKind, RoundStatus, SheetStatus, Table
+from ..models import Game, GameKind, RefereeCall, RoundStatus, SheetStatus, Table
 from ..permissions import (
     director_required,
     get_managed_tournament,
@@ -58,21 +59,49 @@ def _minutes(seconds: int | None) -> str:
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
 
-def _sheet_context(sheet, **extra):
+def initials(user) -> str:
+    """A referee's initials, as they sign a penalty row on the paper list."""
+    if user is None:
+        return ""
+    parts = [user.first_name, user.last_name]
+    letters = "".join(part[0] for part in parts if part)
+    return letters.upper() or user.get_username()[:3]
+
+
+def _penalty_row(penalty):
+    return {
+        "penalty": penalty,
+        "number": penalty.game_number,
+        "letter": "S",
+        "soloist": None,
+        "points": penalty.points,
+        "signed": initials(penalty.referee),
+        "signed_by": penalty.referee.get_full_name() or penalty.referee.get_username(),
+        "findings": [],
+    }
+
+
+def sheet_context(sheet, **extra):
     """What the sheet partial shows: rows with their findings, players, totals, ledger."""
     table = sheet.table
     names = {s.position: s for s in sheet.seats}
     step = sheet.next_step
     rows = []
+    penalties = list(sheet.penalties)
     for game in sheet.games:
         rows.append(
             {
                 "game": game,
+                "number": game.number,
                 "letter": LETTER_OF[game.kind],
+                "soloist": game.soloist_position,
                 "points": game.points,
                 "findings": _findings_text(sheet.by_game.get(game.number, [])),
             }
         )
+        while penalties and penalties[0].game_number <= game.number:
+            rows.append(_penalty_row(penalties.pop(0)))
+    rows += [_penalty_row(p) for p in penalties]  # given in the game being played
     game_numbers = {g.number for g in sheet.games}
     other = [f for f in sheet.findings if f.game not in game_numbers]
     totals = sheet.totals
@@ -150,7 +179,7 @@ def _keeper_render(
     sheet = sheet_domain.load(table)
     if form is None:
         form = GameEntryForm(sheet=sheet)
-    context = _sheet_context(
+    context = sheet_context(
         sheet,
         form=form,
         conflict=conflict,
@@ -158,6 +187,7 @@ def _keeper_render(
         notice_error=error,
         token=table.token,
         editable=table.sheet_status == SheetStatus.OPEN,
+        open_call=table.referee_calls.filter(handled_at__isnull=True).first(),
         **extra,
     )
     template = "tournament/sheet/keeper.html"
@@ -313,6 +343,23 @@ def keeper_time_up(request, table):
     return _keeper_render(request, table)
 
 
+@require_POST
+@_keeper_view
+def keeper_call(request, table):
+    """The table calls a referee; one open call per table is enough."""
+    form = RefereeCallForm(request.POST)
+    if not form.is_valid():
+        notice = _("The note is too long or contains control characters.")
+        return _keeper_render(request, table, notice=notice, status=422, error=True)
+    if not table.referee_calls.filter(handled_at__isnull=True).exists():
+        RefereeCall.objects.create(
+            table=table,
+            game_number=table.games.count() + 1,
+            note=form.cleaned_data["note"],
+        )
+    return _keeper_render(request, table, notice=_("A referee has been called to your table."))
+
+
 @_keeper_view
 def keeper_calculator(request, table):
     """The Spielwert-Rechner for this table: the tournament's rules, the table size and the
@@ -327,14 +374,14 @@ def keeper_calculator(request, table):
 def keeper_status(request, table):
     """The clock and state strip, polled by the phone page."""
     sheet = sheet_domain.load(table)
-    context = _sheet_context(sheet, token=table.token)
+    context = sheet_context(sheet, token=table.token)
     return render(request, "tournament/sheet/_status.html", context)
 
 
 # --- the tournament office --------------------------------------------------------------
 
 
-def _office_table(request, slug, number, table_number):
+def office_table(request, slug, number, table_number):
     tournament = get_officiated_tournament(request, slug)
     round_ = get_object_or_404(tournament.rounds, number=number)
     if round_.status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
@@ -392,7 +439,7 @@ def _desk_render(request, table, grid=None, *, form=None, conflict=None, status=
     sheet = sheet_domain.load(table)
     if grid is None:
         grid = DeskGrid(sheet, cumulative=request.GET.get("cumulative") == "1")
-    context = _sheet_context(
+    context = sheet_context(
         sheet,
         grid=grid,
         conflict=conflict,
@@ -412,7 +459,7 @@ def _desk_render(request, table, grid=None, *, form=None, conflict=None, status=
 @official_required
 def desk_sheet(request, slug, number, table_number):
     """The office's grid: the whole sheet from the paper list at once."""
-    table = _office_table(request, slug, number, table_number)
+    table = office_table(request, slug, number, table_number)
     if request.method != "POST":
         return _desk_render(request, table)
     sheet = sheet_domain.load(table)
@@ -440,7 +487,7 @@ def desk_sheet(request, slug, number, table_number):
 @require_POST
 def sheet_import(request, slug, number, table_number):
     """A sheet file in the ``checksheet`` format replaces the table's rows."""
-    table = _office_table(request, slug, number, table_number)
+    table = office_table(request, slug, number, table_number)
     form = SheetFileForm(request.POST, request.FILES)
     if not form.is_valid():
         return _desk_render(request, table, notice=_("Choose a file."), status=422)
@@ -507,7 +554,7 @@ def _file_rows(rows):
 def sheet_action(request, slug, number, table_number, action):
     """Submit (a sheet entered from paper), confirm, reopen, grant extra time, record the
     time limit."""
-    table = _office_table(request, slug, number, table_number)
+    table = office_table(request, slug, number, table_number)
     actor = sheet_domain.office_actor(request.user)
     director = manages(request.user, table.round.tournament)
     try:
@@ -560,7 +607,7 @@ def round_close(request, slug, number):
 @official_required
 def sheet_history(request, slug, number, table_number):
     """Every create, change and removal of the table's rows: who, when, before, after, why."""
-    table = _office_table(request, slug, number, table_number)
+    table = office_table(request, slug, number, table_number)
     records = list(
         Game.history.filter(table_id=table.pk)
         .select_related("history_user")

@@ -45,7 +45,7 @@ def standing_rows(standings, club: str = "", team: str = "") -> list[dict]:
             ("", row["club"]),
             ("", row["team"]),
             *[("num", line.rounds.get(number, "–")) for number in standings.round_numbers],
-            ("num", line.penalties),
+            ("num penalties", line.penalties),
             ("num total", line.total),
             ("", note),
         ]

@@ -6,11 +6,21 @@ from django.utils.translation import gettext as _
 
 from ..domain.registration import create_tournament
 from ..forms import TournamentForm
-from ..permissions import director_required, get_managed_tournament, managed_tournaments
+from ..permissions import (
+    director_required,
+    get_managed_tournament,
+    is_director,
+    managed_tournaments,
+    official_required,
+)
 
 
-@director_required
+@official_required
 def tournament_list(request):
+    """The start page after login: a director's tournaments; a referee goes on to the
+    referee desk."""
+    if not is_director(request.user):
+        return redirect("manage:referee-home")
     tournaments = managed_tournaments(request.user).order_by("-date", "name")
     return render(request, "tournament/manage/tournament_list.html", {"tournaments": tournaments})
 

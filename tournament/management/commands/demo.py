@@ -7,9 +7,10 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from tournament.demo_games import play_sheet
-from tournament.domain import draw
+from tournament.domain import draw, penalties
 from tournament.domain import sheets as sheet_domain
-from tournament.models import Tournament
+from tournament.domain.penalties import Facts
+from tournament.models import GameKind, PenaltyCategory, PenaltyContext, RefereeCall, Tournament
 
 DEMO_FIXTURE = settings.BASE_DIR / "fixtures" / "demo.json"
 DEMO_SLUG = "kreuzdame-cup-2026"
@@ -25,7 +26,7 @@ class Command(BaseCommand):
     help = (
         "Load the demo tournament (37 players) from fixtures/demo.json and draw its three "
         "rounds: rounds 1 and 2 played, confirmed and closed, round 3 running with sheets "
-        "in progress (one with an error)."
+        "in progress (one with an error); a few referee decisions and a call from a table."
     )
 
     def add_arguments(self, parser):
@@ -53,6 +54,7 @@ class Command(BaseCommand):
             running = round_.number == len(result.rounds)
             for table in round_.tables.select_related("round__tournament").order_by("number"):
                 play_table(table, director, rng, running=running)
+            referee_decisions(round_, tournament.referees.first() or director)
             if not running:
                 sheet_domain.close_round(round_, director)
         self.stdout.write(self.style.SUCCESS("Demo data loaded."))
@@ -82,3 +84,48 @@ def play_table(table, director, rng: random.Random, *, running: bool) -> None:
         return
     sheet_domain.submit(table, keeper)
     sheet_domain.confirm(table, sheet_domain.keeper_actor(table, numbers[2]))
+
+
+def _facts_for(table, number: int, category: str, reason: str, **extra) -> Facts:
+    """A decision in game ``number`` that fits the game as it stands on the sheet."""
+    game = table.games.get(number=number)
+    offender = 2 if game.soloist_position != 2 else 3
+    if table.size == 5:  # never the player who sits out
+        sitter = sheet_domain.load(table).steps[number - 1].sitter
+        offender = next(p for p in (2, 3, 4) if p not in (sitter, game.soloist_position))
+    if game.kind == GameKind.NORMAL:
+        context, soloist = PenaltyContext.NORMAL, None
+    elif game.kind in (GameKind.HOCHZEIT, GameKind.STILLE_HOCHZEIT):
+        context, soloist = PenaltyContext.HOCHZEIT_BEFORE, None
+    else:
+        context, soloist = PenaltyContext.SOLO, game.soloist_position
+    return Facts(number, offender, category, context, soloist, reason=reason, **extra)
+
+
+def referee_decisions(round_, official) -> None:
+    """What the referees did in the demo: a warning in round 1; in round 2 a geringfügig
+    penalty and a schwerwiegend one the Schiedsgericht reduced; in the running round a call
+    from table 4 and a decision still waiting for its signature."""
+    tables = {t.number: t for t in round_.tables.select_related("round__tournament")}
+    if round_.number == 1:
+        facts = _facts_for(tables[3], 2, PenaltyCategory.WARNING, "Laute Diskussion")
+        penalties.enter(tables[3], facts, official, sign=True, director=False)
+    elif round_.number == 2:
+        facts = _facts_for(tables[1], 5, PenaltyCategory.GERINGFUEGIG, "Karte zu früh gezeigt")
+        penalties.enter(tables[1], facts, official, sign=True, director=False)
+        heavy = _facts_for(tables[2], 4, PenaltyCategory.SCHWERWIEGEND, "Falsch bedient")
+        first = penalties.enter(tables[2], heavy, official, sign=True, director=False)
+        light = _facts_for(tables[2], 4, PenaltyCategory.GERINGFUEGIG, "Falsch bedient")
+        penalties.enter(
+            tables[2],
+            light,
+            official,
+            sign=True,
+            director=False,
+            replaces=first,
+            revoke_reason="Schiedsgericht: das Spiel war nicht beeinträchtigt",
+        )
+    else:
+        RefereeCall.objects.create(table=tables[4], game_number=3, note="Frage zur Absage")
+        facts = _facts_for(tables[5], 1, PenaltyCategory.GERINGFUEGIG, "Ausspielen vor Zeit")
+        penalties.enter(tables[5], facts, official, sign=False, director=False)

@@ -1,5 +1,5 @@
-"""python manage.py export --tournament SLUG --what standings|teams|rounds|sheets|tableplan
---format pdf|xlsx --output FILE"""
+"""python manage.py export --tournament SLUG
+--what standings|teams|rounds|sheets|tableplan|penalties --format pdf|xlsx --output FILE"""
 
 from pathlib import Path
 
@@ -9,11 +9,14 @@ from django.utils import translation
 from tournament.domain import exports
 from tournament.models import Tournament
 
-WHAT = ["standings", "teams", "rounds", "sheets", "tableplan"]
+WHAT = ["standings", "teams", "rounds", "sheets", "tableplan", "penalties"]
 
 
 class Command(BaseCommand):
-    help = "Write standings, teams, rounds, score sheets or the table plan as PDF or XLSX."
+    help = (
+        "Write standings, teams, rounds, score sheets or the table plan as PDF or XLSX, "
+        "the referees' penalty record as XLSX."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--tournament", required=True, help="short name (slug)")
@@ -40,6 +43,10 @@ class Command(BaseCommand):
 
     def _content(self, tournament, options) -> bytes:
         what, fmt = options["what"], options["format"]
+        if what == "penalties":
+            if fmt != "xlsx":
+                raise CommandError("The penalty record is exported as xlsx only.")
+            return exports.penalties_workbook(tournament)
         if fmt == "xlsx":
             if what == "sheets":
                 return exports.sheets_workbook(tournament, self._round(tournament, options))

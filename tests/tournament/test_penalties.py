@@ -1,0 +1,585 @@
+"""Referee penalties: the facts checked against the sheet, the rows of RULES.md section 6 per
+profile on 4- and 5-tables, signature, sanctions, revocation and replacement, the record and
+its export, calls from the tables, referee accounts and the permissions."""
+
+from io import BytesIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from openpyxl import load_workbook
+
+from tests.factories import EntryFactory, TournamentFactory, director, referee, released_table
+from tournament.domain import DomainError
+from tournament.domain import draw as draw_domain
+from tournament.domain import penalties as domain
+from tournament.domain import sheets as sheet_domain
+from tournament.domain import standings as standings_domain
+from tournament.domain.penalties import Facts
+from tournament.models import (
+    EntryStatus,
+    Game,
+    GameKind,
+    Penalty,
+    RefereeCall,
+    RoundStatus,
+    SheetStatus,
+)
+from tournament.permissions import REFEREE_GROUP
+
+pytestmark = pytest.mark.django_db
+
+G, S, E = "geringfuegig", "schwerwiegend", "entschieden"
+W, D, Q, U = "verwarnung", "punktabzug", "disqualifikation", "unerheblich"
+NORMAL, SOLO, BEFORE, AFTER = "normal", "solo", "hochzeit-vor", "hochzeit-nach"
+
+
+def game(table, number, kind, points, soloist=None):
+    return Game.objects.create(
+        table=table,
+        number=number,
+        kind=kind,
+        soloist_position=soloist,
+        **{f"p{i}": v for i, v in enumerate(points, start=1)},
+    )
+
+
+def four_table(tournament, **kwargs):
+    """Game 1 normal (P1 deals), game 2 P3's Pflichtsolo (P2 deals, and deals again),
+    game 3 P4's Hochzeit that became a solo."""
+    table = released_table(tournament, size=4, **kwargs)
+    game(table, 1, GameKind.NORMAL, (1, -1, 1, -1))
+    game(table, 2, GameKind.PFLICHTSOLO, (-1, -1, 3, -1), soloist=3)
+    game(table, 3, GameKind.HOCHZEIT, (-1, -1, -1, 3), soloist=4)
+    return table
+
+
+def five_table(tournament, **kwargs):
+    """Game 1 normal, P1 deals and sits out; game 2 P3's Pflichtsolo, P2 sits out."""
+    table = released_table(tournament, size=5, **kwargs)
+    game(table, 1, GameKind.NORMAL, (0, 1, 1, -1, -1))
+    game(table, 2, GameKind.PFLICHTSOLO, (-1, 0, 3, -1, -1), soloist=3)
+    return table
+
+
+# (size, game, offender, category, context, soloist, b1, k, deduction, row)
+# The rows are written out from RULES.md section 6, not computed.
+CASES = [
+    (4, 1, 2, U, NORMAL, None, False, 0, 0, (0, 0, 0, 0)),
+    (4, 1, 2, G, NORMAL, None, False, 0, 0, (1, -3, 1, 1)),
+    (4, 1, 2, S, NORMAL, None, False, 2, 0, (6, -18, 6, 6)),
+    (4, 1, 4, E, NORMAL, None, False, 0, 0, (1, 1, 1, -3)),
+    (4, 2, 3, G, SOLO, 3, False, 0, 0, (1, 1, -3, 1)),  # the soloist offends (9.3.3 a)
+    (4, 2, 2, G, SOLO, 3, True, 0, 0, (0, -3, 3, 0)),  # Kontra, can disadvantage (b1)
+    (4, 2, 2, G, SOLO, 3, False, 0, 0, (1, -3, 1, 1)),  # Kontra, cannot (b2)
+    (4, 2, 1, S, SOLO, 3, False, 1, 0, (-15, 0, 15, 0)),  # 9.4.4, k = soloist's Absagen
+    (4, 2, 3, S, SOLO, 3, False, 0, 0, (4, 4, -12, 4)),  # the soloist: as a normal game
+    (4, 3, 1, G, BEFORE, None, False, 0, 0, (-3, 1, 1, 1)),  # Hochzeit before the Klärung
+    (4, 3, 1, G, AFTER, 4, True, 0, 0, (-3, 0, 0, 3)),  # ... after it became a solo
+    (4, 3, 2, S, BEFORE, None, False, 4, 0, (8, -24, 8, 8)),
+    (4, 1, 3, W, NORMAL, None, False, 0, 0, (0, 0, 0, 0)),
+    (4, 2, 4, D, NORMAL, None, False, 0, 7, (0, 0, 0, -7)),  # credits nobody
+    (4, 1, 1, Q, NORMAL, None, False, 0, 0, (0, 0, 0, 0)),
+    (4, 4, 2, G, NORMAL, None, False, 0, 0, (1, -3, 1, 1)),  # in the game being played
+    (5, 1, 3, G, NORMAL, None, False, 0, 0, (0, 1, -3, 1, 1)),  # P1 sits out: 0
+    (5, 1, 4, S, NORMAL, None, False, 0, 0, (0, 4, 4, -12, 4)),
+    (5, 2, 4, G, SOLO, 3, True, 0, 0, (0, 0, 3, -3, 0)),
+    (5, 2, 5, S, SOLO, 3, False, 2, 0, (0, 0, 18, 0, -18)),
+    (5, 2, 3, G, SOLO, 3, False, 0, 0, (1, 0, -3, 1, 1)),
+    (5, 1, 1, W, NORMAL, None, False, 0, 0, (0, 0, 0, 0, 0)),  # the sitter can be warned
+    (5, 2, 2, D, NORMAL, None, False, 0, 12, (0, -12, 0, 0, 0)),
+]
+PROFILES = ["ddv", "bsv-hessen-2010", "eppstein-2001"]
+
+
+def facts(game_number, offender, category, context=NORMAL, soloist=None, b1=False, k=0, d=0):
+    return Facts(game_number, offender, category, context, soloist, b1, k, d)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-table game {c[1]} {c[3]}")
+def test_every_category_and_situation_gives_the_rule_book_row(profile, case):
+    size, number, offender, category, context, soloist, b1, k, d, row = case
+    tournament = TournamentFactory(rule_profile=profile)
+    table = (four_table if size == 4 else five_table)(tournament)
+    fact = facts(number, offender, category, context, soloist, b1, k, d)
+    if profile == "bsv-hessen-2010" and category == D:
+        with pytest.raises(DomainError, match="sieht diese Sanktion nicht vor"):
+            domain.decide(table, fact)
+        return
+    if profile == "bsv-hessen-2010" and category == E:
+        row = tuple(0 for _ in row)  # BSV 9.4: the abort without an extra penalty
+    assert domain.decide(table, fact).points == row
+
+
+@pytest.mark.parametrize(
+    ("fact", "message"),
+    [
+        (facts(5, 2, G), "Spiel 5 steht nicht auf der Liste von Tisch 1: sie hat 3 Spiele"),
+        (facts(0, 2, G), "Spiel 0 steht nicht auf der Liste"),
+        (facts(1, 2, G, SOLO, 2, True), "Spiel 1 ist auf der Liste ein Normalspiel"),
+        (facts(2, 2, G, NORMAL), "Spiel 2 ist auf der Liste ein Solo"),
+        (facts(2, 2, G, SOLO, 4, True), "Laut Liste spielt Position 3 das Solo in Spiel 2"),
+        (facts(3, 2, G, SOLO, 4, True), "Spiel 3 ist auf der Liste eine Hochzeit"),
+        (facts(1, 2, D, d=13), "höchstens 12 Punkte abgezogen"),
+        (facts(1, 2, S, k=5), "höchstens 4 Absagen"),
+        (facts(4, 2, G, SOLO, None), "Bitte den Solisten"),
+    ],
+)
+def test_facts_that_do_not_fit_the_sheet_are_refused(tournament, fact, message):
+    table = four_table(tournament)
+    with pytest.raises(DomainError, match=message):
+        domain.enter(table, fact, director_user(tournament), sign=True, director=False)
+    assert not Penalty.objects.exists()
+
+
+def director_user(tournament):
+    return tournament.directors.first()
+
+
+def test_the_offender_must_sit_at_the_table(tournament):
+    table = four_table(tournament)
+    with pytest.raises(DomainError, match="An Position 5 von Tisch 1 sitzt niemand"):
+        domain.decide(table, facts(1, 5, G))
+    five = five_table(tournament, table_number=2, first_start=5)
+    with pytest.raises(DomainError, match="Position 1 setzt in Spiel 1 aus"):
+        domain.decide(five, facts(1, 1, G))
+    with pytest.raises(DomainError, match="kann nicht der aussetzende Spieler sein"):
+        domain.decide(five, facts(3, 3, G, SOLO, 2))
+
+
+def test_unsigned_penalties_do_not_count_until_a_referee_signs(tournament):
+    table = four_table(tournament)
+    official = referee()
+    tournament.referees.add(official)
+    draft = domain.enter(table, facts(2, 2, G, SOLO, 3, True), official, sign=False, director=False)
+    assert draft.state == "draft" and draft.referee is None
+    assert [r.points for r in sheet_domain.load(table).rows if r.kind == "S"] == []
+    line = standings_line(tournament, 3)
+    assert line.penalties == 0
+
+    domain.sign(draft, official, director=False)
+    draft.refresh_from_db()
+    assert draft.state == "signed" and draft.referee == official
+    assert abs((timezone.now() - draft.signed_at).total_seconds()) < 60
+    sheet = sheet_domain.load(table)
+    assert [r.points for r in sheet.rows if r.kind == "S"] == [(0, -3, 3, 0)]
+    assert not sheet.has_errors
+    assert standings_line(tournament, 3).penalties == 3
+    assert standings_line(tournament, 2).penalties == -3
+    with pytest.raises(DomainError, match="bereits unterschrieben"):
+        domain.sign(draft, official, director=False)
+
+
+def standings_line(tournament, start_number):
+    tournament.standings_live = True
+    tournament.save()
+    lines = standings_domain.compute(tournament).lines
+    return next(line for line in lines if line.entry.start_number == start_number)
+
+
+def test_revocation_and_replacement_keep_both_on_record(tournament):
+    table = four_table(tournament)
+    official = referee()
+    wrong = domain.enter(table, facts(1, 2, S, k=1), official, sign=True, director=False)
+    assert standings_line(tournament, 2).penalties == -15
+
+    with pytest.raises(DomainError, match="braucht eine Begründung"):
+        domain.revoke(wrong, official, "  ", director=False)
+    better = domain.enter(
+        table,
+        facts(1, 2, G),
+        official,
+        sign=True,
+        director=False,
+        replaces=wrong,
+        revoke_reason="Schiedsgericht: nur geringfügig",
+    )
+    wrong.refresh_from_db()
+    assert wrong.state == "revoked" and wrong.revoked_by == official
+    assert wrong.revoke_reason == "Schiedsgericht: nur geringfügig"
+    assert better.replaces == wrong and better.state == "signed"
+    assert Penalty.objects.count() == 2
+    assert standings_line(tournament, 2).penalties == -3
+    assert [r.points for r in sheet_domain.load(table).rows if r.kind == "S"] == [(1, -3, 1, 1)]
+    assert [h.history_type for h in wrong.history.order_by("history_id")] == ["+", "~"]
+    with pytest.raises(DomainError, match="bereits aufgehoben"):
+        domain.revoke(wrong, official, "noch einmal", director=False)
+    domain.revoke(better, official, "Schiedsgericht: gar keine Strafe", director=False)
+    assert standings_line(tournament, 2).penalties == 0
+
+
+def test_a_replacement_that_does_not_fit_revokes_nothing(tournament):
+    table = four_table(tournament)
+    official = referee()
+    first = domain.enter(table, facts(1, 2, G), official, sign=True, director=False)
+    with pytest.raises(DomainError):
+        domain.enter(
+            table,
+            facts(9, 2, G),
+            official,
+            sign=True,
+            director=False,
+            replaces=first,
+            revoke_reason="falsches Spiel",
+        )
+    first.refresh_from_db()
+    assert first.state == "signed" and Penalty.objects.count() == 1
+
+
+def test_a_deduction_is_not_zero_sum_and_credits_nobody(tournament):
+    table = four_table(tournament)
+    penalty = domain.enter(table, facts(1, 3, D, d=6), referee(), sign=True, director=False)
+    assert penalty.points == [0, 0, -6, 0]
+    sheet = sheet_domain.load(table)
+    assert not sheet.has_errors
+    assert sum(sheet.totals) == -6
+
+
+def test_disqualification_marks_the_entry_and_leaves_later_draws(tournament):
+    table = four_table(tournament)
+    for entry in tournament.entries.all():
+        entry.checked_in = True
+        entry.save()
+    for number in range(5, 9):  # four more players: a later round could seat everybody
+        EntryFactory(tournament=tournament, start_number=number, checked_in=True)
+    official = referee()
+    penalty = domain.enter(table, facts(1, 1, Q), official, sign=True, director=False)
+    offender = penalty.offender
+    offender.refresh_from_db()
+    assert offender.status == EntryStatus.DISQUALIFIED
+    standings = standings_domain.compute(tournament)
+    assert standings.lines[-1].entry == offender and standings.lines[-1].rank is None
+
+    table.round.status = RoundStatus.CLOSED
+    table.round.save()
+    tournament.planned_rounds = 2
+    tournament.save()
+    # Seven players cannot be seated: the disqualified player is not drawn.
+    with pytest.raises(DomainError, match="7 Spieler lassen sich nicht"):
+        draw_domain.draw(tournament, director_user(tournament))
+    EntryFactory(tournament=tournament, start_number=9, checked_in=True)
+    result = draw_domain.draw(tournament, director_user(tournament), seed=3)
+    seated = set(result.rounds[0].seats.values_list("entry_id", flat=True))
+    assert offender.pk not in seated and len(seated) == 8
+
+
+def test_a_round_drawn_before_the_disqualification_cannot_be_released(tournament):
+    table = four_table(tournament)
+    for entry in tournament.entries.all():
+        entry.checked_in = True
+        entry.save()
+    for number in range(5, 9):
+        EntryFactory(tournament=tournament, start_number=number, checked_in=True)
+    table.round.status = RoundStatus.CLOSED
+    table.round.save()
+    tournament.planned_rounds = 2
+    tournament.save()
+    next_round = draw_domain.draw(tournament, director_user(tournament), seed=1).rounds[0]
+    late = Facts(1, 1, Q, reason="Beleidigung, nachträglich gemeldet")
+    penalty = domain.enter(table, late, director_user(tournament), sign=True, director=True)
+    with pytest.raises(DomainError, match="nicht mehr spielen.*neu auslosen"):
+        draw_domain.release(next_round, director_user(tournament))
+    domain.revoke(penalty, director_user(tournament), "Einspruch stattgegeben", director=True)
+    penalty.offender.refresh_from_db()
+    assert penalty.offender.status == EntryStatus.ACTIVE
+    draw_domain.release(next_round, director_user(tournament))
+
+
+def test_a_closed_round_takes_penalties_from_the_director_only(tournament):
+    table = four_table(tournament)
+    table.round.status = RoundStatus.CLOSED
+    table.round.save()
+    with pytest.raises(DomainError, match="Runde 1 ist abgeschlossen: nur die Turnierleitung"):
+        domain.enter(table, facts(1, 2, G), referee(), sign=True, director=False)
+    with pytest.raises(DomainError, match="braucht eine Begründung"):
+        domain.enter(table, facts(1, 2, G), director_user(tournament), sign=True, director=True)
+    late = Facts(1, 2, G, reason="Nachträglich gemeldet")
+    penalty = domain.enter(table, late, director_user(tournament), sign=True, director=True)
+    assert penalty.counts
+    assert not Penalty.objects.exclude(pk=penalty.pk).exists()
+
+
+def test_a_round_is_not_closed_while_a_penalty_waits_for_its_signature(tournament):
+    table = four_table(tournament)
+    for number in range(4, 25):
+        game(table, number, GameKind.NORMAL, (1, -1, 1, -1))
+    Game.objects.filter(table=table, number__in=[5, 9, 13]).delete()
+    table.sheet_status = SheetStatus.CONFIRMED
+    table.save()
+    domain.enter(table, facts(1, 2, G), referee(), sign=False, director=False)
+    with pytest.raises(DomainError, match="An den Tischen 1 warten Strafen ohne Unterschrift"):
+        sheet_domain.close_round(table.round, director_user(tournament))
+
+
+def test_the_sheet_flags_a_penalty_whose_game_changed_afterwards(tournament):
+    """The referee decided in the game being played (a solo); the list then records it as a
+    normal game: the solo row no longer fits and the sheet says so."""
+    table = four_table(tournament)
+    domain.enter(table, facts(4, 2, G, SOLO, 1, True), referee(), sign=True, director=False)
+    assert not sheet_domain.load(table).has_errors
+    game(table, 4, GameKind.NORMAL, (1, -1, 1, -1))
+    findings = sheet_domain.load(table).by_game[4]
+    assert {f.code for f in findings} == {"even-odd"}
+
+
+# --- pages -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def official(tournament):
+    user = referee(username="schiri", first_name="Maria", last_name="Keller")
+    tournament.referees.add(user)
+    return user
+
+
+def penalty_url(tournament, table):
+    return reverse("manage:penalty-add", args=[tournament.slug, table.round.number, table.number])
+
+
+FORM = {
+    "game_number": "2",
+    "offender": "2",
+    "category": G,
+    "context": SOLO,
+    "soloist": "3",
+    "disadvantages_soloist": "on",
+    "absagen": "0",
+    "reason": "Karte zu früh gezeigt",
+}
+
+
+def test_the_referee_sees_the_row_before_signing(client, tournament, official):
+    table = four_table(tournament)
+    client.force_login(official)
+    response = client.post(penalty_url(tournament, table), {**FORM, "action": "preview"})
+    assert response.status_code == 200
+    assert response.context["decision"].points == (0, -3, 3, 0)
+    assert not Penalty.objects.exists()
+    previewed = response.context["form"]["previewed"].value()
+
+    # Changed facts after the preview: shown again, not signed.
+    changed = {**FORM, "offender": "1", "previewed": previewed, "action": "sign"}
+    response = client.post(penalty_url(tournament, table), changed)
+    assert response.status_code == 200 and not Penalty.objects.exists()
+    assert response.context["decision"].points == (-3, 0, 3, 0)
+
+    signed = {**FORM, "previewed": previewed, "action": "sign"}
+    response = client.post(penalty_url(tournament, table), signed)
+    penalty = Penalty.objects.get()
+    assert response.status_code == 302
+    assert response.url == reverse("manage:penalty-detail", args=[tournament.slug, penalty.pk])
+    assert (penalty.referee, penalty.points, penalty.reason) == (
+        official,
+        [0, -3, 3, 0],
+        "Karte zu früh gezeigt",
+    )
+    desk = client.get(
+        reverse("manage:sheet-desk", args=[tournament.slug, 1, table.number]), follow=True
+    )
+    assert desk.status_code == 200
+    assert b"penalty-row" in desk.content and b"MK" in desk.content
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"offender": "7"}, "Bitte eine gültige Auswahl treffen"),
+        ({"game_number": "9"}, "Spiel 9 steht nicht auf der Liste"),
+        ({"game_number": "1"}, "Spiel 1 ist auf der Liste ein Normalspiel"),
+        ({"category": D, "deduction": "13"}, "kleiner oder gleich 12"),
+        ({"category": D, "deduction": ""}, "Wie viele Punkte werden abgezogen?"),
+        ({"soloist": ""}, "Wer spielt das Solo?"),
+        ({"reason": "a\x00b"}, "Steuerzeichen"),
+    ],
+)
+def test_bad_input_gets_a_message_and_writes_nothing(client, tournament, official, change, message):
+    table = four_table(tournament)
+    client.force_login(official)
+    data = {**FORM, **change, "action": "sign"}
+    response = client.post(penalty_url(tournament, table), data)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Penalty.objects.exists()
+
+
+def test_bad_input_is_explained_in_english_too(client, tournament, official):
+    table = four_table(tournament)
+    client.force_login(official)
+    client.cookies["django_language"] = "en"
+    data = {**FORM, "game_number": "1", "action": "sign"}
+    response = client.post(penalty_url(tournament, table), data)
+    assert response.status_code == 422
+    assert "Game 1 is a normal game on the sheet" in response.content.decode()
+    assert not Penalty.objects.exists()
+
+
+def test_a_referee_is_told_about_earlier_warnings(client, tournament, official):
+    table = four_table(tournament)
+    domain.enter(table, Facts(1, 2, W, reason="Lautstark"), official, sign=True, director=False)
+    client.force_login(official)
+    response = client.post(penalty_url(tournament, table), {**FORM, "action": "preview"})
+    assert response.context["decision"].warnings
+    assert "wurde in diesem Turnier bereits einmal verwarnt" in response.content.decode()
+    assert "Lautstark" in response.content.decode()
+
+
+def test_revoke_and_replace_through_the_pages(client, tournament, official):
+    table = four_table(tournament)
+    first = domain.enter(table, facts(1, 2, G), official, sign=True, director=False)
+    client.force_login(official)
+    detail = reverse("manage:penalty-detail", args=[tournament.slug, first.pk])
+    page = client.get(detail)
+    assert page.status_code == 200 and b"revoke-form" in page.content
+
+    form = client.get(penalty_url(tournament, table) + f"?ersetzt={first.pk}")
+    assert form.context["form"].initial["category"] == G
+    data = {
+        **FORM,
+        "game_number": "1",
+        "category": S,
+        "context": NORMAL,
+        "absagen": "1",
+        "replaces": str(first.pk),
+        "revoke_reason": "Schiedsgericht: schwerwiegend",
+        "action": "preview",
+    }
+    preview = client.post(penalty_url(tournament, table), data)
+    assert preview.context["decision"].points == (5, -15, 5, 5)
+    data.update(action="sign", previewed=preview.context["form"]["previewed"].value())
+    assert client.post(penalty_url(tournament, table), data).status_code == 302
+    first.refresh_from_db()
+    second = Penalty.objects.get(replaces=first)
+    assert first.state == "revoked" and second.counts
+    assert "Ersetzt durch Strafe Nr." in client.get(detail).content.decode()
+
+    revoke = reverse("manage:penalty-action", args=[tournament.slug, second.pk, "revoke"])
+    client.post(revoke, {"reason": ""})
+    second.refresh_from_db()
+    assert second.counts  # no reason, no revocation
+    client.post(revoke, {"reason": "Einspruch"})
+    second.refresh_from_db()
+    assert second.state == "revoked"
+
+
+def test_the_record_lists_every_penalty_and_exports_it(client, tournament, official):
+    table = four_table(tournament)
+    kept = domain.enter(table, Facts(1, 2, G, reason="=1+1"), official, sign=True, director=False)
+    gone = domain.enter(table, facts(2, 2, G, SOLO, 3, True), official, sign=True, director=False)
+    domain.revoke(gone, official, "Irrtum", director=False)
+    domain.enter(table, facts(3, 1, W), official, sign=False, director=False)
+    client.force_login(official)
+    listing = client.get(reverse("manage:penalty-list", args=[tournament.slug]))
+    assert listing.status_code == 200
+    assert len(listing.context["penalties"]) == 3
+    revoked = client.get(reverse("manage:penalty-list", args=[tournament.slug]) + "?state=revoked")
+    assert revoked.context["penalties"] == [gone]
+
+    response = client.get(reverse("manage:penalty-export", args=[tournament.slug]))
+    assert response.status_code == 200
+    book = load_workbook(BytesIO(response.content))
+    rows = list(book.worksheets[0].iter_rows(values_only=True))
+    header, lines = rows[0], rows[1:]
+    assert len(lines) == 3
+    line = dict(zip(header, lines[0], strict=True))
+    assert line["Nr."] == kept.pk and line["Spiel"] == 1 and line["Punkte"] == "+1 / -3 / +1 / +1"
+    assert line["Schiedsrichter"] == "Maria Keller" and line["Begründung"] == "=1+1"
+    assert book.worksheets[0].cell(row=2, column=header.index("Begründung") + 1).data_type == "s"
+    states = [dict(zip(header, r, strict=True))["Status"] for r in lines]
+    assert states == ["unterschrieben", "aufgehoben", "nicht unterschrieben"]
+    history = list(book.worksheets[1].iter_rows(values_only=True))[1:]
+    assert [(r[0], r[3]) for r in history if r[0] == gone.pk] == [
+        (gone.pk, "eingetragen"),
+        (gone.pk, "geändert"),
+    ]
+    assert any(r[6] == "Irrtum" for r in history)
+
+
+def test_a_table_calls_a_referee_and_the_desk_shows_it(client, tournament, official):
+    table = four_table(tournament)
+    url = reverse("keeper-call", args=[table.token])
+    assert client.post(url, {"note": "Streit um Absage"}).status_code == 200
+    assert client.post(url, {"note": "noch einmal"}).status_code == 200  # one open call
+    call = RefereeCall.objects.get()
+    assert (call.table, call.game_number, call.note) == (table, 4, "Streit um Absage")
+    client.force_login(official)
+    desk = client.get(reverse("manage:referee", args=[tournament.slug]))
+    assert desk.context["calls"] == [call]
+    assert "Streit um Absage" in desk.content.decode()
+    client.post(reverse("manage:call-done", args=[tournament.slug, call.pk]))
+    call.refresh_from_db()
+    assert call.handled_by == official
+    assert client.get(reverse("manage:referee", args=[tournament.slug])).context["calls"] == []
+
+
+def test_the_desk_lists_open_questions_and_recent_penalties(client, tournament, official):
+    table = four_table(tournament)
+    draft = domain.enter(table, facts(1, 2, G), official, sign=False, director=False)
+    client.force_login(official)
+    desk = client.get(reverse("manage:referee", args=[tournament.slug]))
+    assert desk.context["drafts"] == [draft]
+    assert desk.context["recent"] == [draft]
+    assert [row["table"] for row in desk.context["rows"]] == [table]
+
+
+def test_a_director_adds_a_referee_account_who_can_then_work(director_client, tournament):
+    url = reverse("manage:referees", args=[tournament.slug])
+    weak = director_client.post(url, {"username": "schiri2", "password": "123"})
+    assert weak.status_code == 422
+    assert not get_user_model().objects.filter(username="schiri2").exists()
+    data = {
+        "username": "schiri2",
+        "first_name": "Karl",
+        "last_name": "Peters",
+        "password": "Kreuz-Dame-2026!",
+    }
+    assert director_client.post(url, data).status_code == 302
+    user = get_user_model().objects.get(username="schiri2")
+    assert user.groups.filter(name=REFEREE_GROUP).exists()
+    assert tournament.referees.filter(pk=user.pk).exists()
+    browser = Client()
+    assert browser.login(username="schiri2", password="Kreuz-Dame-2026!")
+    home = browser.get(reverse("manage:referee-home"))
+    assert home.url == reverse("manage:referee", args=[tournament.slug])
+    assert browser.get(home.url).status_code == 200
+    assert browser.post(url, {"remove": str(user.pk)}).status_code == 403  # directors only
+    director_client.post(url, {"remove": str(user.pk)})
+    assert not tournament.referees.filter(pk=user.pk).exists()
+    assert browser.get(reverse("manage:referee", args=[tournament.slug])).status_code == 404
+
+
+def test_referees_of_another_tournament_and_players_get_nothing(client, tournament, official):
+    table = four_table(tournament)
+    penalty = domain.enter(table, facts(1, 2, G), official, sign=True, director=False)
+    other = referee()
+    TournamentFactory().referees.add(other)
+    client.force_login(other)
+    detail = reverse("manage:penalty-detail", args=[tournament.slug, penalty.pk])
+    assert client.get(detail).status_code == 404
+    assert client.post(penalty_url(tournament, table), FORM).status_code == 404
+    revoke = reverse("manage:penalty-action", args=[tournament.slug, penalty.pk, "revoke"])
+    assert client.post(revoke, {"reason": "x"}).status_code == 404
+    client.logout()
+    assert client.get(detail).status_code == 302  # to the login
+    player = director()  # an account without a role in this tournament
+    player.groups.clear()
+    client.force_login(player)
+    assert client.get(detail).status_code == 403
+    penalty.refresh_from_db()
+    assert penalty.counts
+
+
+def test_a_warning_shows_on_the_players_entry(director_client, tournament):
+    table = four_table(tournament)
+    official = referee()
+    domain.enter(table, facts(1, 2, W), official, sign=True, director=False)
+    revoked = domain.enter(table, facts(2, 3, W), official, sign=True, director=False)
+    domain.revoke(revoked, official, "Irrtum", director=False)
+    page = director_client.get(reverse("manage:entry-list", args=[tournament.slug]))
+    html = page.content.decode()
+    second = tournament.entries.get(start_number=2)
+    row = html.split(f'id="entry-{second.pk}"', 1)[1].split("</tr>", 1)[0]
+    assert "⚠ 1 Verwarnung" in row
+    assert html.count("Verwarnung") == 1  # the revoked one does not count

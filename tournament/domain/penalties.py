@@ -1,0 +1,364 @@
+"""Referee penalties (Strafpunkte, TSR 8.2.2 and 9): check the facts of a decision against the
+table's sheet, compute the row with the rules engine, sign, revoke and replace.
+
+A penalty counts (on the Spielliste and in the standings) only while it is signed by a referee
+and not revoked. Nothing is ever deleted: the Schiedsgericht revokes a decision with a reason
+and, if needed, replaces it by a new one; both stay in the history. A signed disqualification
+marks the player's entry, which takes the player out of every later draw; revoking it
+readmits the player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.errors import InvalidFacts
+from scoring.penalties import Category, PenaltyCase, Phase, distribute
+from scoring.profiles import UnsportsmanlikeSanction
+
+from ..models import (
+    EntryStatus,
+    GameKind,
+    Penalty,
+    PenaltyCategory,
+    PenaltyContext,
+    RoundStatus,
+    Seat,
+    Table,
+)
+from . import DomainError
+from .sheets import load
+
+SOLO_CONTEXTS = (PenaltyContext.SOLO, PenaltyContext.HOCHZEIT_AFTER)
+# The decisions whose row depends on the game situation; the others are the same anywhere.
+SITUATIONAL = (
+    PenaltyCategory.GERINGFUEGIG,
+    PenaltyCategory.SCHWERWIEGEND,
+    PenaltyCategory.DECIDED_GAME,
+)
+SANCTIONS = {
+    PenaltyCategory.WARNING: UnsportsmanlikeSanction.WARNING,
+    PenaltyCategory.DEDUCTION: UnsportsmanlikeSanction.DEDUCTION,
+    PenaltyCategory.DISQUALIFICATION: UnsportsmanlikeSanction.DISQUALIFICATION,
+}
+# Which situations fit the game as it stands on the list.
+CONTEXTS_FOR_KIND = {
+    GameKind.NORMAL: (PenaltyContext.NORMAL, PenaltyContext.HOCHZEIT_BEFORE),
+    GameKind.PFLICHTSOLO: (PenaltyContext.SOLO,),
+    GameKind.VORGEFUEHRT: (PenaltyContext.SOLO,),
+    GameKind.LUSTSOLO: (PenaltyContext.SOLO,),
+    GameKind.HOCHZEIT: (PenaltyContext.HOCHZEIT_BEFORE, PenaltyContext.HOCHZEIT_AFTER),
+    GameKind.STILLE_HOCHZEIT: (PenaltyContext.HOCHZEIT_BEFORE, PenaltyContext.HOCHZEIT_AFTER),
+}
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the referee decided, as the form collects it."""
+
+    game_number: int
+    offender: int  # position at the table
+    category: str  # a PenaltyCategory value
+    context: str = PenaltyContext.NORMAL
+    soloist: int | None = None
+    disadvantages_soloist: bool = False
+    absagen: int = 0
+    deduction: int = 0
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The facts checked against the sheet, with the row they give."""
+
+    table: Table
+    facts: Facts
+    offender: Seat
+    sitter: int | None
+    points: tuple[int, ...]
+    earlier: list[Penalty]  # the offender's counting penalties in this tournament so far
+
+    @property
+    def warnings(self) -> list[Penalty]:
+        return [p for p in self.earlier if p.category == PenaltyCategory.WARNING]
+
+
+def normalized(facts: Facts) -> Facts:
+    """Drop what does not apply to the decision (hidden form fields keep their values), so
+    that the stored facts say exactly what the row was computed from."""
+    situational = facts.category in SITUATIONAL
+    context = facts.context if situational else PenaltyContext.NORMAL
+    solo = context in SOLO_CONTEXTS
+    return Facts(
+        game_number=facts.game_number,
+        offender=facts.offender,
+        category=facts.category,
+        context=context,
+        soloist=facts.soloist if solo else None,
+        disadvantages_soloist=(
+            facts.disadvantages_soloist
+            and solo
+            and facts.category != PenaltyCategory.SCHWERWIEGEND
+            and facts.offender != facts.soloist
+        ),
+        absagen=facts.absagen if facts.category == PenaltyCategory.SCHWERWIEGEND else 0,
+        deduction=facts.deduction if facts.category == PenaltyCategory.DEDUCTION else 0,
+        reason=facts.reason.strip(),
+    )
+
+
+def may_write(table: Table, *, director: bool) -> None:
+    """Referees decide while the round runs; after it is closed only a director can."""
+    status = table.round.status
+    if status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
+        raise DomainError(_("This round has not been released yet."))
+    if status == RoundStatus.CLOSED and not director:
+        raise DomainError(
+            _("Round %(number)s is closed: only the tournament director can change penalties.")
+            % {"number": table.round.number}
+        )
+
+
+def decide(table: Table, facts: Facts) -> Decision:
+    """Check ``facts`` against the table's sheet and compute the row. Raises
+    :class:`DomainError` with a message for the referee when anything does not fit."""
+    facts = normalized(facts)
+    if facts.category not in PenaltyCategory.values:
+        raise DomainError(_("Unknown penalty category."))
+    profile = table.round.tournament.profile
+    sheet = load(table)
+    seat = sheet.seat(facts.offender)
+    if seat is None:
+        raise DomainError(
+            _("Nobody sits at position %(position)s of table %(table)s.")
+            % {"position": facts.offender, "table": table.number}
+        )
+    count = len(sheet.games)
+    if not 1 <= facts.game_number <= count + 1:
+        raise DomainError(
+            _(
+                "Game %(number)s is not on the sheet of table %(table)s: it has %(count)s "
+                "games, so the penalty belongs to game 1 to %(next)s (the game being played)."
+            )
+            % {
+                "number": facts.game_number,
+                "table": table.number,
+                "count": count,
+                "next": count + 1,
+            }
+        )
+    game = sheet.games[facts.game_number - 1] if facts.game_number <= count else None
+    sitter = sheet.steps[facts.game_number - 1].sitter
+    if game is not None and facts.category in SITUATIONAL:
+        _check_situation(game, facts)
+    sanction = SANCTIONS.get(facts.category)
+    if sanction is not None and sanction not in profile.sanctions:
+        raise DomainError(_("The tournament's rule profile does not provide this sanction."))
+    if facts.category == PenaltyCategory.DEDUCTION and facts.deduction > profile.max_deduction:
+        raise DomainError(
+            _("At most %(maximum)s points can be deducted under this rule profile.")
+            % {"maximum": profile.max_deduction}
+        )
+    case = PenaltyCase(
+        table_size=table.size,
+        offender=facts.offender,
+        category=Category(facts.category),
+        phase=Phase.SOLO if facts.context in SOLO_CONTEXTS else Phase.NORMAL,
+        soloist=facts.soloist,
+        sitter=sitter,
+        disadvantages_soloist=facts.disadvantages_soloist,
+        k=facts.absagen,
+        deduction=facts.deduction,
+    )
+    try:
+        points = distribute(profile, case)
+    except InvalidFacts as exc:
+        raise DomainError(_fact_message(exc, facts, sitter)) from exc
+    earlier = list(
+        Penalty.objects.counting()
+        .filter(offender=seat.entry)
+        .select_related("table__round", "referee")
+        .order_by("signed_at")
+    )
+    return Decision(table, facts, seat, sitter, points, earlier)
+
+
+def _check_situation(game, facts: Facts) -> None:
+    allowed = CONTEXTS_FOR_KIND[game.kind]
+    if facts.context not in allowed:
+        if game.kind == GameKind.NORMAL:
+            message = _(
+                "Game %(number)s is a normal game on the sheet: a solo situation does not fit."
+            )
+        elif game.kind in (GameKind.HOCHZEIT, GameKind.STILLE_HOCHZEIT):
+            message = _(
+                "Game %(number)s is a Hochzeit on the sheet: say whether the violation came "
+                "before or after it became a solo."
+            )
+        else:
+            message = _("Game %(number)s is a solo on the sheet: choose the solo situation.")
+        raise DomainError(message % {"number": game.number})
+    if facts.context in SOLO_CONTEXTS and facts.soloist != game.soloist_position:
+        raise DomainError(
+            _("The sheet has position %(soloist)s as the soloist of game %(number)s.")
+            % {"soloist": game.soloist_position, "number": game.number}
+        )
+
+
+def _fact_message(exc: InvalidFacts, facts: Facts, sitter: int | None) -> str:
+    if exc.code == "offender-not-playing":
+        return _(
+            "Position %(position)s sits out game %(number)s (the dealer at a 5-table) and "
+            "cannot have committed this violation."
+        ) % {"position": facts.offender, "number": facts.game_number}
+    if exc.code == "soloist-missing":
+        if facts.soloist is not None and facts.soloist == sitter:
+            return _("The soloist cannot be the player who sits out this game.")
+        return _("Name the soloist of this game.")
+    if exc.code == "bad-k":
+        return _("The other party can have made at most 4 Absagen (keine 90 to schwarz).")
+    if exc.code == "deduction-out-of-range":
+        return _("Deduct between 1 and %(maximum)s points.") % exc.params
+    if exc.code in ("deduction-not-allowed", "sanction-not-allowed"):
+        return _("The tournament's rule profile does not provide this sanction.")
+    return _("These facts do not fit together.")
+
+
+def _record(penalty: Penalty, user, reason: str) -> None:
+    penalty._history_user = user  # noqa: SLF001 - simple-history's documented hook
+    penalty._change_reason = reason  # noqa: SLF001
+
+
+def _lock(table: Table) -> Table:
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
+
+
+def enter(
+    table: Table,
+    facts: Facts,
+    user,
+    *,
+    sign: bool,
+    director: bool,
+    replaces: Penalty | None = None,
+    revoke_reason: str = "",
+) -> Penalty:
+    """Store a decision, signed (it counts at once) or as a draft for a referee to sign.
+    With ``replaces``, that penalty is revoked with ``revoke_reason`` in the same
+    transaction."""
+    with transaction.atomic():
+        table = _lock(table)
+        may_write(table, director=director)
+        if table.round.status == RoundStatus.CLOSED and not facts.reason.strip():
+            raise DomainError(_("A penalty in a closed round needs a reason."))
+        if replaces is not None:
+            if replaces.table_id != table.pk:
+                raise DomainError(_("A replacement belongs to the same table."))
+            _revoke(replaces, user, revoke_reason, director=director)
+        decision = decide(table, facts)
+        facts = decision.facts
+        penalty = Penalty(
+            table=table,
+            game_number=facts.game_number,
+            offender=decision.offender.entry,
+            offender_position=facts.offender,
+            category=facts.category,
+            context=facts.context,
+            soloist_position=facts.soloist,
+            disadvantages_soloist=facts.disadvantages_soloist,
+            absagen=facts.absagen,
+            deduction=facts.deduction,
+            reason=facts.reason,
+            entered_by=user,
+            replaces=replaces,
+        )
+        values = list(decision.points) + [None] * (5 - len(decision.points))
+        penalty.p1, penalty.p2, penalty.p3, penalty.p4, penalty.p5 = values
+        if sign:
+            penalty.referee, penalty.signed_at = user, timezone.now()
+        _record(penalty, user, _("replaces a revoked penalty") if replaces else "")
+        penalty.save()
+        if sign:
+            _apply_sanction(penalty, user)
+        return penalty
+
+
+def sign(penalty: Penalty, user, *, director: bool) -> Penalty:
+    """A referee signs a draft (TSR 8.2.2): from now on it counts."""
+    with transaction.atomic():
+        _lock(penalty.table)
+        penalty = Penalty.objects.select_related("table__round__tournament").get(pk=penalty.pk)
+        may_write(penalty.table, director=director)
+        if penalty.revoked_at is not None:
+            raise DomainError(_("A revoked penalty cannot be signed."))
+        if penalty.signed_at is not None:
+            raise DomainError(_("This penalty has already been signed."))
+        penalty.referee, penalty.signed_at = user, timezone.now()
+        _record(penalty, user, _("signed"))
+        penalty.save(update_fields=["referee", "signed_at"])
+        _apply_sanction(penalty, user)
+        return penalty
+
+
+def revoke(penalty: Penalty, user, reason: str, *, director: bool) -> Penalty:
+    """The Schiedsgericht overrules a decision: the penalty stops counting, stays on record."""
+    with transaction.atomic():
+        _lock(penalty.table)
+        return _revoke(penalty, user, reason, director=director)
+
+
+def _revoke(penalty: Penalty, user, reason: str, *, director: bool) -> Penalty:
+    penalty = Penalty.objects.select_related("table__round__tournament", "offender").get(
+        pk=penalty.pk
+    )
+    may_write(penalty.table, director=director)
+    if not reason.strip():
+        raise DomainError(_("Revoking a penalty needs a reason."))
+    if penalty.revoked_at is not None:
+        raise DomainError(_("This penalty has already been revoked."))
+    counted = penalty.counts
+    penalty.revoked_by, penalty.revoked_at = user, timezone.now()
+    penalty.revoke_reason = reason.strip()
+    _record(penalty, user, reason.strip())
+    penalty.save(update_fields=["revoked_by", "revoked_at", "revoke_reason"])
+    if counted and penalty.category == PenaltyCategory.DISQUALIFICATION:
+        _readmit(penalty, user, reason)
+    return penalty
+
+
+def _apply_sanction(penalty: Penalty, user) -> None:
+    """A signed disqualification marks the entry: out of every later draw, listed last."""
+    if penalty.category != PenaltyCategory.DISQUALIFICATION:
+        return
+    entry = penalty.offender
+    if entry.status != EntryStatus.DISQUALIFIED:
+        entry.status = EntryStatus.DISQUALIFIED
+        entry._history_user = user  # noqa: SLF001
+        entry._change_reason = _("disqualified by a referee (penalty %(id)s)") % {  # noqa: SLF001
+            "id": penalty.pk
+        }
+        entry.save(update_fields=["status"])
+
+
+def _readmit(penalty: Penalty, user, reason: str) -> None:
+    entry = penalty.offender
+    still = (
+        Penalty.objects.counting()
+        .filter(offender=entry, category=PenaltyCategory.DISQUALIFICATION)
+        .exists()
+    )
+    if entry.status == EntryStatus.DISQUALIFIED and not still:
+        entry.status = EntryStatus.ACTIVE
+        entry._history_user = user  # noqa: SLF001
+        entry._change_reason = _("disqualification revoked: %(reason)s") % {  # noqa: SLF001
+            "reason": reason.strip()
+        }
+        entry.save(update_fields=["status"])

@@ -1,0 +1,210 @@
+"""Forms of the referees: a penalty decision, its revocation, a referee account."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.validators import MaxValueValidator
+from django.utils.translation import gettext_lazy as _
+
+from scoring.penalties import MAX_K
+
+from ..domain.penalties import SANCTIONS, Facts
+from ..models import PenaltyCategory, PenaltyContext
+from .registration import no_control_characters
+
+NUMBER = {"inputmode": "numeric", "autocomplete": "off"}
+
+
+class PenaltyForm(forms.Form):
+    """The facts a penalty row depends on (RULES.md section 6). Fields that do not apply
+    to the chosen category are ignored (the page hides them)."""
+
+    game_number = forms.IntegerField(
+        label=_("game"), min_value=1, max_value=99, widget=forms.NumberInput(attrs=NUMBER)
+    )
+    offender = forms.TypedChoiceField(label=_("offender"), coerce=int, widget=forms.RadioSelect)
+    category = forms.ChoiceField(label=_("category"), widget=forms.RadioSelect)
+    context = forms.ChoiceField(
+        label=_("game situation"),
+        choices=PenaltyContext.choices,
+        initial=PenaltyContext.NORMAL,
+        widget=forms.RadioSelect,
+    )
+    soloist = forms.TypedChoiceField(
+        label=_("soloist"), coerce=int, required=False, empty_value=None, widget=forms.RadioSelect
+    )
+    disadvantages_soloist = forms.BooleanField(
+        label=_("The violation could disadvantage the soloist (b1)"), required=False
+    )
+    absagen = forms.IntegerField(
+        label=_("Absagen the other party had made (k)"),
+        help_text=_("keine 90, keine 60, keine 30, schwarz: 0 to 4"),
+        min_value=0,
+        max_value=MAX_K,
+        initial=0,
+        required=False,
+        widget=forms.NumberInput(attrs=NUMBER),
+    )
+    deduction = forms.IntegerField(
+        label=_("points deducted"),
+        min_value=1,
+        required=False,
+        widget=forms.NumberInput(attrs=NUMBER),
+    )
+    reason = forms.CharField(
+        label=_("what happened"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    # The facts the referee saw the row for: signing other facts shows the row again.
+    previewed = forms.CharField(required=False, widget=forms.HiddenInput)
+    replaces = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    revoke_reason = forms.CharField(
+        label=_("why the earlier decision is revoked"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args, sheet, profile, replacing=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        players = [
+            (seat.position, f"{seat.position} · {seat.entry.start_number} {seat.entry.player}")
+            for seat in sheet.seats
+        ]
+        self.fields["offender"].choices = players
+        self.fields["soloist"].choices = [("", _("–"))] + players
+        self.fields["category"].choices = [
+            (value, label)
+            for value, label in PenaltyCategory.choices
+            if value not in SANCTIONS or SANCTIONS[value] in profile.sanctions
+        ]
+        self.fields["deduction"].max_value = profile.max_deduction
+        self.fields["deduction"].validators.append(MaxValueValidator(profile.max_deduction))
+        self.fields["deduction"].widget.attrs["max"] = profile.max_deduction
+        self.fields["deduction"].help_text = _("1 to %(maximum)s points, credited to nobody") % {
+            "maximum": profile.max_deduction
+        }
+        self.fields["game_number"].widget.attrs["max"] = len(sheet.games) + 1
+        self.replacing = replacing
+        if replacing is not None:
+            self.fields["revoke_reason"].required = True
+        for name in ("reason", "revoke_reason"):
+            self.fields[name].validators.append(no_control_characters)
+
+    def clean(self):
+        data = super().clean()
+        category = data.get("category")
+        if category == PenaltyCategory.DEDUCTION and not data.get("deduction"):
+            self.add_error("deduction", _("How many points are deducted?"))
+        context = data.get("context")
+        situational = category in (
+            PenaltyCategory.GERINGFUEGIG,
+            PenaltyCategory.SCHWERWIEGEND,
+            PenaltyCategory.DECIDED_GAME,
+        )
+        solo = context in (PenaltyContext.SOLO, PenaltyContext.HOCHZEIT_AFTER)
+        if situational and solo and not data.get("soloist"):
+            self.add_error("soloist", _("Who plays the solo?"))
+        return data
+
+    def facts(self) -> Facts:
+        data = self.cleaned_data
+        return Facts(
+            game_number=data["game_number"],
+            offender=data["offender"],
+            category=data["category"],
+            context=data["context"],
+            soloist=data.get("soloist"),
+            disadvantages_soloist=bool(data.get("disadvantages_soloist")),
+            absagen=data.get("absagen") or 0,
+            deduction=data.get("deduction") or 0,
+            reason=data.get("reason") or "",
+        )
+
+
+def facts_key(facts: Facts) -> str:
+    """A short fingerprint of the facts, carried from the preview to the signature."""
+    payload = json.dumps(facts.__dict__, sort_keys=True, default=str)
+    return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+
+def initial_for(penalty) -> dict:
+    """The form filled with the facts of an earlier penalty (to replace it)."""
+    return {
+        "game_number": penalty.game_number,
+        "offender": penalty.offender_position,
+        "category": penalty.category,
+        "context": penalty.context,
+        "soloist": penalty.soloist_position,
+        "disadvantages_soloist": penalty.disadvantages_soloist,
+        "absagen": penalty.absagen,
+        "deduction": penalty.deduction or None,
+        "reason": penalty.reason,
+        "replaces": penalty.pk,
+    }
+
+
+class RevokeForm(forms.Form):
+    reason = forms.CharField(
+        label=_("reason for the revocation"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        validators=[no_control_characters],
+    )
+
+
+class RefereeCallForm(forms.Form):
+    """A table asks for a referee (the list keeper's page)."""
+
+    game_number = forms.IntegerField(
+        label=_("game"), min_value=1, max_value=99, required=False, widget=forms.HiddenInput
+    )
+    note = forms.CharField(
+        label=_("what is it about? (optional)"),
+        max_length=300,
+        required=False,
+        validators=[no_control_characters],
+    )
+
+
+class RefereeAccountForm(forms.Form):
+    """A director adds a referee: an existing account by its user name, or a new one."""
+
+    username = forms.CharField(
+        label=_("user name"), max_length=150, validators=[no_control_characters]
+    )
+    first_name = forms.CharField(label=_("first name"), max_length=150, required=False)
+    last_name = forms.CharField(label=_("last name"), max_length=150, required=False)
+    password = forms.CharField(
+        label=_("password (new accounts only)"),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
+    )
+
+    def clean(self):
+        data = super().clean()
+        username = data.get("username")
+        if not username:
+            return data
+        user_model = get_user_model()
+        self.existing = user_model.objects.filter(username=username).first()
+        if self.existing is None:
+            password = data.get("password")
+            if not password:
+                self.add_error(
+                    "password", _("No account has this user name: give a password to create it.")
+                )
+            else:
+                try:
+                    validate_password(password, user_model(username=username))
+                except forms.ValidationError as exc:
+                    self.add_error("password", exc)
+        return data

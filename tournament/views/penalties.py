@@ -1,0 +1,359 @@
+"""The referees' side: dashboard, penalty entry with preview and signature, the list of all
+penalties with their history, revocation and replacement, calls from the tables, and the
+director's page for referee accounts."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ..domain import DomainError
+from ..domain import penalties as penalty_domain
+from ..domain import sheets as sheet_domain
+from ..domain.exports import XLSX_TYPE, penalties_workbook, signed_points
+from ..forms.penalties import (
+    PenaltyForm,
+    RefereeAccountForm,
+    RevokeForm,
+    facts_key,
+    initial_for,
+)
+from ..models import Penalty, PenaltyState, RefereeCall, RoundStatus, Table
+from ..permissions import (
+    REFEREE_GROUP,
+    director_required,
+    get_managed_tournament,
+    get_officiated_tournament,
+    manages,
+    official_required,
+    officiated_tournaments,
+)
+from .sheets import board_rows, office_table, sheet_context
+
+RECENT = 10
+STATE_FILTERS = {"signed", "draft", "revoked"}
+
+
+def _current_round(tournament):
+    """The round the referees look after: the running one, else the last closed one."""
+    rounds = tournament.rounds.filter(status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED])
+    return rounds.filter(status=RoundStatus.RELEASED).order_by("number").first() or (
+        rounds.order_by("-number").first()
+    )
+
+
+def _penalties(tournament):
+    return Penalty.objects.filter(table__round__tournament=tournament).select_related(
+        "table__round", "offender__player", "referee", "revoked_by"
+    )
+
+
+@official_required
+def referee_home(request):
+    """A referee's start: their tournament's dashboard, or the list when they have several."""
+    tournaments = list(officiated_tournaments(request.user).order_by("-date", "name"))
+    if len(tournaments) == 1:
+        return redirect("manage:referee", tournaments[0].slug)
+    return render(request, "tournament/referee/home.html", {"tournaments": tournaments})
+
+
+@official_required
+def referee_dashboard(request, slug):
+    """Tables of the current round, open questions (calls from the tables, unsigned
+    penalties, sheets with errors) and the latest penalties."""
+    tournament = get_officiated_tournament(request, slug)
+    round_ = _current_round(tournament)
+    rows = board_rows(round_) if round_ else []
+    calls = list(
+        RefereeCall.objects.filter(table__round__tournament=tournament, handled_at__isnull=True)
+        .select_related("table__round")
+        .order_by("created_at")
+    )
+    calls_by_table = {}
+    for call in calls:
+        calls_by_table.setdefault(call.table_id, []).append(call)
+    for row in rows:
+        row["calls"] = calls_by_table.get(row["table"].pk, [])
+    penalties = _penalties(tournament)
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "rows": rows,
+        "calls": calls,
+        "drafts": list(penalties.filter(signed_at__isnull=True, revoked_at__isnull=True)),
+        "faulty": [row for row in rows if row["errors"]],
+        "recent": list(penalties.order_by("-created_at", "-pk")[:RECENT]),
+        "is_director": manages(request.user, tournament),
+    }
+    template = "tournament/referee/dashboard.html"
+    if request.htmx:
+        template = "tournament/referee/_dashboard_body.html"
+    return render(request, template, context)
+
+
+def _form_page(request, table, form, *, decision=None, status=200):
+    sheet = sheet_domain.load(table)
+    context = sheet_context(sheet)
+    context.update(
+        {
+            "form": form,
+            "decision": decision,
+            "preview_points": list(zip(sheet.seats, decision.points, strict=False))
+            if decision
+            else None,
+            "replacing": form.replacing,
+            "is_director": manages(request.user, table.round.tournament),
+        }
+    )
+    return render(request, "tournament/referee/penalty_form.html", context, status=status)
+
+
+@official_required
+def penalty_add(request, slug, number, table_number):
+    """Enter a decision: the facts, then the row the rules give (preview), then sign it or
+    keep it as a draft for another referee to sign."""
+    table = office_table(request, slug, number, table_number)
+    tournament = table.round.tournament
+    director = manages(request.user, tournament)
+    sheet = sheet_domain.load(table)
+    replacing = _replacing(request, table)
+    kwargs = {"sheet": sheet, "profile": tournament.profile, "replacing": replacing}
+    if request.method != "POST":
+        initial = initial_for(replacing) if replacing else {"game_number": len(sheet.games) or 1}
+        return _form_page(request, table, PenaltyForm(initial=initial, **kwargs))
+    form = PenaltyForm(request.POST, **kwargs)
+    if not form.is_valid():
+        return _form_page(request, table, form, status=422)
+    facts = form.facts()
+    try:
+        penalty_domain.may_write(table, director=director)
+        decision = penalty_domain.decide(table, facts)
+    except DomainError as exc:
+        form.add_error(None, exc.message)
+        return _form_page(request, table, form, status=422)
+    action = request.POST.get("action")
+    key = facts_key(decision.facts)
+    if action not in ("sign", "draft") or form.cleaned_data.get("previewed") != key:
+        # First the row, then the signature: the referee signs what they have seen.
+        data = request.POST.copy()
+        data["previewed"] = key
+        form = PenaltyForm(data, **kwargs)
+        form.is_valid()
+        if action in ("sign", "draft"):
+            messages.warning(request, _("The facts changed: check the row again, then sign."))
+        return _form_page(request, table, form, decision=decision)
+    try:
+        penalty = penalty_domain.enter(
+            table,
+            facts,
+            request.user,
+            sign=action == "sign",
+            director=director,
+            replaces=replacing,
+            revoke_reason=form.cleaned_data.get("revoke_reason") or "",
+        )
+    except DomainError as exc:
+        form.add_error(None, exc.message)
+        return _form_page(request, table, form, status=422)
+    if penalty.is_signed:
+        messages.success(
+            request,
+            _("Penalty signed: %(points)s. It counts on the sheet and in the standings.")
+            % {"points": signed_points(penalty.points)},
+        )
+    else:
+        messages.success(request, _("Penalty saved unsigned: it counts once a referee signs it."))
+    return redirect("manage:penalty-detail", slug, penalty.pk)
+
+
+def _replacing(request, table: Table) -> Penalty | None:
+    raw = request.POST.get("replaces") or request.GET.get("ersetzt")
+    if not raw:
+        return None
+    if not str(raw).isdecimal():
+        raise Http404
+    return get_object_or_404(Penalty, pk=int(raw), table=table, revoked_at__isnull=True)
+
+
+@official_required
+def penalty_list(request, slug):
+    """Every penalty of the tournament: who, when, table, game, category, points, referee,
+    reason, state."""
+    tournament = get_officiated_tournament(request, slug)
+    penalties = _penalties(tournament).order_by("-created_at", "-pk")
+    state = request.GET.get("state", "")
+    if state == "signed":
+        penalties = penalties.counting()
+    elif state == "draft":
+        penalties = penalties.filter(signed_at__isnull=True, revoked_at__isnull=True)
+    elif state == "revoked":
+        penalties = penalties.filter(revoked_at__isnull=False)
+    else:
+        state = ""
+    context = {
+        "tournament": tournament,
+        "penalties": list(penalties),
+        "state": state,
+        "states": PenaltyState.choices,
+        "is_director": manages(request.user, tournament),
+    }
+    return render(request, "tournament/referee/penalty_list.html", context)
+
+
+@official_required
+def penalty_export(request, slug):
+    tournament = get_officiated_tournament(request, slug)
+    response = HttpResponse(penalties_workbook(tournament), content_type=XLSX_TYPE)
+    filename = f"{tournament.slug}-strafen.xlsx"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@official_required
+def penalty_detail(request, slug, pk):
+    """One penalty: the facts, the row, who signed and when, and every change."""
+    tournament = get_officiated_tournament(request, slug)
+    penalty = get_object_or_404(_penalties(tournament).select_related("entered_by"), pk=pk)
+    records = list(
+        Penalty.history.filter(id=penalty.pk)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    seats = {s.position: s for s in penalty.table.seats.select_related("entry__player")}
+    earlier = (
+        _penalties(tournament)
+        .filter(offender=penalty.offender)
+        .exclude(pk=penalty.pk)
+        .order_by("created_at")
+    )
+    context = {
+        "tournament": tournament,
+        "penalty": penalty,
+        "row": [(seats.get(p), v) for p, v in enumerate(penalty.points, start=1)],
+        "records": [(r, _record_state(r), signed_points(_record_points(r))) for r in records],
+        "earlier": earlier,
+        "revoke_form": RevokeForm(),
+        "replaced_by": Penalty.objects.filter(replaces=penalty).first(),
+        "is_director": manages(request.user, tournament),
+        "writable": penalty.table.round.status == RoundStatus.RELEASED
+        or manages(request.user, tournament),
+    }
+    return render(request, "tournament/referee/penalty_detail.html", context)
+
+
+def _record_state(record) -> str:
+    if record.revoked_at:
+        return PenaltyState.REVOKED.label
+    return PenaltyState.SIGNED.label if record.signed_at else PenaltyState.DRAFT.label
+
+
+def _record_points(record) -> list[int]:
+    values = [record.p1, record.p2, record.p3, record.p4, record.p5]
+    return values[:5] if record.p5 is not None else values[:4]
+
+
+@official_required
+@require_POST
+def penalty_action(request, slug, pk, action):
+    """Sign a draft, or revoke a penalty (with a reason)."""
+    tournament = get_officiated_tournament(request, slug)
+    penalty = get_object_or_404(_penalties(tournament), pk=pk)
+    director = manages(request.user, tournament)
+    try:
+        if action == "sign":
+            penalty_domain.sign(penalty, request.user, director=director)
+            messages.success(request, _("Penalty signed: it counts now."))
+        else:
+            form = RevokeForm(request.POST)
+            if not form.is_valid():
+                raise DomainError(_("Revoking a penalty needs a reason."))
+            reason = form.cleaned_data["reason"]
+            penalty_domain.revoke(penalty, request.user, reason, director=director)
+            messages.success(request, _("Penalty revoked: it no longer counts."))
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect("manage:penalty-detail", slug, pk)
+
+
+@official_required
+@require_POST
+def call_done(request, slug, pk):
+    """A referee has dealt with a table's call."""
+    tournament = get_officiated_tournament(request, slug)
+    call = get_object_or_404(
+        RefereeCall, pk=pk, table__round__tournament=tournament, handled_at__isnull=True
+    )
+    call.handled_at, call.handled_by = timezone.now(), request.user
+    call.save(update_fields=["handled_at", "handled_by"])
+    messages.success(request, _("Call from table %(table)s done.") % {"table": call.table.number})
+    return redirect("manage:referee", slug)
+
+
+@director_required
+def referee_accounts(request, slug):
+    """The tournament's referees: add an existing account or create one, remove one."""
+    tournament = get_managed_tournament(request, slug)
+    form = RefereeAccountForm()
+    if request.method == "POST":
+        if request.POST.get("remove"):
+            _remove_referee(request, tournament)
+            return redirect("manage:referees", slug)
+        form = RefereeAccountForm(request.POST)
+        if form.is_valid():
+            user = _add_referee(tournament, form)
+            messages.success(
+                request,
+                _("%(name)s is a referee of this tournament now.")
+                % {"name": user.get_full_name() or user.get_username()},
+            )
+            return redirect("manage:referees", slug)
+    context = {
+        "tournament": tournament,
+        "referees": tournament.referees.order_by("username"),
+        "form": form,
+        "login_url": request.build_absolute_uri(reverse("login")),
+    }
+    return render(
+        request,
+        "tournament/referee/accounts.html",
+        context,
+        status=422 if form.errors else 200,
+    )
+
+
+def _add_referee(tournament, form):
+    data = form.cleaned_data
+    with transaction.atomic():
+        user = form.existing
+        if user is None:
+            user = get_user_model().objects.create_user(
+                username=data["username"],
+                password=data["password"],
+                first_name=data.get("first_name", ""),
+                last_name=data.get("last_name", ""),
+            )
+        user.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+        tournament.referees.add(user)
+    return user
+
+
+def _remove_referee(request, tournament) -> None:
+    raw = request.POST.get("remove", "")
+    user = tournament.referees.filter(pk=int(raw)).first() if raw.isdecimal() else None
+    if user is None:
+        messages.error(request, _("This account is not a referee of the tournament."))
+        return
+    tournament.referees.remove(user)
+    messages.success(
+        request,
+        _("%(name)s is no longer a referee of this tournament.")
+        % {"name": user.get_full_name() or user.get_username()},
+    )
