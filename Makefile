@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint check-migrations pytest browser-deps messages bench clean
+.PHONY: run test lint check-migrations pytest browser-deps messages bench stress clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,15 @@ bench: $(VENV)/.deps
 	$(BIN)/python bench/sheet_bench.py
 	$(BIN)/python bench/standings_bench.py
 	$(BIN)/python bench/print_bench.py
+
+# Concurrent writers and crashes against gunicorn (4 workers): SQLite with 20 kills, SQLite's
+# default DEFERRED transactions (must fail, to show the harness can), PostgreSQL if running.
+stress: $(VENV)/.deps
+	$(BIN)/python bench/stress.py --crashes 20
+	$(BIN)/python bench/stress.py --sqlite-mode DEFERRED --expect-failure
+	@if pg_isready -q -h /var/run/postgresql 2>/dev/null; then \
+		$(BIN)/python bench/stress.py --database postgres; \
+	else echo "PostgreSQL is not running: skipped (start it: pg_ctlcluster 15 main start)"; fi
 
 # Regenerate the translation catalogue after changing UI text, then translate and compile.
 messages: $(VENV)/.dev-deps

@@ -120,20 +120,12 @@ def _spread(row: dict[int, int], case: PenaltyCase, penalty: int, credit: int) -
 
 @lru_cache(maxsize=512)
 def legal_rows(
-    profile: RuleProfile,
-    table_size: int,
-    sitter: int | None,
-    soloist: int | None,
-    normal_scale: bool = True,
+    profile: RuleProfile, table_size: int, sitter: int | None, soloist: int | None
 ) -> set[tuple[int, ...]]:
-    """Every penalty row a Spielliste may contain for a game with this sitter and soloist.
-    ``normal_scale`` False: a solo from its first card (not a Hochzeit that became one), so
-    only the solo scale applies."""
+    """Every penalty row a Spielliste may contain for a game with this sitter and soloist."""
     rows: set[tuple[int, ...]] = {tuple([0] * table_size)}
     active = [p for p in range(1, table_size + 1) if p != sitter]
-    phases = ([Phase.NORMAL] if normal_scale or soloist not in active else []) + (
-        [Phase.SOLO] if soloist in active else []
-    )
+    phases = [Phase.NORMAL] + ([Phase.SOLO] if soloist in active else [])
     categories = [Category.GERINGFUEGIG, Category.SCHWERWIEGEND, Category.DECIDED_GAME]
     for offender in active:
         for phase in phases:

@@ -100,7 +100,7 @@ def check_sheet(
         ]
     for row in rows:
         if row.kind is Kind.PENALTY:
-            findings += _check_penalty(profile, table_size, row, by_number, steps)
+            findings += _check_penalty(profile, table_size, row, by_number, steps, nominal)
     findings += _check_count(profile, games, nominal, complete, steps)
     return sorted(findings, key=lambda f: (f.game, f.level != ERROR, f.code))
 
@@ -249,26 +249,25 @@ def _check_ledger(profile, games, steps) -> list[Finding]:
     return findings
 
 
-def _check_penalty(profile, table_size, row, by_number, steps) -> list[Finding]:
+def _check_penalty(profile, table_size, row, by_number, steps, nominal) -> list[Finding]:
     number = row.game
     if len(row.points) != table_size:
         return [Finding(ERROR, "pattern", number, {"kind": "S", "reason": "width"})]
     game_and_step = by_number.get(number)
-    normal_scale = True
     if game_and_step is not None:
-        # The game on the list decides the scale: a normal game has no soloist; a solo is
-        # judged on the solo scale only, a Hochzeit on either (before / after it became one).
+        # The game on the list decides who the soloist is: a normal game has none. A solo
+        # takes either scale: the normal one until the solo was clear (TSR 9.3.3), and for a
+        # game that was stopped and dealt again (9.4.3), whatever the new deal became.
         game, step = game_and_step
         soloist = game.soloist if game.kind.is_solo else None
-        normal_scale = game.kind in (Kind.NORMAL, Kind.HOCHZEIT)
-    elif number == len(steps):
+    elif number == len(steps) and len(by_number) < nominal:
         # Given in the game being played next (e.g. one that was stopped, TSR 9.4.3).
         step, soloist = steps[-1], row.soloist
     else:
         return [Finding(ERROR, "penalty-game-unknown", number)]
     sitter = step.sitter
     points = tuple(row.points)
-    if points in legal_rows(profile, table_size, sitter, soloist, normal_scale):
+    if points in legal_rows(profile, table_size, sitter, soloist):
         return []
     findings = []
     if sum(points) != 0 and not is_deduction(points):
@@ -276,7 +275,7 @@ def _check_penalty(profile, table_size, row, by_number, steps) -> list[Finding]:
     if _parity_broken(profile, table_size, points):
         findings.append(Finding(ERROR, "even-odd", number, {"kind": "S"}))
     if sitter is not None and points[sitter - 1] != 0:
-        findings.append(Finding(ERROR, "sitter-nonzero", number, {"position": sitter}))
+        findings.append(Finding(ERROR, "sitter-nonzero", number, {"position": sitter, "kind": "S"}))
     if not findings:
         findings.append(Finding(ERROR, "pattern", number, {"kind": "S"}))
     return findings

@@ -1096,9 +1096,65 @@ DE = {
         "Die Notiz ist zu lang oder enthält Steuerzeichen."
     ),
     "A referee has been called to your table.": "Ein Schiedsrichter wurde an Ihren Tisch gerufen.",
+    "“%(slug)s” is a page of the site; choose another short name.": (
+        "„%(slug)s“ ist eine Seite der Anwendung; bitte einen anderen Kurznamen wählen."
+    ),
+    "Game %(number)s is not on the sheet of table %(table)s: it has all %(count)s games.": (
+        "Spiel %(number)s steht nicht auf der Liste von Tisch %(table)s: sie hat alle "
+        "%(count)s Spiele."
+    ),
+    "Game %(number)s is a solo on the sheet, not a Hochzeit.": (
+        "Spiel %(number)s ist auf der Liste ein Solo, keine Hochzeit."
+    ),
+    "The sheet changed since this penalty was entered: %(problem)s Revoke it and enter the "
+    "decision again.": (
+        "Die Liste hat sich geändert, seit diese Strafe eingetragen wurde: %(problem)s Bitte "
+        "aufheben und die Entscheidung neu eintragen."
+    ),
+    "The sheet changed since this penalty was entered: it would now give %(points)s. Revoke "
+    "it and enter the decision again.": (
+        "Die Liste hat sich geändert, seit diese Strafe eingetragen wurde: sie ergäbe jetzt "
+        "%(points)s. Bitte aufheben und die Entscheidung neu eintragen."
+    ),
+    "Not allowed": "Nicht erlaubt",
+    "This page is for the tournament director. Referees and list keepers find their pages "
+    "through the referee desk and the table links.": (
+        "Diese Seite ist für die Turnierleitung. Schiedsrichter und Listenführer finden ihre "
+        "Seiten über den Schiedsrichter-Tisch und die Tisch-Links."
+    ),
+    "Round %(number)s is closed: only the tournament director can change its sheets.": (
+        "Runde %(number)s ist abgeschlossen: nur die Turnierleitung kann ihre Listen ändern."
+    ),
+    "Letters, digits and @ . + - _ only.": "Nur Buchstaben, Ziffern und @ . + - _.",
+    "(Penalty row: it no longer fits the game as the list has it now. A referee revokes it "
+    "and enters the decision again.)": (
+        "(Strafzeile: sie passt nicht mehr zum Spiel, wie es jetzt auf der Liste steht. Ein "
+        "Schiedsrichter hebt sie auf und trägt die Entscheidung neu ein.)"
+    ),
+    "This penalty has already been saved.": "Diese Strafe ist bereits gespeichert.",
+    "Penalty signed: %(points)s. It is on the table's sheet and counts in the standings.": (
+        "Strafe unterschrieben: %(points)s. Sie steht auf der Liste des Tisches und zählt in "
+        "der Wertung."
+    ),
+    "Penalty no. %(id)s has already been revoked.": "Strafe Nr. %(id)s ist bereits aufgehoben.",
+    "Somebody has already taken care of this call.": (
+        "Um diesen Ruf hat sich bereits jemand gekümmert."
+    ),
+    "The account existed already: its password and name stay as they were.": (
+        "Den Zugang gab es bereits: Passwort und Name bleiben unverändert."
+    ),
+    "Too many failed logins. Please wait %(minutes)s minute(s).": (
+        "Zu viele fehlgeschlagene Anmeldungen. Bitte %(minutes)s Minute(n) warten."
+    ),
 }
 
 DE_PLURAL = {
+    "An unsigned penalty is waiting at table %(tables)s: a referee signs or revokes it first.": (
+        "An Tisch %(tables)s wartet eine Strafe ohne Unterschrift: ein Schiedsrichter "
+        "unterschreibt oder hebt sie zuerst auf.",
+        "An den Tischen %(tables)s warten Strafen ohne Unterschrift: ein Schiedsrichter "
+        "unterschreibt oder hebt sie zuerst auf.",
+    ),
     "%(count)s warning": ("%(count)s Verwarnung", "%(count)s Verwarnungen"),
     "%(name)s has already been warned once in this tournament.": (
         "%(name)s wurde in diesem Turnier bereits einmal verwarnt.",

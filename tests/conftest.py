@@ -19,3 +19,10 @@ def tournament(director_user):
 def director_client(client, director_user):
     client.force_login(director_user)
     return client
+
+
+@pytest.fixture(autouse=True)
+def backups_in_tmp(settings, tmp_path):
+    """Backups (e.g. the automatic one when a round is closed) go to the test's own folder."""
+    settings.BACKUP_DIR = tmp_path / "backups"
+    return settings.BACKUP_DIR

@@ -81,8 +81,17 @@ def _format(table, code: str, params: dict) -> str:
         return str(template)
 
 
+PENALTY_ROW_HINT = _(
+    "(Penalty row: it no longer fits the game as the list has it now. A referee revokes it "
+    "and enters the decision again.)"
+)
+
+
 def finding_message(code: str, params: dict) -> str:
-    return _format(FINDINGS, code, params)
+    text = _format(FINDINGS, code, params)
+    if params.get("kind") == "S" and code != "penalty-game-unknown":
+        text = f"{text} {PENALTY_ROW_HINT}"
+    return text
 
 
 def invalid_facts_message(code: str, params: dict) -> str:

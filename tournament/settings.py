@@ -89,7 +89,8 @@ TEMPLATES = [
 # the writer, IMMEDIATE takes the write lock at BEGIN (no deadlock-prone lock upgrades), the
 # busy timeout makes writers queue instead of failing, synchronous=FULL survives power loss.
 SQLITE_OPTIONS = {
-    "transaction_mode": "IMMEDIATE",
+    # SQLITE_TRANSACTION_MODE=DEFERRED only for `make stress`, to show what it breaks.
+    "transaction_mode": os.environ.get("SQLITE_TRANSACTION_MODE", "IMMEDIATE"),
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
 }
@@ -153,6 +154,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 512 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 512 * 1024
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
+
+# `manage.py backup` writes here; closing a round writes a backup too.
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
+BACKUP_ON_ROUND_CLOSE = env_bool("BACKUP_ON_ROUND_CLOSE", True)
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie

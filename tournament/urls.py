@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
 from .views import (
+    auth,
     calculator,
     entries,
     imports,
@@ -104,7 +105,7 @@ urlpatterns = [
     path("tisch/<str:token>/stand/", sheets.keeper_status, name="keeper-status"),
     path("tisch/<str:token>/rechner/", sheets.keeper_calculator, name="keeper-calculator"),
     path("tisch/<str:token>/schiedsrichter/", sheets.keeper_call, name="keeper-call"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", auth.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("manage/", include(manage_patterns)),

@@ -55,7 +55,9 @@ def test_referee_enters_and_signs_a_geringfuegig_penalty_in_a_solo(live_server, 
     form.get_by_role("button", name="Zeile berechnen").click()
 
     preview = page.locator("#preview")
-    expect(preview.locator("tbody tr").first.locator("td.num")).to_have_text(["+3", "0", "0", "-3"])
+    # One line per player, so the whole row fits a phone: position, player, points.
+    expect(preview.locator("#preview-rows td.num")).to_have_text(["+3", "0", "0", "-3"])
+    expect(preview.locator("#preview-rows tr").nth(3)).to_contain_text("Spieler4")
     assert not Penalty.objects.exists()  # nothing counts before the signature
     preview.get_by_role("button", name="Strafe unterschreiben").click()
 
@@ -67,7 +69,7 @@ def test_referee_enters_and_signs_a_geringfuegig_penalty_in_a_solo(live_server, 
     page.get_by_role("link", name="Spielliste").first.click()
     row = page.locator(f"#penalty-{penalty.pk}")
     expect(row.locator("td.num")).to_have_text(["3", "0", "0", "-3"])
-    expect(row).to_contain_text("MK")
+    expect(row).to_contain_text("Strafe (MK)")
     expect(page.locator("#sheet-rows tr.finding.error")).to_have_count(0)
     totals = page.locator("#sheet-rows tfoot th.num").all_inner_texts()
     assert [int(v) for v in totals] == [6 + 1 + 3, -2 - 1, -2 - 1, -2 + 1 - 3]

@@ -71,17 +71,14 @@ def valid_sheets(draw, profile: RuleProfile, table_size: int, with_penalties: bo
         games.append(PlayedGame(kind, soloist))
         rows.append(SheetRow(number, kind, soloist, points))
         if with_penalties and draw(st.integers(0, 9)) == 0:
-            rows.append(draw(penalty_rows(profile, table_size, number, step.sitter, kind, soloist)))
+            rows.append(draw(penalty_rows(profile, table_size, number, step.sitter, soloist)))
     return rows
 
 
 @st.composite
-def penalty_rows(draw, profile, table_size, number, sitter, kind, soloist):
-    """A legal penalty row: a solo from its first card is judged on the solo scale only, a
-    Hochzeit on either (before or after it became a solo), a normal game on the normal one."""
+def penalty_rows(draw, profile, table_size, number, sitter, soloist):
     active = [p for p in range(1, table_size + 1) if p != sitter]
-    phases = [Phase.NORMAL] if kind in (Kind.NORMAL, Kind.HOCHZEIT) else []
-    phase = draw(st.sampled_from(phases + ([Phase.SOLO] if soloist else [])))
+    phase = draw(st.sampled_from([Phase.NORMAL] + ([Phase.SOLO] if soloist else [])))
     category = draw(st.sampled_from([Category.GERINGFUEGIG, Category.SCHWERWIEGEND]))
     case = PenaltyCase(
         table_size=table_size,

@@ -206,16 +206,23 @@ class TestPenaltyRows:
         rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, None, (2, 1, 1, 1)))
         assert "zero-sum" in codes(check_sheet(DDV, 4, rows))
 
-    def test_the_game_on_the_list_decides_the_scale(self):
+    def test_the_game_on_the_list_decides_the_soloist(self):
         # Game 1 is P1's Pflichtsolo: a Kontra player's schwerwiegend violation credits only
-        # the soloist (9.4.4); the normal-game distribution does not fit a solo.
+        # the soloist (9.4.4); before the solo was clear the normal scale applies.
         rows = self.insert(ddv_sheet(), 1, SheetRow(1, S, None, (12, -12, 0, 0)))
         assert check_sheet(DDV, 4, rows) == []
         rows = self.insert(ddv_sheet(), 1, SheetRow(1, S, None, (4, -12, 4, 4)))
-        assert codes(check_sheet(DDV, 4, rows)) == {"pattern"}
+        assert check_sheet(DDV, 4, rows) == []
         # Game 2 is a normal game: a solo distribution (b1) does not fit, whatever the row says.
         rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, 1, (3, 0, 0, -3)))
         assert "even-odd" in codes(check_sheet(DDV, 4, rows))
+
+    def test_no_penalty_beyond_a_full_sheet(self):
+        rows = [*ddv_sheet(), SheetRow(25, S, None, (4, -12, 4, 4))]
+        assert codes(check_sheet(DDV, 4, rows)) == {"penalty-game-unknown"}
+        short = [r for r in ddv_sheet() if r.game < 24]
+        rows = [*short, SheetRow(24, S, None, (4, -12, 4, 4))]  # in the game being played
+        assert "penalty-game-unknown" not in codes(check_sheet(DDV, 4, rows, complete=False))
 
     def test_a_hochzeit_takes_both_scales(self):
         sheet = ddv_sheet()

@@ -120,7 +120,7 @@ def test_every_category_and_situation_gives_the_rule_book_row(profile, case):
         (facts(5, 2, G), "Spiel 5 steht nicht auf der Liste von Tisch 1: sie hat 3 Spiele"),
         (facts(0, 2, G), "Spiel 0 steht nicht auf der Liste"),
         (facts(1, 2, G, SOLO, 2, True), "Spiel 1 ist auf der Liste ein Normalspiel"),
-        (facts(2, 2, G, NORMAL), "Spiel 2 ist auf der Liste ein Solo"),
+        (facts(2, 2, G, BEFORE), "Spiel 2 ist auf der Liste ein Solo, keine Hochzeit"),
         (facts(2, 2, G, SOLO, 4, True), "Laut Liste spielt Position 3 das Solo in Spiel 2"),
         (facts(3, 2, G, SOLO, 4, True), "Spiel 3 ist auf der Liste eine Hochzeit"),
         (facts(1, 2, D, d=13), "höchstens 12 Punkte abgezogen"),
@@ -310,7 +310,7 @@ def test_a_round_is_not_closed_while_a_penalty_waits_for_its_signature(tournamen
     table.sheet_status = SheetStatus.CONFIRMED
     table.save()
     domain.enter(table, facts(1, 2, G), referee(), sign=False, director=False)
-    with pytest.raises(DomainError, match="An den Tischen 1 warten Strafen ohne Unterschrift"):
+    with pytest.raises(DomainError, match="An Tisch 1 wartet eine Strafe ohne Unterschrift"):
         sheet_domain.close_round(table.round, director_user(tournament))
 
 
@@ -583,3 +583,159 @@ def test_a_warning_shows_on_the_players_entry(director_client, tournament):
     row = html.split(f'id="entry-{second.pk}"', 1)[1].split("</tr>", 1)[0]
     assert "⚠ 1 Verwarnung" in row
     assert html.count("Verwarnung") == 1  # the revoked one does not count
+
+
+def test_a_stopped_game_dealt_again_as_a_solo_keeps_its_penalty_legal(tournament):
+    """Schwerwiegend in the game being played (normal scale, TSR 9.4.3): the game counts as
+    not played and is dealt again under the same number — here it becomes a Lustsolo."""
+    table = four_table(tournament)
+    domain.enter(table, facts(4, 1, S), referee(), sign=True, director=False)
+    game(table, 4, GameKind.LUSTSOLO, (-1, -1, 3, -1), soloist=3)
+    assert 4 not in sheet_domain.load(table).by_game
+
+
+def test_no_penalty_for_a_game_after_a_full_sheet(tournament):
+    table = four_table(tournament)
+    for number in range(4, 25):
+        game(table, number, GameKind.NORMAL, (1, -1, 1, -1))
+    with pytest.raises(DomainError, match="sie hat alle 24 Spiele"):
+        domain.decide(table, facts(25, 2, G))
+    assert domain.decide(table, facts(24, 2, G)).points == (1, -3, 1, 1)
+
+
+def test_signing_a_draft_checks_it_against_the_sheet_as_it_is_now(tournament):
+    table = four_table(tournament)
+    official = referee()
+    draft = domain.enter(table, facts(4, 2, G, SOLO, 1, True), official, sign=False, director=False)
+    game(table, 4, GameKind.NORMAL, (1, -1, 1, -1))  # the game became a normal game
+    with pytest.raises(DomainError, match="Die Liste hat sich geändert"):
+        domain.sign(draft, official, director=False)
+    draft.refresh_from_db()
+    assert draft.state == "draft"
+    assert not sheet_domain.load(table).has_errors
+
+
+def test_revoking_a_disqualification_restores_the_status_before(tournament):
+    from tournament.domain.registration import set_status
+
+    table = four_table(tournament)
+    official = referee()
+    withdrawn = tournament.entries.get(start_number=3)
+    set_status(withdrawn, EntryStatus.WITHDRAWN)
+    penalty = domain.enter(table, facts(1, 3, Q), official, sign=True, director=False)
+    withdrawn.refresh_from_db()
+    assert withdrawn.status == EntryStatus.DISQUALIFIED
+    domain.revoke(penalty, official, "Einspruch", director=False)
+    withdrawn.refresh_from_db()
+    assert withdrawn.status == EntryStatus.WITHDRAWN
+    # A director's own disqualification is not lifted by revoking a referee's.
+    director_dq = tournament.entries.get(start_number=4)
+    set_status(director_dq, EntryStatus.DISQUALIFIED)
+    second = domain.enter(table, facts(1, 4, Q), official, sign=True, director=False)
+    domain.revoke(second, official, "Einspruch", director=False)
+    director_dq.refresh_from_db()
+    assert director_dq.status == EntryStatus.DISQUALIFIED
+
+
+def test_a_tournament_cannot_take_the_short_name_of_a_page(director_client):
+    data = {"name": "Referee Cup", "slug": "referee", "date": "2026-12-05",
+            "rule_profile": "ddv", "planned_rounds": 3, "separate_clubs_rounds": 0}  # fmt: skip
+    response = director_client.post(reverse("manage:tournament-create"), data)
+    assert response.status_code == 200
+    assert "ist eine Seite der Anwendung" in response.content.decode()
+
+
+def test_the_same_form_sent_twice_stores_one_penalty(client, tournament, official):
+    table = four_table(tournament)
+    client.force_login(official)
+    form = client.get(penalty_url(tournament, table)).context["form"]
+    client_id = str(form.initial["client_id"])
+    data = {**FORM, "client_id": client_id, "action": "preview"}
+    preview = client.post(penalty_url(tournament, table), data)
+    data.update(action="sign", previewed=preview.context["form"]["previewed"].value())
+    first = client.post(penalty_url(tournament, table), data)
+    again = client.post(penalty_url(tournament, table), data)  # back button, send again
+    penalty = Penalty.objects.get()
+    assert (
+        first.url
+        == again.url
+        == reverse("manage:penalty-detail", args=[tournament.slug, penalty.pk])
+    )
+
+
+def test_a_stale_replacement_or_call_gets_a_message_not_a_404(client, tournament, official):
+    table = four_table(tournament)
+    old = domain.enter(table, facts(1, 2, G), official, sign=True, director=False)
+    domain.revoke(old, official, "Irrtum", director=False)
+    client.force_login(official)
+    response = client.get(penalty_url(tournament, table) + f"?ersetzt={old.pk}", follow=True)
+    assert response.status_code == 200
+    assert f"Strafe Nr. {old.pk} ist bereits aufgehoben" in response.content.decode()
+    call = RefereeCall.objects.create(table=table, game_number=2)
+    done = reverse("manage:call-done", args=[tournament.slug, call.pk])
+    client.post(done)
+    response = client.post(done, follow=True)
+    assert "bereits jemand gekümmert" in response.content.decode()
+    form = client.get(penalty_url(tournament, table) + "?spiel=2").context["form"]
+    assert form.initial["game_number"] == 2
+
+
+def test_a_referee_cannot_change_a_closed_rounds_sheet(client, tournament, official):
+    table = four_table(tournament)
+    table.round.status = RoundStatus.CLOSED
+    table.round.save()
+    office = sheet_domain.office_actor(official)
+    row = sheet_domain.RowInput(GameKind.NORMAL, None, (2, -2, 2, -2))
+    with pytest.raises(DomainError, match="nur die Turnierleitung kann ihre Listen ändern"):
+        sheet_domain.save_row(table, office, row, number=1, version=1, reason="Tippfehler")
+    director_office = sheet_domain.office_actor(director_user(tournament), director=True)
+    sheet_domain.save_row(table, director_office, row, number=1, version=1, reason="Tippfehler")
+    assert Game.objects.get(table=table, number=1).points == [2, -2, 2, -2]
+
+
+def test_closing_a_round_ends_its_open_calls(tournament):
+    table = four_table(tournament)
+    call = RefereeCall.objects.create(table=table, game_number=2)
+    for number in range(4, 25):
+        game(table, number, GameKind.NORMAL, (1, -1, 1, -1))
+    Game.objects.filter(table=table, number__in=[5, 9, 13]).delete()
+    table.sheet_status = SheetStatus.CONFIRMED
+    table.save()
+    from unittest import mock
+
+    with mock.patch.object(sheet_domain, "_refuse_errors"):
+        sheet_domain.close_round(table.round, director_user(tournament))
+    call.refresh_from_db()
+    assert call.handled_at is not None and call.handled_by == director_user(tournament)
+
+
+def test_a_director_is_asked_for_the_reason_before_the_preview(director_client, tournament):
+    table = four_table(tournament)
+    table.round.status = RoundStatus.CLOSED
+    table.round.save()
+    data = {**FORM, "reason": "", "action": "preview"}
+    response = director_client.post(penalty_url(tournament, table), data)
+    assert response.status_code == 422
+    assert "braucht eine Begründung" in response.content.decode()
+
+
+def test_a_referee_on_a_director_page_gets_a_friendly_page(client, tournament, official):
+    client.force_login(official)
+    response = client.get(reverse("manage:standings", args=[tournament.slug]))
+    assert response.status_code == 403
+    assert "Diese Seite ist für die Turnierleitung" in response.content.decode()
+
+
+def test_a_disqualification_changes_nothing_for_the_team(tournament):
+    from tournament.models import Team
+
+    table = four_table(tournament)
+    team = Team.objects.create(tournament=tournament, name="Südstern")
+    tournament.entries.filter(start_number__in=[1, 2]).update(team=team)
+    tournament.standings_live = True
+    tournament.save()
+    before = standings_domain.compute(tournament).teams[0].total
+    domain.enter(table, facts(1, 2, Q), referee(), sign=True, director=False)
+    after = standings_domain.compute(tournament)
+    assert after.teams[0].total == before
+    assert next(line for line in after.lines if line.entry.start_number == 2).rank is None

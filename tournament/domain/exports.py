@@ -316,7 +316,7 @@ def penalty_rows(tournament) -> tuple[list[str], list[list]]:
 
 def penalty_history_rows(tournament) -> tuple[list[str], list[list]]:
     """Every recorded change of every penalty: who, when (UTC), what, why."""
-    header = [_("No."), _("when (UTC)"), _("by"), _("change"), _("status"), _("points"), _("note")]
+    header = [_("No."), _("when (UTC)"), _("by"), _("what"), _("status"), _("points"), _("note")]
     kinds = {"+": _("entered"), "~": _("changed"), "-": _("deleted")}
     records = (
         Penalty.history.filter(table__round__tournament=tournament)

@@ -21,11 +21,13 @@ from scoring.penalties import Category, PenaltyCase, Phase, distribute
 from scoring.profiles import UnsportsmanlikeSanction
 
 from ..models import (
+    Entry,
     EntryStatus,
     GameKind,
     Penalty,
     PenaltyCategory,
     PenaltyContext,
+    Round,
     RoundStatus,
     Seat,
     Table,
@@ -45,14 +47,18 @@ SANCTIONS = {
     PenaltyCategory.DEDUCTION: UnsportsmanlikeSanction.DEDUCTION,
     PenaltyCategory.DISQUALIFICATION: UnsportsmanlikeSanction.DISQUALIFICATION,
 }
-# Which situations fit the game as it stands on the list.
+# Which situations fit the game as it stands on the list. The normal scale fits every game:
+# a solo is judged as one only once it is clear (TSR 9.3.3), and a game stopped by a
+# schwerwiegend violation is dealt again under the same number (9.4.3), whatever it becomes.
+_SOLO = (PenaltyContext.NORMAL, PenaltyContext.SOLO)
+_HOCHZEIT = (PenaltyContext.NORMAL, PenaltyContext.HOCHZEIT_BEFORE, PenaltyContext.HOCHZEIT_AFTER)
 CONTEXTS_FOR_KIND = {
     GameKind.NORMAL: (PenaltyContext.NORMAL, PenaltyContext.HOCHZEIT_BEFORE),
-    GameKind.PFLICHTSOLO: (PenaltyContext.SOLO,),
-    GameKind.VORGEFUEHRT: (PenaltyContext.SOLO,),
-    GameKind.LUSTSOLO: (PenaltyContext.SOLO,),
-    GameKind.HOCHZEIT: (PenaltyContext.HOCHZEIT_BEFORE, PenaltyContext.HOCHZEIT_AFTER),
-    GameKind.STILLE_HOCHZEIT: (PenaltyContext.HOCHZEIT_BEFORE, PenaltyContext.HOCHZEIT_AFTER),
+    GameKind.PFLICHTSOLO: _SOLO,
+    GameKind.VORGEFUEHRT: _SOLO,
+    GameKind.LUSTSOLO: _SOLO,
+    GameKind.HOCHZEIT: _HOCHZEIT,
+    GameKind.STILLE_HOCHZEIT: _HOCHZEIT,
 }
 
 
@@ -123,7 +129,7 @@ def may_write(table: Table, *, director: bool) -> None:
         )
 
 
-def decide(table: Table, facts: Facts) -> Decision:
+def decide(table: Table, facts: Facts, *, exclude: Penalty | None = None) -> Decision:
     """Check ``facts`` against the table's sheet and compute the row. Raises
     :class:`DomainError` with a message for the referee when anything does not fit."""
     facts = normalized(facts)
@@ -138,6 +144,11 @@ def decide(table: Table, facts: Facts) -> Decision:
             % {"position": facts.offender, "table": table.number}
         )
     count = len(sheet.games)
+    if count >= sheet.nominal and facts.game_number > count:
+        raise DomainError(
+            _("Game %(number)s is not on the sheet of table %(table)s: it has all %(count)s games.")
+            % {"number": facts.game_number, "table": table.number, "count": count}
+        )
     if not 1 <= facts.game_number <= count + 1:
         raise DomainError(
             _(
@@ -181,6 +192,7 @@ def decide(table: Table, facts: Facts) -> Decision:
     earlier = list(
         Penalty.objects.counting()
         .filter(offender=seat.entry)
+        .exclude(pk=exclude.pk if exclude else None)
         .select_related("table__round", "referee")
         .order_by("signed_at")
     )
@@ -200,7 +212,7 @@ def _check_situation(game, facts: Facts) -> None:
                 "before or after it became a solo."
             )
         else:
-            message = _("Game %(number)s is a solo on the sheet: choose the solo situation.")
+            message = _("Game %(number)s is a solo on the sheet, not a Hochzeit.")
         raise DomainError(message % {"number": game.number})
     if facts.context in SOLO_CONTEXTS and facts.soloist != game.soloist_position:
         raise DomainError(
@@ -234,11 +246,32 @@ def _record(penalty: Penalty, user, reason: str) -> None:
 
 
 def _lock(table: Table) -> Table:
+    """The round, then the table, locked for this transaction (the order of close_round and
+    the sheet saves): a round cannot close while a decision on one of its tables is written."""
+    Round.objects.select_for_update().filter(pk=table.round_id).first()
     return (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament")
         .get(pk=table.pk)
     )
+
+
+# Facts field -> Penalty field: the facts are stored as they were decided.
+STORED_AS = {
+    "game_number": "game_number",
+    "offender": "offender_position",
+    "category": "category",
+    "context": "context",
+    "soloist": "soloist_position",
+    "disadvantages_soloist": "disadvantages_soloist",
+    "absagen": "absagen",
+    "deduction": "deduction",
+    "reason": "reason",
+}
+
+
+def facts_of(penalty: Penalty) -> Facts:
+    return Facts(**{name: getattr(penalty, field) for name, field in STORED_AS.items()})
 
 
 def enter(
@@ -250,12 +283,20 @@ def enter(
     director: bool,
     replaces: Penalty | None = None,
     revoke_reason: str = "",
+    client_id=None,
 ) -> Penalty:
     """Store a decision, signed (it counts at once) or as a draft for a referee to sign.
     With ``replaces``, that penalty is revoked with ``revoke_reason`` in the same
-    transaction."""
+    transaction. ``client_id`` makes it idempotent: the same form sent twice (a double tap,
+    the browser's back button) finds the stored penalty instead of storing a second one."""
     with transaction.atomic():
         table = _lock(table)
+        if client_id is not None:
+            done = Penalty.objects.filter(client_id=client_id).first()
+            if done is not None:
+                if done.table_id != table.pk:
+                    raise DomainError(_("This form belongs to another table."))
+                return done
         may_write(table, director=director)
         if table.round.status == RoundStatus.CLOSED and not facts.reason.strip():
             raise DomainError(_("A penalty in a closed round needs a reason."))
@@ -267,27 +308,21 @@ def enter(
         facts = decision.facts
         penalty = Penalty(
             table=table,
-            game_number=facts.game_number,
             offender=decision.offender.entry,
-            offender_position=facts.offender,
-            category=facts.category,
-            context=facts.context,
-            soloist_position=facts.soloist,
-            disadvantages_soloist=facts.disadvantages_soloist,
-            absagen=facts.absagen,
-            deduction=facts.deduction,
-            reason=facts.reason,
             entered_by=user,
             replaces=replaces,
+            client_id=client_id,
+            **{field: getattr(facts, name) for name, field in STORED_AS.items()},
         )
         values = list(decision.points) + [None] * (5 - len(decision.points))
         penalty.p1, penalty.p2, penalty.p3, penalty.p4, penalty.p5 = values
+        entry = None
         if sign:
             penalty.referee, penalty.signed_at = user, timezone.now()
+            entry = _disqualified_entry(penalty)
         _record(penalty, user, _("replaces a revoked penalty") if replaces else "")
         penalty.save()
-        if sign:
-            _apply_sanction(penalty, user)
+        _apply_sanction(penalty, entry, user)
         return penalty
 
 
@@ -301,10 +336,30 @@ def sign(penalty: Penalty, user, *, director: bool) -> Penalty:
             raise DomainError(_("A revoked penalty cannot be signed."))
         if penalty.signed_at is not None:
             raise DomainError(_("This penalty has already been signed."))
+        # The sheet may have changed since the draft was saved: sign only what still fits.
+        try:
+            decision = decide(penalty.table, facts_of(penalty))
+        except DomainError as exc:
+            raise DomainError(
+                _(
+                    "The sheet changed since this penalty was entered: %(problem)s Revoke it and "
+                    "enter the decision again."
+                )
+                % {"problem": exc.message}
+            ) from exc
+        if list(decision.points) != penalty.points:
+            raise DomainError(
+                _(
+                    "The sheet changed since this penalty was entered: it would now give "
+                    "%(points)s. Revoke it and enter the decision again."
+                )
+                % {"points": " / ".join(f"{v:+d}" if v else "0" for v in decision.points)}
+            )
         penalty.referee, penalty.signed_at = user, timezone.now()
+        entry = _disqualified_entry(penalty)
         _record(penalty, user, _("signed"))
-        penalty.save(update_fields=["referee", "signed_at"])
-        _apply_sanction(penalty, user)
+        penalty.save(update_fields=["referee", "signed_at", "entry_status_before"])
+        _apply_sanction(penalty, entry, user)
         return penalty
 
 
@@ -334,12 +389,20 @@ def _revoke(penalty: Penalty, user, reason: str, *, director: bool) -> Penalty:
     return penalty
 
 
-def _apply_sanction(penalty: Penalty, user) -> None:
-    """A signed disqualification marks the entry: out of every later draw, listed last."""
+def _disqualified_entry(penalty: Penalty) -> Entry | None:
+    """For a disqualification about to be signed: the entry, locked, and its status kept on
+    the penalty (to go back to if the decision is revoked)."""
     if penalty.category != PenaltyCategory.DISQUALIFICATION:
-        return
-    entry = penalty.offender
+        return None
+    entry = Entry.objects.select_for_update().get(pk=penalty.offender_id)
     if entry.status != EntryStatus.DISQUALIFIED:
+        penalty.entry_status_before = entry.status
+    return entry
+
+
+def _apply_sanction(penalty: Penalty, entry: Entry | None, user) -> None:
+    """A signed disqualification marks the entry: out of every later draw, listed last."""
+    if entry is not None and entry.status != EntryStatus.DISQUALIFIED:
         entry.status = EntryStatus.DISQUALIFIED
         entry._history_user = user  # noqa: SLF001
         entry._change_reason = _("disqualified by a referee (penalty %(id)s)") % {  # noqa: SLF001
@@ -349,14 +412,17 @@ def _apply_sanction(penalty: Penalty, user) -> None:
 
 
 def _readmit(penalty: Penalty, user, reason: str) -> None:
-    entry = penalty.offender
-    still = (
-        Penalty.objects.counting()
-        .filter(offender=entry, category=PenaltyCategory.DISQUALIFICATION)
-        .exists()
+    """No disqualification counts any more: the entry goes back to the status the last
+    referee disqualification took it from (a director's own disqualification stays)."""
+    entry = Entry.objects.select_for_update().get(pk=penalty.offender_id)
+    disqualifications = Penalty.objects.filter(
+        offender=entry, category=PenaltyCategory.DISQUALIFICATION
     )
-    if entry.status == EntryStatus.DISQUALIFIED and not still:
-        entry.status = EntryStatus.ACTIVE
+    if disqualifications.counting().exists() or entry.status != EntryStatus.DISQUALIFIED:
+        return
+    origin = disqualifications.exclude(entry_status_before="").order_by("-pk").first()
+    if origin is not None:
+        entry.status = origin.entry_status_before
         entry._history_user = user  # noqa: SLF001
         entry._change_reason = _("disqualification revoked: %(reason)s") % {  # noqa: SLF001
             "reason": reason.strip()

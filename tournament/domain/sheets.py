@@ -24,11 +24,23 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.ledger import Kind, LedgerStep, PlayedGame, walk
 from scoring.sheet import ERROR, Finding, SheetRow, check_sheet, has_errors, totals
 
-from ..models import Game, GameKind, Penalty, Round, RoundStatus, Seat, SheetStatus, Table
+from ..backup import backup_quietly
+from ..models import (
+    Game,
+    GameKind,
+    Penalty,
+    RefereeCall,
+    Round,
+    RoundStatus,
+    Seat,
+    SheetStatus,
+    Table,
+)
 from . import DomainError
 
 LEDGER_KIND = {
@@ -62,6 +74,7 @@ class Actor:
     user: object | None = None
     privileged: bool = False
     start_number: int | None = None
+    director: bool = False  # a director of the tournament: may change closed rounds
 
 
 @dataclass(frozen=True)
@@ -215,6 +228,11 @@ def _check_writable(table: Table, actor: Actor, reason: str) -> None:
     status = table.round.status
     if status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
         raise DomainError(_("This round has not been released yet."))
+    if status == RoundStatus.CLOSED and actor.privileged and not actor.director:
+        raise DomainError(
+            _("Round %(number)s is closed: only the tournament director can change its sheets.")
+            % {"number": table.round.number}
+        )
     if status == RoundStatus.CLOSED or table.sheet_status != SheetStatus.OPEN:
         if not actor.privileged:
             if status == RoundStatus.CLOSED:
@@ -537,9 +555,12 @@ def close_round(round_: Round, user) -> None:
         )
         if drafts:
             raise DomainError(
-                _(
+                ngettext(
+                    "An unsigned penalty is waiting at table %(tables)s: a referee signs or "
+                    "revokes it first.",
                     "Unsigned penalties are waiting at tables %(tables)s: a referee signs or "
-                    "revokes them first."
+                    "revokes them first.",
+                    len(drafts),
                 )
                 % {"tables": ", ".join(map(str, drafts))}
             )
@@ -549,6 +570,12 @@ def close_round(round_: Round, user) -> None:
         round_.closed_at = timezone.now()
         round_._history_user = user  # noqa: SLF001
         round_.save(update_fields=["status", "closed_at"])
+        RefereeCall.objects.filter(table__round=round_, handled_at__isnull=True).update(
+            handled_at=round_.closed_at, handled_by=user
+        )
+        # A closed round is a milestone worth a copy of the whole database.
+        label = f"{round_.tournament.slug}-round-{round_.number}-closed"
+        transaction.on_commit(lambda: backup_quietly(label))
 
 
 def keeper_actor(table: Table, start_number: int | None = None) -> Actor:
@@ -561,5 +588,6 @@ def keeper_actor(table: Table, start_number: int | None = None) -> Actor:
     return Actor(label=label, start_number=start_number)
 
 
-def office_actor(user) -> Actor:
-    return Actor(label=user.get_username(), user=user, privileged=True)
+def office_actor(user, *, director: bool = False) -> Actor:
+    """A referee or director at the office; ``director`` may also change closed rounds."""
+    return Actor(label=user.get_username(), user=user, privileged=True, director=director)

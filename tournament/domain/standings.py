@@ -78,7 +78,9 @@ class TeamLine:
 
     @property
     def total(self) -> int:
-        return sum(m.total for m in self.members if not m.disqualified)
+        # Every member's points as played: a disqualification changes nothing for the team,
+        # so no team can gain (or lose) by it.
+        return sum(m.total for m in self.members)
 
 
 @dataclass

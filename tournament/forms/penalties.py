@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import uuid
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
@@ -64,6 +66,7 @@ class PenaltyForm(forms.Form):
     )
     # The facts the referee saw the row for: signing other facts shows the row again.
     previewed = forms.CharField(required=False, widget=forms.HiddenInput)
+    client_id = forms.UUIDField(required=False, widget=forms.HiddenInput)
     replaces = forms.IntegerField(required=False, widget=forms.HiddenInput)
     revoke_reason = forms.CharField(
         label=_("why the earlier decision is revoked"),
@@ -93,6 +96,8 @@ class PenaltyForm(forms.Form):
         }
         self.fields["game_number"].widget.attrs["max"] = len(sheet.games) + 1
         self.replacing = replacing
+        if not self.is_bound:
+            self.initial.setdefault("client_id", uuid.uuid4())
         if replacing is not None:
             self.fields["revoke_reason"].required = True
         for name in ("reason", "revoke_reason"):
@@ -101,7 +106,8 @@ class PenaltyForm(forms.Form):
     def clean(self):
         data = super().clean()
         category = data.get("category")
-        if category == PenaltyCategory.DEDUCTION and not data.get("deduction"):
+        missing = not data.get("deduction") and "deduction" not in self.errors
+        if category == PenaltyCategory.DEDUCTION and missing:
             self.add_error("deduction", _("How many points are deducted?"))
         context = data.get("context")
         situational = category in (
@@ -129,9 +135,10 @@ class PenaltyForm(forms.Form):
         )
 
 
-def facts_key(facts: Facts) -> str:
-    """A short fingerprint of the facts, carried from the preview to the signature."""
-    payload = json.dumps(facts.__dict__, sort_keys=True, default=str)
+def facts_key(facts: Facts, points) -> str:
+    """A short fingerprint of the facts and the row shown, carried from the preview to the
+    signature: if either changed in between, the referee sees the row again."""
+    payload = json.dumps([facts.__dict__, list(points)], sort_keys=True, default=str)
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 
@@ -178,7 +185,10 @@ class RefereeAccountForm(forms.Form):
     """A director adds a referee: an existing account by its user name, or a new one."""
 
     username = forms.CharField(
-        label=_("user name"), max_length=150, validators=[no_control_characters]
+        label=_("user name"),
+        max_length=150,
+        validators=[UnicodeUsernameValidator()],
+        help_text=_("Letters, digits and @ . + - _ only."),
     )
     first_name = forms.CharField(label=_("first name"), max_length=150, required=False)
     last_name = forms.CharField(label=_("last name"), max_length=150, required=False)

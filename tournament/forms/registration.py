@@ -29,6 +29,10 @@ PROFILE_ERRORS = {
 }
 
 
+# Addresses under /manage/ that a tournament's short name must not hide.
+RESERVED_SLUGS = {"new", "referee"}
+
+
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
@@ -64,6 +68,16 @@ class TournamentForm(forms.ModelForm):
             self.fields[name].validators.append(no_control_characters)
         self.fields["planned_rounds"].validators.append(MaxValueValidator(30))
         self.fields["tiebreak"].required = False  # not chosen: equal totals share the rank
+
+    def clean_slug(self):
+        slug = self.cleaned_data["slug"]
+        if slug in RESERVED_SLUGS:
+            raise ValidationError(
+                _("“%(slug)s” is a page of the site; choose another short name."),
+                params={"slug": slug},
+                code="reserved",
+            )
+        return slug
 
     def clean_tiebreak(self):
         return self.cleaned_data.get("tiebreak") or "shared"

@@ -97,6 +97,10 @@ class Penalty(models.Model):
     )
     revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
     revoke_reason = models.TextField(_("reason for the revocation"), max_length=2000, blank=True)
+    # Made by the form that entered it: the same form sent twice stores one penalty.
+    client_id = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+    # What a signed disqualification changed the entry's status from (to restore on revoke).
+    entry_status_before = models.CharField(max_length=12, blank=True, editable=False)
     replaces = models.OneToOneField(
         "self",
         on_delete=models.PROTECT,

@@ -4,6 +4,8 @@ director's page for referee accounts."""
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -83,15 +85,19 @@ def referee_dashboard(request, slug):
     for row in rows:
         row["calls"] = calls_by_table.get(row["table"].pk, [])
     penalties = _penalties(tournament)
+    director = manages(request.user, tournament)
+    drafts = penalties.filter(signed_at__isnull=True, revoked_at__isnull=True)
+    if not director:  # in closed rounds only the director can still sign or revoke
+        drafts = drafts.filter(table__round__status=RoundStatus.RELEASED)
     context = {
         "tournament": tournament,
         "round": round_,
         "rows": rows,
         "calls": calls,
-        "drafts": list(penalties.filter(signed_at__isnull=True, revoked_at__isnull=True)),
+        "drafts": list(drafts),
         "faulty": [row for row in rows if row["errors"]],
         "recent": list(penalties.order_by("-created_at", "-pk")[:RECENT]),
-        "is_director": manages(request.user, tournament),
+        "is_director": director,
     }
     template = "tournament/referee/dashboard.html"
     if request.htmx:
@@ -123,11 +129,22 @@ def penalty_add(request, slug, number, table_number):
     table = office_table(request, slug, number, table_number)
     tournament = table.round.tournament
     director = manages(request.user, tournament)
+    if request.method == "POST":
+        done = _already_stored(request, table)
+        if done is not None:  # the same form again (back button, double tap)
+            messages.info(request, _("This penalty has already been saved."))
+            return redirect("manage:penalty-detail", slug, done.pk)
     sheet = sheet_domain.load(table)
-    replacing = _replacing(request, table)
+    try:
+        replacing = _replacing(request, table)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("manage:referee", slug)
     kwargs = {"sheet": sheet, "profile": tournament.profile, "replacing": replacing}
     if request.method != "POST":
-        initial = initial_for(replacing) if replacing else {"game_number": len(sheet.games) or 1}
+        game = request.GET.get("spiel", "")
+        number = int(game) if game.isdecimal() and len(game) < 3 else len(sheet.games) or 1
+        initial = initial_for(replacing) if replacing else {"game_number": number}
         return _form_page(request, table, PenaltyForm(initial=initial, **kwargs))
     form = PenaltyForm(request.POST, **kwargs)
     if not form.is_valid():
@@ -135,12 +152,14 @@ def penalty_add(request, slug, number, table_number):
     facts = form.facts()
     try:
         penalty_domain.may_write(table, director=director)
-        decision = penalty_domain.decide(table, facts)
+        if table.round.status == RoundStatus.CLOSED and not facts.reason.strip():
+            raise DomainError(_("A penalty in a closed round needs a reason."))
+        decision = penalty_domain.decide(table, facts, exclude=replacing)
     except DomainError as exc:
         form.add_error(None, exc.message)
         return _form_page(request, table, form, status=422)
     action = request.POST.get("action")
-    key = facts_key(decision.facts)
+    key = facts_key(decision.facts, decision.points)
     if action not in ("sign", "draft") or form.cleaned_data.get("previewed") != key:
         # First the row, then the signature: the referee signs what they have seen.
         data = request.POST.copy()
@@ -159,6 +178,7 @@ def penalty_add(request, slug, number, table_number):
             director=director,
             replaces=replacing,
             revoke_reason=form.cleaned_data.get("revoke_reason") or "",
+            client_id=form.cleaned_data.get("client_id"),
         )
     except DomainError as exc:
         form.add_error(None, exc.message)
@@ -166,12 +186,20 @@ def penalty_add(request, slug, number, table_number):
     if penalty.is_signed:
         messages.success(
             request,
-            _("Penalty signed: %(points)s. It counts on the sheet and in the standings.")
+            _("Penalty signed: %(points)s. It is on the table's sheet and counts in the standings.")
             % {"points": signed_points(penalty.points)},
         )
     else:
         messages.success(request, _("Penalty saved unsigned: it counts once a referee signs it."))
     return redirect("manage:penalty-detail", slug, penalty.pk)
+
+
+def _already_stored(request, table: Table) -> Penalty | None:
+    try:
+        client_id = uuid.UUID(request.POST.get("client_id", ""))
+    except ValueError:
+        return None
+    return Penalty.objects.filter(client_id=client_id, table=table).first()
 
 
 def _replacing(request, table: Table) -> Penalty | None:
@@ -180,7 +208,10 @@ def _replacing(request, table: Table) -> Penalty | None:
         return None
     if not str(raw).isdecimal():
         raise Http404
-    return get_object_or_404(Penalty, pk=int(raw), table=table, revoked_at__isnull=True)
+    penalty = get_object_or_404(Penalty, pk=int(raw), table=table)
+    if penalty.revoked_at is not None:
+        raise DomainError(_("Penalty no. %(id)s has already been revoked.") % {"id": penalty.pk})
+    return penalty
 
 
 @official_required
@@ -288,9 +319,10 @@ def penalty_action(request, slug, pk, action):
 def call_done(request, slug, pk):
     """A referee has dealt with a table's call."""
     tournament = get_officiated_tournament(request, slug)
-    call = get_object_or_404(
-        RefereeCall, pk=pk, table__round__tournament=tournament, handled_at__isnull=True
-    )
+    call = get_object_or_404(RefereeCall, pk=pk, table__round__tournament=tournament)
+    if call.handled_at is not None:
+        messages.info(request, _("Somebody has already taken care of this call."))
+        return redirect("manage:referee", slug)
     call.handled_at, call.handled_by = timezone.now(), request.user
     call.save(update_fields=["handled_at", "handled_by"])
     messages.success(request, _("Call from table %(table)s done.") % {"table": call.table.number})
@@ -314,6 +346,11 @@ def referee_accounts(request, slug):
                 _("%(name)s is a referee of this tournament now.")
                 % {"name": user.get_full_name() or user.get_username()},
             )
+            if form.existing is not None and form.cleaned_data.get("password"):
+                messages.info(
+                    request,
+                    _("The account existed already: its password and name stay as they were."),
+                )
             return redirect("manage:referees", slug)
     context = {
         "tournament": tournament,

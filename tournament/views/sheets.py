@@ -392,6 +392,12 @@ def office_table(request, slug, number, table_number):
     return table
 
 
+def _office_actor(request, table):
+    return sheet_domain.office_actor(
+        request.user, director=manages(request.user, table.round.tournament)
+    )
+
+
 def board_rows(round_):
     # load() reads each table's games and seats; the board shows them from there.
     tables = round_.tables.select_related("round__tournament").order_by("number")
@@ -470,7 +476,7 @@ def desk_sheet(request, slug, number, table_number):
     rows, versions = parsed
     try:
         changed = sheet_domain.replace_rows(
-            table, sheet_domain.office_actor(request.user), rows, versions, grid.reason
+            table, _office_actor(request, table), rows, versions, grid.reason
         )
     except Conflict as exc:
         return _desk_render(request, table, grid, conflict=_conflict(exc, table), status=409)
@@ -514,7 +520,7 @@ def sheet_import(request, slug, number, table_number):
         versions = {g.number: g.version for g in table.games.all()}
         changed = sheet_domain.replace_rows(
             table,
-            sheet_domain.office_actor(request.user),
+            _office_actor(request, table),
             inputs,
             versions,
             form.cleaned_data["reason"],
@@ -555,7 +561,7 @@ def sheet_action(request, slug, number, table_number, action):
     """Submit (a sheet entered from paper), confirm, reopen, grant extra time, record the
     time limit."""
     table = office_table(request, slug, number, table_number)
-    actor = sheet_domain.office_actor(request.user)
+    actor = _office_actor(request, table)
     director = manages(request.user, table.round.tournament)
     try:
         if action == "submit":

@@ -1,0 +1,407 @@
+"""Concurrent writers and crashes against the real server: `make stress`.
+
+    python bench/stress.py [--database sqlite|postgres] [--sqlite-mode IMMEDIATE|DEFERRED]
+                           [--crashes N]
+
+Starts the site under gunicorn (4 workers) on a throw-away database and drives, over HTTP
+exactly as the phones do (CSRF cookie, form posts to the table links):
+
+* 20 list keepers, each saving 50 rows on their own table, all at once;
+* at the same time 5 people editing the same row of a shared table at the same moment, 200
+  times: every race must end with exactly one saved change and a conflict (409) for the other
+  four, never a silent overwrite.
+
+Required: 1000 rows stored, 0 lost, 0 "database is locked", 0 server errors. The exit code is
+1 when anything fails — ``--sqlite-mode DEFERRED`` (SQLite's default) shows that it does.
+
+``--crashes N`` (SQLite): N times, kill the server with SIGKILL in the middle of the load,
+then check that every row whose save was acknowledged (2xx) is there and that SQLite's
+integrity_check says ok.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.cookiejar
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KEEPERS, SAVES, EDITORS, RACES = 20, 50, 5, 200
+PG_NAME = "kreuzdame_stress"
+
+
+# --- the database and the server -------------------------------------------------------
+
+
+def database_url(kind: str, work: Path) -> str:
+    if kind == "postgres":
+        return f"postgres:///{PG_NAME}?host=/var/run/postgresql"
+    return f"sqlite:///{work}/stress.sqlite3"
+
+
+def _postgres(statement: str) -> None:
+    import psycopg
+
+    with psycopg.connect(dbname="postgres", host="/var/run/postgresql", autocommit=True) as con:
+        con.execute(statement)
+
+
+def prepare(url: str, kind: str) -> dict:
+    """A fresh database with one released round: 20 keeper tables and a shared table whose
+    game 1 everybody edits."""
+    if kind == "postgres":
+        _postgres(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
+        _postgres(f"CREATE DATABASE {PG_NAME}")
+    os.environ["DATABASE_URL"] = url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from tournament.models import Entry, Game, Player, Round, Seat, Table, Tournament
+
+    call_command("migrate", verbosity=0)
+    tournament = Tournament.objects.create(name="Stress", slug="stress", date="2026-12-05")
+    round_ = Round.objects.create(
+        tournament=tournament, number=1, status="released", started_at=timezone.now()
+    )
+    tokens = []
+    for number in range(1, KEEPERS + 2):
+        table = Table.objects.create(round=round_, number=number, size=4)
+        for position in range(1, 5):
+            start = 4 * (number - 1) + position
+            player = Player.objects.create(first_name="Spieler", last_name=f"Nr{start}")
+            entry = Entry.objects.create(tournament=tournament, player=player, start_number=start)
+            Seat.objects.create(round=round_, table=table, entry=entry, position=position)
+        tokens.append(table.token)
+    Game.objects.create(table=table, number=1, kind="normal", p1=1, p2=-1, p3=1, p4=-1)
+    return {"keepers": tokens[:-1], "shared": tokens[-1]}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, url: str, work: Path, sqlite_mode: str) -> None:
+        self.port = free_port()
+        self.log = work / "server.log"
+        env = {
+            **os.environ,
+            "DATABASE_URL": url,
+            "DJANGO_SETTINGS_MODULE": "tournament.settings",
+            "SQLITE_TRANSACTION_MODE": sqlite_mode,
+            "DEBUG": "1",
+            "LOG_LEVEL": "ERROR",
+        }
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [gunicorn, "tournament.wsgi", "--workers", "4", "--bind",
+                 f"127.0.0.1:{self.port}", "--timeout", "60", "--graceful-timeout", "2"],
+                cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True,
+            )  # fmt: skip
+        self.base = f"http://127.0.0.1:{self.port}"
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(self.base + "/", timeout=2).read()
+                return
+            except OSError:
+                time.sleep(0.2)
+        raise SystemExit("the server did not start; see " + str(self.log))
+
+    def kill(self) -> None:
+        """SIGKILL to the whole process group: master and workers die mid-request."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+
+# --- a phone --------------------------------------------------------------------------
+
+
+class Phone:
+    """One browser: a cookie jar and the CSRF token, posting forms like the page does."""
+
+    def __init__(self, base: str, token: str) -> None:
+        self.url = f"{base}/tisch/{token}/"
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.opener.open(self.url, timeout=30).read()
+        self.csrf = next(c.value for c in self.jar if c.name == "csrftoken")
+
+    def save(self, number: int, points, *, version=None, client_id=None) -> tuple[int, float]:
+        data = {"kind": "normal", "mode": "direct", "number": str(number), "reason": ""}
+        data.update({f"p{i}": str(v) for i, v in enumerate(points, start=1)})
+        if version is not None:
+            data["version"] = str(version)
+        data["client_id"] = str(client_id or uuid.uuid4())
+        request = urllib.request.Request(
+            self.url,
+            data=urllib.parse.urlencode(data).encode(),
+            headers={"X-CSRFToken": self.csrf, "Referer": self.url},
+        )
+        started = time.perf_counter()
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                response.read()
+                status = response.status
+        except urllib.error.HTTPError as exc:
+            exc.read()
+            status = exc.code
+        return status, time.perf_counter() - started
+
+
+# --- the load -------------------------------------------------------------------------
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.statuses: dict[int, int] = {}
+        self.latencies: list[float] = []
+        self.acked: list[str] = []
+        self.races_ok = 0
+        self.race_failures: list[str] = []
+
+    def count(self, status: int, seconds: float, client_id: str | None = None) -> None:
+        with self.lock:
+            self.statuses[status] = self.statuses.get(status, 0) + 1
+            self.latencies.append(seconds)
+            if client_id and 200 <= status < 300:
+                self.acked.append(client_id)
+
+
+def keeper(base: str, token: str, tally: Tally, first: int, saves: int, stop=None) -> None:
+    phone = Phone(base, token)
+    for number in range(first, first + saves):
+        if stop is not None and stop.is_set():
+            return
+        client_id = str(uuid.uuid4())
+        status, seconds = phone.save(number, (1, -1, 1, -1), client_id=client_id)
+        tally.count(status, seconds, client_id)
+
+
+def races(base: str, token: str, tally: Tally) -> None:
+    """5 people change game 1 of the shared table at the same moment, 200 times."""
+    phones = [Phone(base, token) for _ in range(EDITORS)]
+    for race in range(RACES):
+        version = stored_row(token)[0]
+        barrier = threading.Barrier(EDITORS)
+        results: list[tuple[int, tuple]] = [None] * EDITORS  # type: ignore[list-item]
+
+        def edit(index: int, race: int, version: int, barrier, results) -> None:
+            k = race * 10 + index + 2  # every editor writes other numbers
+            points = (k, -k, k, -k)
+            barrier.wait()
+            status, seconds = phones[index].save(1, points, version=version)
+            tally.count(status, seconds)
+            results[index] = (status, points)
+
+        threads = [
+            threading.Thread(target=edit, args=(i, race, version, barrier, results))
+            for i in range(EDITORS)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        winners = [points for status, points in results if status == 200]
+        conflicts = [status for status, _ in results if status == 409]
+        now_version, now_points = stored_row(token)
+        one_winner = len(winners) == 1 and len(conflicts) == EDITORS - 1
+        if one_winner and now_points == winners[0] and now_version == version + 1:
+            tally.races_ok += 1
+            continue
+        tally.race_failures.append(
+            f"race {race}: statuses {[s for s, _ in results]}, stored {now_points} "
+            f"v{now_version} (was v{version})"
+        )
+
+
+def stored_row(token: str) -> tuple[int, tuple]:
+    from django.db import connection
+
+    from tournament.models import Game
+
+    game = Game.objects.get(table__token=token, number=1)
+    connection.close()
+    return game.version, tuple(game.points)
+
+
+def stored_rows(tokens: list[str]) -> tuple[int, set[str]]:
+    from django.db import connection
+
+    from tournament.models import Game
+
+    ids = list(Game.objects.filter(table__token__in=tokens).values_list("client_id", flat=True))
+    connection.close()
+    return len(ids), {str(i) for i in ids if i is not None}
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def locked_errors(log: Path) -> int:
+    return len(re.findall(r"database is locked", log.read_text(errors="replace")))
+
+
+def run_load(url: str, work: Path, tokens: dict, sqlite_mode: str) -> bool:
+    server = Server(url, work, sqlite_mode)
+    tally = Tally()
+    started = time.perf_counter()
+    try:
+        threads = [
+            threading.Thread(target=keeper, args=(server.base, t, tally, 1, SAVES))
+            for t in tokens["keepers"]
+        ]
+        threads.append(threading.Thread(target=races, args=(server.base, tokens["shared"], tally)))
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        server.stop()
+    seconds = time.perf_counter() - started
+    stored, ids = stored_rows(tokens["keepers"])
+    lost = len(set(tally.acked) - ids)
+    errors = sum(n for status, n in tally.statuses.items() if status >= 500)
+    locked = locked_errors(server.log)
+    expected = KEEPERS * SAVES
+    statuses = dict(sorted(tally.statuses.items()))
+    print(f"  requests: {sum(statuses.values())} in {seconds:.1f} s, statuses {statuses}")
+    print(f"  latency p50 {statistics.median(tally.latencies) * 1000:.0f} ms, "
+          f"p95 {percentile(tally.latencies, 0.95) * 1000:.0f} ms, "
+          f"p99 {percentile(tally.latencies, 0.99) * 1000:.0f} ms")  # fmt: skip
+    print(f"  rows stored {stored} of {expected}, acknowledged {len(tally.acked)}, lost {lost}")
+    print(f"  'database is locked': {locked}, server errors (5xx): {errors}")
+    print(f"  shared-row races: {tally.races_ok} of {RACES} with exactly one winner and "
+          f"{EDITORS - 1} conflicts")  # fmt: skip
+    for failure in tally.race_failures[:5]:
+        print("    " + failure)
+    return (
+        stored == expected and lost == 0 and locked == 0 and errors == 0 and tally.races_ok == RACES
+    )
+
+
+def run_crashes(url: str, work: Path, tokens: dict, crashes: int) -> bool:
+    """Kill the server mid-load ``crashes`` times; after each kill every acknowledged row
+    must be there and the database must be intact."""
+    path = url.removeprefix("sqlite:///")
+    rng = random.Random(7)
+    acked_total, ok = 0, True
+    for cycle in range(1, crashes + 1):
+        server = Server(url, work, "IMMEDIATE")
+        tally, stop = Tally(), threading.Event()
+        from django.db import connection
+        from django.db.models import Count
+
+        from tournament.models import Table
+
+        counts = Table.objects.filter(token__in=tokens["keepers"][:8]).annotate(n=Count("games"))
+        nexts = {table.token: table.n + 1 for table in counts}
+        connection.close()
+        threads = [
+            threading.Thread(target=_quiet_keeper, args=(server.base, t, tally, n, stop))
+            for t, n in nexts.items()
+        ]
+        for thread in threads:
+            thread.start()
+        time.sleep(rng.uniform(0.8, 2.5))
+        server.kill()
+        stop.set()
+        for thread in threads:
+            thread.join()
+        con = sqlite3.connect(path)
+        integrity = con.execute("PRAGMA integrity_check").fetchone()[0]
+        con.close()
+        _count, ids = stored_rows(tokens["keepers"])
+        missing = set(tally.acked) - ids
+        acked_total += len(tally.acked)
+        good = integrity == "ok" and not missing
+        ok = ok and good
+        print(f"  kill {cycle:2d}: {len(tally.acked):3d} saves acknowledged, "
+              f"{len(missing)} missing, integrity_check {integrity}")  # fmt: skip
+    print(f"  {crashes} kills, {acked_total} acknowledged saves in all: "
+          f"{'every one stored' if ok else 'FAILED'}")  # fmt: skip
+    return ok
+
+
+def _quiet_keeper(base, token, tally, first, stop) -> None:
+    # The server dies under the keeper: what was acknowledged is in the tally.
+    with contextlib.suppress(OSError):
+        keeper(base, token, tally, first, 10_000, stop)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--sqlite-mode", choices=["IMMEDIATE", "DEFERRED"], default="IMMEDIATE")
+    parser.add_argument("--crashes", type=int, default=0)
+    parser.add_argument(
+        "--expect-failure",
+        action="store_true",
+        help="exit 0 when the run fails (to show the harness can fail)",
+    )
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="kreuzdame-stress-"))
+    url = database_url(args.database, work)
+    mode = f", SQLite {args.sqlite_mode}" if args.database == "sqlite" else ""
+    print(f"stress: {args.database}{mode}, gunicorn 4 workers, {KEEPERS} keepers x {SAVES} "
+          f"saves + {EDITORS} editors x {RACES} races")  # fmt: skip
+    try:
+        tokens = prepare(url, args.database)
+        ok = run_load(url, work, tokens, args.sqlite_mode)
+        if ok and args.crashes:
+            print(f"crash safety: SIGKILL in the middle of the load, {args.crashes} times")
+            ok = run_crashes(url, work, tokens, args.crashes)
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        if args.database == "postgres":
+            _postgres(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
+        shutil.rmtree(work, ignore_errors=True)
+    print("  result: " + ("PASSED" if ok else "FAILED"))
+    if args.expect_failure:
+        print("  (expected to fail: " + ("it did" if not ok else "it did NOT") + ")")
+        return 0 if not ok else 1
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
