@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint check-migrations pytest browser-deps messages bench stress clean
+.PHONY: run test lint check-migrations pytest browser-deps messages bench stress loadtest clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,11 @@ stress: $(VENV)/.deps
 	@if pg_isready -q -h /var/run/postgresql 2>/dev/null; then \
 		$(BIN)/python bench/stress.py --database postgres; \
 	else echo "PostgreSQL is not running: skipped (start it: pg_ctlcluster 15 main start)"; fi
+
+# A hall on loopback for 2 minutes: 60 standings/s + 2 saves/s (a 10 s burst of 20/s), 150
+# tables; prints p50/p95/p99 and errors against the targets.
+loadtest: $(VENV)/.deps
+	$(BIN)/python bench/loadtest.py
 
 # Regenerate the translation catalogue after changing UI text, then translate and compile.
 messages: $(VENV)/.dev-deps

@@ -23,65 +23,35 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import http.cookiejar
-import os
 import random
 import re
 import shutil
-import signal
-import socket
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 import uuid
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from harness import Phone, Server, database_url, drop, percentile, setup_django  # bench/
+
 KEEPERS, SAVES, EDITORS, RACES = 20, 50, 5, 200
 PG_NAME = "kreuzdame_stress"
 
 
-# --- the database and the server -------------------------------------------------------
-
-
-def database_url(kind: str, work: Path) -> str:
-    if kind == "postgres":
-        return f"postgres:///{PG_NAME}?host=/var/run/postgresql"
-    return f"sqlite:///{work}/stress.sqlite3"
-
-
-def _postgres(statement: str) -> None:
-    import psycopg
-
-    with psycopg.connect(dbname="postgres", host="/var/run/postgresql", autocommit=True) as con:
-        con.execute(statement)
+# --- the database ---------------------------------------------------------------------
 
 
 def prepare(url: str, kind: str) -> dict:
     """A fresh database with one released round: 20 keeper tables and a shared table whose
     game 1 everybody edits."""
-    if kind == "postgres":
-        _postgres(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
-        _postgres(f"CREATE DATABASE {PG_NAME}")
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    setup_django(url, kind, PG_NAME)
     from django.utils import timezone
 
     from tournament.models import Entry, Game, Player, Round, Seat, Table, Tournament
 
-    call_command("migrate", verbosity=0)
     tournament = Tournament.objects.create(name="Stress", slug="stress", date="2026-12-05")
     round_ = Round.objects.create(
         tournament=tournament, number=1, status="released", started_at=timezone.now()
@@ -97,89 +67,6 @@ def prepare(url: str, kind: str) -> dict:
         tokens.append(table.token)
     Game.objects.create(table=table, number=1, kind="normal", p1=1, p2=-1, p3=1, p4=-1)
     return {"keepers": tokens[:-1], "shared": tokens[-1]}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    def __init__(self, url: str, work: Path, sqlite_mode: str) -> None:
-        self.port = free_port()
-        self.log = work / "server.log"
-        env = {
-            **os.environ,
-            "DATABASE_URL": url,
-            "DJANGO_SETTINGS_MODULE": "tournament.settings",
-            "SQLITE_TRANSACTION_MODE": sqlite_mode,
-            "DEBUG": "1",
-            "LOG_LEVEL": "ERROR",
-        }
-        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [gunicorn, "tournament.wsgi", "--workers", "4", "--bind",
-                 f"127.0.0.1:{self.port}", "--timeout", "60", "--graceful-timeout", "2"],
-                cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True,
-            )  # fmt: skip
-        self.base = f"http://127.0.0.1:{self.port}"
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(self.base + "/", timeout=2).read()
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise SystemExit("the server did not start; see " + str(self.log))
-
-    def kill(self) -> None:
-        """SIGKILL to the whole process group: master and workers die mid-request."""
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.kill()
-
-
-# --- a phone --------------------------------------------------------------------------
-
-
-class Phone:
-    """One browser: a cookie jar and the CSRF token, posting forms like the page does."""
-
-    def __init__(self, base: str, token: str) -> None:
-        self.url = f"{base}/tisch/{token}/"
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-        self.opener.open(self.url, timeout=30).read()
-        self.csrf = next(c.value for c in self.jar if c.name == "csrftoken")
-
-    def save(self, number: int, points, *, version=None, client_id=None) -> tuple[int, float]:
-        data = {"kind": "normal", "mode": "direct", "number": str(number), "reason": ""}
-        data.update({f"p{i}": str(v) for i, v in enumerate(points, start=1)})
-        if version is not None:
-            data["version"] = str(version)
-        data["client_id"] = str(client_id or uuid.uuid4())
-        request = urllib.request.Request(
-            self.url,
-            data=urllib.parse.urlencode(data).encode(),
-            headers={"X-CSRFToken": self.csrf, "Referer": self.url},
-        )
-        started = time.perf_counter()
-        try:
-            with self.opener.open(request, timeout=60) as response:
-                response.read()
-                status = response.status
-        except urllib.error.HTTPError as exc:
-            exc.read()
-            status = exc.code
-        return status, time.perf_counter() - started
 
 
 # --- the load -------------------------------------------------------------------------
@@ -267,13 +154,6 @@ def stored_rows(tokens: list[str]) -> tuple[int, set[str]]:
     ids = list(Game.objects.filter(table__token__in=tokens).values_list("client_id", flat=True))
     connection.close()
     return len(ids), {str(i) for i in ids if i is not None}
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def locked_errors(log: Path) -> int:
@@ -379,7 +259,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="kreuzdame-stress-"))
-    url = database_url(args.database, work)
+    url = database_url(args.database, work, PG_NAME)
     mode = f", SQLite {args.sqlite_mode}" if args.database == "sqlite" else ""
     print(f"stress: {args.database}{mode}, gunicorn 4 workers, {KEEPERS} keepers x {SAVES} "
           f"saves + {EDITORS} editors x {RACES} races")  # fmt: skip
@@ -390,11 +270,7 @@ def main() -> int:
             print(f"crash safety: SIGKILL in the middle of the load, {args.crashes} times")
             ok = run_crashes(url, work, tokens, args.crashes)
     finally:
-        from django.db import connections
-
-        connections.close_all()
-        if args.database == "postgres":
-            _postgres(f"DROP DATABASE IF EXISTS {PG_NAME} WITH (FORCE)")
+        drop(args.database, PG_NAME)
         shutil.rmtree(work, ignore_errors=True)
     print("  result: " + ("PASSED" if ok else "FAILED"))
     if args.expect_failure:

@@ -1117,6 +1117,12 @@ DE = {
         "%(points)s. Bitte aufheben und die Entscheidung neu eintragen."
     ),
     "Not allowed": "Nicht erlaubt",
+    "Request refused": "Anfrage abgelehnt",
+    "The request was too large or malformed, so nothing was saved. Player lists can be "
+    "imported up to 2 MB; enter long texts in shorter parts.": (
+        "Die Anfrage war zu groß oder fehlerhaft, es wurde nichts gespeichert. Spielerlisten "
+        "können bis 2 MB importiert werden; lange Texte bitte in kürzeren Teilen eingeben."
+    ),
     "This page is for the tournament director. Referees and list keepers find their pages "
     "through the referee desk and the table links.": (
         "Diese Seite ist für die Turnierleitung. Schiedsrichter und Listenführer finden ihre "

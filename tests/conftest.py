@@ -26,3 +26,15 @@ def backups_in_tmp(settings, tmp_path):
     """Backups (e.g. the automatic one when a round is closed) go to the test's own folder."""
     settings.BACKUP_DIR = tmp_path / "backups"
     return settings.BACKUP_DIR
+
+
+@pytest.fixture(autouse=True)
+def fresh_standings(settings):
+    """Tests see every change at once; tests/tournament/test_standings.py checks the cache."""
+    settings.STANDINGS_CACHE_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Tests create many accounts: a fast hasher (never in production settings)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

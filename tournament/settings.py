@@ -155,6 +155,10 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 512 * 1024
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 
+# The public standings are rendered at most this often (seconds) per filter: every phone in
+# the hall polls them. 0 renders them for every request.
+STANDINGS_CACHE_SECONDS = int(os.environ.get("STANDINGS_CACHE_SECONDS", 2))
+
 # `manage.py backup` writes here; closing a round writes a backup too.
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
 BACKUP_ON_ROUND_CLOSE = env_bool("BACKUP_ON_ROUND_CLOSE", True)

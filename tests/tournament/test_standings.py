@@ -3,6 +3,7 @@ tie-breakers, penalties, withdrawn and disqualified players, teams, pages and qu
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -218,3 +219,27 @@ def test_the_public_table_plan_shows_the_running_round_and_hides_when_private(cl
     tournament.save()
     html = client.get(url).content.decode()
     assert "Runde 1" in html and "Spieler N01" in html and 'id="table-1"' in html
+
+
+def test_the_public_standings_are_rendered_once_per_cache_period(client, tournament, settings):
+    settings.STANDINGS_CACHE_SECONDS = 60
+    from django.core.cache import cache
+
+    cache.clear()
+    tournament.is_public = True
+    tournament.save()
+    a, b, c, d = entries(tournament, 4)
+    (table,) = play(tournament, 1, [[a, b, c, d]], [[(3, -3, 1, -1)]])
+    url = reverse("public-standings", args=["herbst"])
+    first = client.get(url).content.decode()
+    assert 'id="line-1"' in first and "csrfmiddlewaretoken" in first
+    Game.objects.filter(table=table).update(p1=5, p2=-5)
+    with CaptureQueriesContext(connection) as queries:
+        cached = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert 'class="num total">3<' in cached  # the cached table, no query for standings
+    assert not any("tournament_game" in q["sql"] for q in queries.captured_queries)
+    # Another filter is another page; the page around the table is never shared.
+    other = Client().get(url, {"club": "Club 1"}).content.decode()
+    assert 'class="num total">5<' in other
+    cache.clear()
+    assert 'class="num total">5<' in client.get(url).content.decode()

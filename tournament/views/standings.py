@@ -1,9 +1,13 @@
 """Standings for the director (sortable, filterable) and for everybody (public, live)."""
 
+from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
 from ..domain import exports
@@ -92,12 +96,26 @@ def standings(request, slug):
 
 
 def public_standings(request, slug):
-    """The public standings: refresh themselves while the page is open."""
+    """The public standings: refresh themselves while the page is open. Every phone in the
+    hall polls them, so the table is rendered at most once per STANDINGS_CACHE_SECONDS and
+    filter (the page around it, with its per-visitor CSRF token, never comes from a cache)."""
     tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
-    context = _context(request, tournament)
+    body = _public_body(request, tournament)
     if request.htmx:
-        return render(request, "tournament/partials/standings_body.html", context)
-    return render(request, "tournament/standings.html", context)
+        return HttpResponse(body)
+    return render(request, "tournament/standings.html", {"tournament": tournament, "body": body})
+
+
+def _public_body(request, tournament) -> str:
+    seconds = settings.STANDINGS_CACHE_SECONDS
+    key = f"public-standings:{tournament.pk}:{get_language()}:{request.GET.urlencode()[:500]}"
+    body = cache.get(key) if seconds else None
+    if body is None:
+        context = _context(request, tournament)
+        body = render_to_string("tournament/partials/standings_body.html", context, request)
+        if seconds:
+            cache.set(key, body, seconds)
+    return mark_safe(body)  # noqa: S308 - rendered by the template engine above
 
 
 @director_required

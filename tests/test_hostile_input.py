@@ -1,0 +1,119 @@
+"""Odd and hostile names: they come back from the database unchanged (on both backends),
+show as text in HTML, are text in PDFs without the renderer fetching anything, and text —
+never formulas — in xlsx. Oversized requests are refused with a message, nothing saved."""
+
+from io import BytesIO
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from tests.factories import EntryFactory, PlayerFactory
+from tests.tournament.test_printpack import fetched  # noqa: F401 - the fixture
+from tests.tournament.test_standings import play
+from tournament.domain import exports
+from tournament.models import Player, RefereeCall
+
+pytestmark = pytest.mark.django_db
+
+NAMES = [
+    '=HYPERLINK("http://127.0.0.1:1/","klick")',
+    "+49 170 1234",
+    "-Meyer",
+    "@Müller",
+    "Tab\tim Namen",
+    "Wagen\rrücklauf",
+    "Pipe | und 100 %",
+    "<b>fett</b> & <i>kursiv</i>",
+    "<script>alert('x')</script>",
+    "file:///etc/passwd",
+    "http://127.0.0.1:1/bild.png",
+    "שלום עליכם",  # right to left
+    "Bidi \u202eesrever\u202c Ende",  # bidi override controls
+    "Kreuz ♣ Dame 🂭 😀",
+    "A\u0308rger Zoe\u0308",  # combining diaeresis, not precomposed
+    "W" * 100,  # as long as the field allows
+]
+PRINTABLE = [n for n in NAMES if "\t" not in n and "\r" not in n and "\u202e" not in n]
+
+
+@pytest.fixture
+def hostile_field(tournament):
+    tournament.is_public = True
+    tournament.save()
+    entries = [
+        EntryFactory(
+            tournament=tournament,
+            start_number=n,
+            player=PlayerFactory(first_name="", last_name=name, club=name[:150]),
+        )
+        for n, name in enumerate(NAMES, start=1)
+    ]
+    groups = [entries[i : i + 4] for i in range(0, len(entries), 4)]
+    play(tournament, 1, groups, [[(1, -1, 1, -1)] for _ in groups])
+    return entries
+
+
+def test_names_come_back_from_the_database_unchanged(hostile_field):
+    stored = {p.last_name for p in Player.objects.all()}
+    assert stored == set(NAMES)
+    for name in NAMES:
+        assert Player.objects.get(last_name=name).club == name[:150]
+
+
+def test_names_show_as_text_in_html(client, hostile_field, tournament):
+    for url in (
+        reverse("tournament-public", args=[tournament.slug]),
+        reverse("public-standings", args=[tournament.slug]),
+    ):
+        html = client.get(url).content.decode()
+        assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in html
+        assert "<script>alert(" not in html and "<b>fett</b>" not in html
+        assert "&lt;b&gt;fett&lt;/b&gt; &amp; &lt;i&gt;kursiv&lt;/i&gt;" in html
+        assert "A\u0308rger Zoe\u0308" in html and "שלום עליכם" in html
+        assert 'src="file:' not in html and 'href="http://127.0.0.1:1' not in html
+
+
+def test_names_are_text_in_the_pdf_and_nothing_is_fetched(hostile_field, tournament, fetched):  # noqa: F811
+    content = exports.standings_pdf(tournament)
+    text = " ".join(
+        "".join(page.extract_text().split()) for page in PdfReader(BytesIO(content)).pages
+    )
+    for name in PRINTABLE:
+        assert "".join(name.split())[:40] in text, name
+    assert all("/static/" in url for url in fetched), fetched
+
+
+def test_names_are_text_never_formulas_in_xlsx(hostile_field, tournament):
+    book = load_workbook(BytesIO(exports.workbook(tournament)))
+    cells = [cell for ws in book.worksheets for row in ws.iter_rows() for cell in row]
+    assert not [c.coordinate for c in cells if c.data_type == "f"]
+    names = {c.value for c in book["Rangliste"]["C"][1:]}
+    # XML turns a carriage return into a line feed: the only change a cell may show.
+    assert names == {name.replace("\r", "\n") for name in NAMES}
+
+
+def test_an_oversized_request_is_refused_with_a_message(client, settings, tournament):
+    from tests.factories import released_table
+
+    table = released_table(tournament)
+    url = reverse("keeper-call", args=[table.token])
+    big = "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)
+    response = client.post(url, {"note": big})
+    assert response.status_code == 400
+    assert "zu groß" in response.content.decode()
+    assert not RefereeCall.objects.exists()
+
+
+def test_an_oversized_upload_is_refused_with_a_message(director_client, settings, tournament):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile(
+        "spieler.csv", b"Vorname;Nachname\n" + b"A;B\n" * (settings.IMPORT_MAX_BYTES // 4 + 10)
+    )
+    response = director_client.post(reverse("manage:import", args=[tournament.slug]),
+                                    {"file": upload})  # fmt: skip
+    assert response.status_code in (200, 400)
+    assert "2 MB" in response.content.decode()
+    assert not Player.objects.exists()

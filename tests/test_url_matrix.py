@@ -1,0 +1,223 @@
+"""Every URL pattern of the project, for every role, against an explicit table of expected
+status codes — a route missing from the table fails the test. Also: no GET changes data,
+and no state-changing request passes without its CSRF token.
+
+Roles: anonymous, a player (an account without any role), the list keeper of table A (no
+account, the table's link), a referee and a director of this tournament, and a director of
+another tournament. The manage pages' expectations live in tests/tournament/test_permissions.py
+(DIRECTOR_PAGES, OFFICE_PAGES); this file adds the public and table-link routes and the roles
+those tests do not cover.
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.factories import TournamentFactory, director, referee, released_table
+from tests.tournament.test_permissions import (
+    DIRECTOR_PAGES,
+    OFFICE_PAGES,
+    TOURNAMENT_INDEPENDENT,
+)
+from tournament.models import (
+    Entry,
+    Game,
+    GameKind,
+    Penalty,
+    RefereeCall,
+    Round,
+    RoundStatus,
+    Table,
+)
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["anonymous", "player", "keeper", "referee", "director", "other_director"]
+EVERYBODY = dict.fromkeys(ROLES, 200)
+
+# name -> (kwargs builder(world), method, {role: status})
+PUBLIC = {
+    "home": (lambda w: {}, "get", EVERYBODY),
+    "tournament-public": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
+    "tournament-calculator": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
+    "where-do-i-sit": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
+    "public-standings": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
+    "public-table-plan": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
+    "calculator": (lambda w: {}, "get", EVERYBODY),
+    "login": (lambda w: {}, "get", EVERYBODY),
+    "logout": (lambda w: {}, "post", dict.fromkeys(ROLES, 302)),
+    "set_language": (lambda w: {}, "post", dict.fromkeys(ROLES, 302)),
+    # The table's link is the list keeper's key: whoever holds it works on that sheet only.
+    "keeper-sheet": (lambda w: {"token": w.token}, "get", EVERYBODY),
+    "keeper-status": (lambda w: {"token": w.token}, "get", EVERYBODY),
+    "keeper-calculator": (lambda w: {"token": w.token}, "get", EVERYBODY),
+    "keeper-delete": (lambda w: {"token": w.token}, "post", dict.fromkeys(ROLES, 422)),
+    "keeper-submit": (lambda w: {"token": w.token}, "post", dict.fromkeys(ROLES, 422)),
+    "keeper-confirm": (lambda w: {"token": w.token}, "post", dict.fromkeys(ROLES, 422)),
+    "keeper-time-up": (lambda w: {"token": w.token}, "post", dict.fromkeys(ROLES, 422)),
+    "keeper-call": (lambda w: {"token": w.token}, "post", EVERYBODY),
+}
+ADMIN_INDEX = {
+    "anonymous": 302,
+    "player": 302,
+    "keeper": 302,
+    "referee": 302,
+    "director": 302,
+    "other_director": 302,
+}  # fmt: skip  (nobody here is staff)
+
+
+def manage_expectation(name: str) -> dict:
+    """The manage pages for every role, from the tables of test_permissions.py."""
+    own = DIRECTOR_PAGES[name][2]
+    office = OFFICE_PAGES.get(name, 403)
+    return {
+        "anonymous": 302,  # to the login
+        "keeper": 302,  # the table's link opens no office page
+        "player": 403,
+        "referee": office,
+        "director": own,
+        "other_director": own if name in TOURNAMENT_INDEPENDENT else 404,
+    }
+
+
+def route_names() -> set[str]:
+    """Every named route of the project, namespaced ("manage:board"), the admin's aside."""
+    names = set()
+
+    def walk(patterns, namespace):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                inner = pattern.namespace or namespace
+                if inner != "admin":
+                    walk(pattern.url_patterns, inner)
+            elif isinstance(pattern, URLPattern) and pattern.name:
+                names.add(f"{namespace}:{pattern.name}" if namespace else pattern.name)
+
+    walk(get_resolver().url_patterns, None)
+    return names
+
+
+def test_every_route_is_in_the_table():
+    listed = set(PUBLIC) | {f"manage:{name}" for name in DIRECTOR_PAGES}
+    assert route_names() == listed
+
+
+class World:
+    """One tournament with a running round: table A (the keeper's) with two games, a draft
+    penalty and an open call; and another tournament with its own director."""
+
+    def __init__(self):
+        self.director = director(username="leitung")
+        self.tournament = TournamentFactory(
+            slug="herbst", is_public=True, directors=[self.director]
+        )
+        self.slug = self.tournament.slug
+        self.referee = referee(username="schiri")
+        self.tournament.referees.add(self.referee)
+        table = released_table(self.tournament)
+        self.table, self.token = table, table.token
+        for number, points in ((1, (1, -1, 1, -1)), (2, (2, -2, -2, 2))):
+            Game.objects.create(table=table, number=number, kind=GameKind.NORMAL,
+                                p1=points[0], p2=points[1], p3=points[2], p4=points[3])  # fmt: skip
+        Penalty.objects.create(table=table, game_number=1, offender=Entry.objects.first(),
+                               offender_position=1, category="verwarnung")  # fmt: skip
+        RefereeCall.objects.create(table=table, game_number=2, note="Frage")
+        self.other_director = director(username="anderswo")
+        TournamentFactory(slug="anderswo", directors=[self.other_director])
+        self.player = get_user_model().objects.create_user("spieler", password="x-geheim-9")
+
+    def client(self, role: str) -> Client:
+        client = Client()
+        user = {"player": self.player, "referee": self.referee, "director": self.director,
+                "other_director": self.other_director}.get(role)  # fmt: skip
+        if user is not None:
+            client.force_login(user)
+        return client
+
+
+@pytest.fixture
+def world():
+    return World()
+
+
+def snapshot():
+    """Everything a request could change."""
+    return (
+        sorted(Game.objects.values_list("table_id", "number", "version", "p1", "p2", "p3", "p4")),
+        sorted(Penalty.objects.values_list("pk", "signed_at", "revoked_at")),
+        sorted(Entry.objects.values_list("pk", "status", "checked_in")),
+        sorted(Round.objects.values_list("pk", "status")),
+        sorted(Table.objects.values_list("pk", "sheet_status", "time_limit_from")),
+        sorted(RefereeCall.objects.values_list("pk", "handled_at")),
+    )
+
+
+def request(client, name, world):
+    if name in PUBLIC:
+        kwargs_for, method, _expected = PUBLIC[name]
+        url = reverse(name, kwargs=kwargs_for(world))
+    else:
+        short = name.removeprefix("manage:")
+        kwargs_for, method, _status = DIRECTOR_PAGES[short]
+        entry = Entry.objects.filter(tournament=world.tournament).first()
+        url = reverse(name, kwargs=kwargs_for(world.tournament, entry))
+    return method, getattr(client, method)(url)
+
+
+def expected(name, role):
+    if name in PUBLIC:
+        return PUBLIC[name][2][role]
+    return manage_expectation(name.removeprefix("manage:"))[role]
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("name", sorted(set(PUBLIC) | {f"manage:{n}" for n in DIRECTOR_PAGES}))
+def test_every_route_for_every_role(world, name, role):
+    before = snapshot()
+    method, response = request(world.client(role), name, world)
+    assert response.status_code == expected(name, role), response.content[:300]
+    if method == "get":
+        assert snapshot() == before, f"GET {name} changed data"
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_the_admin_is_for_staff_only(world, role):
+    assert world.client(role).get(reverse("admin:index")).status_code == ADMIN_INDEX[role]
+
+
+def test_an_unknown_table_link_and_another_tournaments_objects_give_404(world):
+    client = world.client("anonymous")
+    assert client.get(reverse("keeper-sheet", args=["x" * 32])).status_code == 404
+    other = world.client("other_director")
+    penalty = Penalty.objects.get()
+    url = reverse("manage:penalty-detail", args=["anderswo", penalty.pk])
+    assert other.get(url).status_code == 404  # the penalty is not in their tournament
+    url = reverse("manage:sheet-desk", args=["anderswo", 1, 1])
+    assert other.get(url).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "name", sorted(n for n in set(PUBLIC) | {f"manage:{n}" for n in DIRECTOR_PAGES}
+                   if (PUBLIC.get(n) or DIRECTOR_PAGES.get(n.removeprefix("manage:")))[1] == "post")
+)  # fmt: skip
+def test_no_state_change_without_the_csrf_token(world, name):
+    role = "anonymous" if name in PUBLIC else "director"
+    client = Client(enforce_csrf_checks=True)
+    if role == "director":
+        client.force_login(world.director)
+    before = snapshot()
+    _method, response = request(client, name, world)
+    assert response.status_code == 403
+    assert snapshot() == before
+
+
+def test_a_round_of_another_tournament_stays_closed_to_its_referee(world):
+    Round.objects.filter(tournament=world.tournament).update(status=RoundStatus.RELEASED)
+    stranger = referee(username="fremd")
+    TournamentFactory(slug="fremd").referees.add(stranger)
+    client = Client()
+    client.force_login(stranger)
+    url = reverse("manage:penalty-add", args=[world.slug, 1, world.table.number])
+    assert client.get(url).status_code == 404
