@@ -1117,6 +1117,11 @@ DE = {
         "%(points)s. Bitte aufheben und die Entscheidung neu eintragen."
     ),
     "Not allowed": "Nicht erlaubt",
+    "role": "Rolle",
+    "director": "Turnierleitung",
+    "administrator": "Administrator",
+    "system (command line)": "System (Kommandozeile)",
+    "user": "Benutzer",
     "Request refused": "Anfrage abgelehnt",
     "The request was too large or malformed, so nothing was saved. Player lists can be "
     "imported up to 2 MB; enter long texts in shorter parts.": (

@@ -490,11 +490,11 @@ def test_the_record_lists_every_penalty_and_exports_it(client, tournament, offic
     states = [dict(zip(header, r, strict=True))["Status"] for r in lines]
     assert states == ["unterschrieben", "aufgehoben", "nicht unterschrieben"]
     history = list(book.worksheets[1].iter_rows(values_only=True))[1:]
-    assert [(r[0], r[3]) for r in history if r[0] == gone.pk] == [
+    assert [(r[0], r[4]) for r in history if r[0] == gone.pk] == [
         (gone.pk, "eingetragen"),
         (gone.pk, "geändert"),
     ]
-    assert any(r[6] == "Irrtum" for r in history)
+    assert any(r[7] == "Irrtum" and r[3] == "Schiedsrichter" for r in history)
 
 
 def test_a_table_calls_a_referee_and_the_desk_shows_it(client, tournament, official):

@@ -18,6 +18,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from ..models import Game, Penalty, Round, RoundStatus, Seat
+from ..models.audit import role_label
 from . import standings as standings_domain
 
 BOLD = Font(bold=True)
@@ -316,7 +317,8 @@ def penalty_rows(tournament) -> tuple[list[str], list[list]]:
 
 def penalty_history_rows(tournament) -> tuple[list[str], list[list]]:
     """Every recorded change of every penalty: who, when (UTC), what, why."""
-    header = [_("No."), _("when (UTC)"), _("by"), _("what"), _("status"), _("points"), _("note")]
+    header = [_("No."), _("when (UTC)"), _("by"), _("role"), _("what"), _("status"), _("points")]
+    header.append(_("note"))
     kinds = {"+": _("entered"), "~": _("changed"), "-": _("deleted")}
     records = (
         Penalty.history.filter(table__round__tournament=tournament)
@@ -339,6 +341,7 @@ def penalty_history_rows(tournament) -> tuple[list[str], list[list]]:
                 record.id,
                 record.history_date.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S"),
                 _who(record.history_user),
+                role_label(record.history_role),
                 kinds.get(record.history_type, record.history_type),
                 state,
                 signed_points(points),

@@ -41,6 +41,7 @@ from ..models import (
     SheetStatus,
     Table,
 )
+from ..models.audit import LIST_KEEPER
 from . import DomainError
 
 LEDGER_KIND = {
@@ -271,6 +272,8 @@ def _locked_table(table: Table) -> Table:
 
 def _record(game: Game, actor: Actor, reason: str) -> None:
     game._history_user = actor.user  # noqa: SLF001 - simple-history's documented hook
+    if not actor.privileged:
+        game._history_role = LIST_KEEPER  # noqa: SLF001 - read by models.audit
     game._change_reason = f"{actor.label}: {reason}" if reason else actor.label  # noqa: SLF001
 
 

@@ -3,6 +3,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from .audit import AuditRole
 from .round import Table
 from .tournament import Entry
 
@@ -110,7 +111,7 @@ class Penalty(models.Model):
         verbose_name=_("replaces"),
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords(excluded_fields=["created_at"])
+    history = HistoricalRecords(excluded_fields=["created_at"], bases=[AuditRole])
 
     objects = PenaltyQuerySet.as_manager()
 

@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from .audit import AuditRole
 from .tournament import Entry, Tournament
 
 
@@ -104,7 +105,7 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField(_("position"))
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditRole])
 
     class Meta:
         verbose_name = _("seat")

@@ -2,6 +2,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from .audit import AuditRole
 from .round import Table
 
 
@@ -35,7 +36,7 @@ class Game(models.Model):
     client_id = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords(excluded_fields=["updated_at"])
+    history = HistoricalRecords(excluded_fields=["updated_at"], bases=[AuditRole])
 
     class Meta:
         verbose_name = _("game")

@@ -7,6 +7,8 @@ from simple_history.models import HistoricalRecords
 
 from scoring.profiles import CUSTOM, PROFILES, RuleProfile, derive, get_profile
 
+from .audit import AuditRole
+
 PROFILE_LABELS = {
     "ddv": _("DDV Turnier-Spielregeln 2026"),
     "bsv-hessen-2010": _("BSV Hessen 2010 (40 cards)"),
@@ -171,7 +173,7 @@ class Entry(models.Model):
     checked_in = models.BooleanField(_("checked in"), default=False)
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords(excluded_fields=["created_at"])
+    history = HistoricalRecords(excluded_fields=["created_at"], bases=[AuditRole])
 
     class Meta:
         verbose_name = _("entry")

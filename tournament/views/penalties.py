@@ -29,6 +29,7 @@ from ..forms.penalties import (
     initial_for,
 )
 from ..models import Penalty, PenaltyState, RefereeCall, RoundStatus, Table
+from ..models.audit import role_label
 from ..permissions import (
     REFEREE_GROUP,
     director_required,
@@ -269,7 +270,10 @@ def penalty_detail(request, slug, pk):
         "tournament": tournament,
         "penalty": penalty,
         "row": [(seats.get(p), v) for p, v in enumerate(penalty.points, start=1)],
-        "records": [(r, _record_state(r), signed_points(_record_points(r))) for r in records],
+        "records": [
+            (r, _record_state(r), signed_points(_record_points(r)), role_label(r.history_role))
+            for r in records
+        ],
         "earlier": earlier,
         "revoke_form": RevokeForm(),
         "replaced_by": Penalty.objects.filter(replaces=penalty).first(),

@@ -33,6 +33,7 @@ from ..forms.sheets import (
 )
 from ..messages import finding_message
 from ..models import Game, GameKind, RefereeCall, RoundStatus, SheetStatus, Table
+from ..models.audit import role_label
 from ..permissions import (
     director_required,
     get_managed_tournament,
@@ -626,6 +627,7 @@ def sheet_history(request, slug, number, table_number):
         entries.append(
             {
                 "record": record,
+                "role": role_label(record.history_role),
                 "before": previous.get(record.id, ""),
                 "after": "" if record.history_type == "-" else after,
             }

@@ -10,7 +10,15 @@ from tournament.demo_games import play_sheet
 from tournament.domain import draw, penalties
 from tournament.domain import sheets as sheet_domain
 from tournament.domain.penalties import Facts
-from tournament.models import GameKind, PenaltyCategory, PenaltyContext, RefereeCall, Tournament
+from tournament.models import (
+    Entry,
+    GameKind,
+    PenaltyCategory,
+    PenaltyContext,
+    RefereeCall,
+    Tournament,
+)
+from tournament.models.audit import LIST_KEEPER, SYSTEM
 
 DEMO_FIXTURE = settings.BASE_DIR / "fixtures" / "demo.json"
 DEMO_SLUG = "kreuzdame-cup-2026"
@@ -42,6 +50,11 @@ class Command(BaseCommand):
             return
         call_command("loaddata", str(DEMO_FIXTURE), verbosity=0)
         tournament = Tournament.objects.get(slug=DEMO_SLUG)
+        # A fixture is loaded raw, without history: the entries get their first record here.
+        Entry.history.bulk_history_create(
+            list(tournament.entries.all()), default_change_reason="demo data loaded"
+        )
+        Entry.history.filter(tournament=tournament).update(history_role=SYSTEM)
         director = tournament.directors.first()
         result = draw.draw(tournament, director, all_rounds=True, seed=DEMO_SEED, time_limit=5)
         rng = random.Random(DEMO_SEED)
@@ -79,6 +92,7 @@ def play_table(table, director, rng: random.Random, *, running: bool) -> None:
             typo = table.games.order_by("-number").first()
             typo.p1 += 10  # 3 typed as 13: the zero-sum check flags it
             typo._change_reason = keeper.label  # noqa: SLF001
+            typo._history_role = LIST_KEEPER  # noqa: SLF001
             typo.version += 1
             typo.save()
         return

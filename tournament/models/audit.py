@@ -1,0 +1,58 @@
+"""The audit trail: every history record also says in which role the change was made.
+
+simple-history stores who (``history_user``), when (``history_date``, UTC), what (the row as
+it was after the change; the one before it is the previous record) and why
+(``history_change_reason``). This adds ``history_role``, set by :func:`record_role` for every
+path that writes: the pages, the admin and the management commands.
+"""
+
+from django.db import models
+from django.dispatch import receiver
+from django.utils.translation import gettext_lazy as _
+from simple_history.signals import pre_create_historical_record
+
+LIST_KEEPER, DIRECTOR, REFEREE = "list-keeper", "director", "referee"
+ADMINISTRATOR, SYSTEM, USER = "administrator", "system", "user"
+ROLE_LABELS = {
+    LIST_KEEPER: _("list keeper"),
+    DIRECTOR: _("director"),
+    REFEREE: _("referee"),
+    ADMINISTRATOR: _("administrator"),
+    SYSTEM: _("system (command line)"),
+    USER: _("user"),
+}
+
+
+def role_label(code: str) -> str:
+    return str(ROLE_LABELS.get(code, code))
+
+
+class AuditRole(models.Model):
+    history_role = models.CharField(max_length=20, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+def role_of(user) -> str:
+    """The role of an account, as the history records it; no account: a command."""
+    if user is None:
+        return SYSTEM
+    if user.is_superuser:
+        return ADMINISTRATOR
+    groups = set(user.groups.values_list("name", flat=True))
+    from ..permissions import DIRECTOR_GROUP, REFEREE_GROUP
+
+    if DIRECTOR_GROUP in groups:
+        return DIRECTOR
+    if REFEREE_GROUP in groups:
+        return REFEREE
+    return USER
+
+
+@receiver(pre_create_historical_record)
+def record_role(sender, instance, history_instance, **kwargs) -> None:
+    if not isinstance(history_instance, AuditRole):
+        return
+    role = getattr(instance, "_history_role", "") or role_of(history_instance.history_user)
+    history_instance.history_role = role
