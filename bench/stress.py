@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import http.client
 import random
 import re
 import shutil
@@ -243,7 +244,7 @@ def run_crashes(url: str, work: Path, tokens: dict, crashes: int) -> bool:
 
 def _quiet_keeper(base, token, tally, first, stop) -> None:
     # The server dies under the keeper: what was acknowledged is in the tally.
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, http.client.HTTPException):
         keeper(base, token, tally, first, 10_000, stop)
 
 
