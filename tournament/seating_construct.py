@@ -18,7 +18,8 @@ the draw depend on the seed.
 from functools import cache
 from itertools import combinations
 
-from .seating_plans import COVERING_PLANS, CYCLIC_PLANS
+from .seating_covering import COVERING_PLANS
+from .seating_plans import CYCLIC_PLANS
 
 Rounds = list[list[list[int]]]
 
@@ -150,14 +151,16 @@ def constructed_rounds(n: int, rounds: int) -> Rounds | None:
     """The best plan we can build for ``n`` players at four-tables, cut to at most
     ``rounds`` rounds; None when there is no construction for ``n``.
 
-    Stored covering plans (:data:`~tournament.seating_plans.COVERING_PLANS`) reach the
-    lower bound one round beyond the repeat-free ones, e.g. 24 players in 8 rounds with 12
-    repeats; their first rounds are repeat-free, so they serve shorter plans as well.
+    Stored covering plans (:data:`~tournament.seating_covering.COVERING_PLANS`) reach the
+    lower bound one round beyond the repeat-free ones: 24 players in 8 rounds with 12
+    repeats. They serve plans of that many rounds or more; shorter plans use the
+    repeat-free constructions.
     """
     if n == 32:
         return [[list(t) for t in r] for r in doubled_affine_space()[:rounds]]
-    if n in COVERING_PLANS:
-        return [[list(t) for t in r] for r in COVERING_PLANS[n][:rounds]]
+    covering = COVERING_PLANS.get(n)
+    if covering is not None and rounds >= len(covering):
+        return [[list(t) for t in r] for r in covering]
     spec = CYCLIC_PLANS.get(n)
     if spec is None:
         return None

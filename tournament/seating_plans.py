@@ -118,5 +118,3 @@ CYCLIC_PLANS: dict[int, tuple[int, int, list[list[int]]]] = {
         ],
     ),
 }
-
-COVERING_PLANS: dict[int, list[list[list[int]]]] = {}

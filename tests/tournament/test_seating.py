@@ -94,6 +94,24 @@ def test_fields_of_four_tables_without_a_single_repeat(n, rounds):
     assert plan.quality.repeat_pairs == repeats(plan.rounds) == 0
 
 
+def test_twenty_four_players_in_eight_rounds_reach_the_lower_bound():
+    """The stored covering plan: every pair meets, twelve twin pairs (a perfect matching)
+    meet twice; positions stay balanced and drawing round by round continues it."""
+    plan = solve(24, 8)
+    assert_valid(plan.rounds, players(24))
+    assert plan.quality.repeat_pairs == plan.quality.lower_bound == 12
+    met: dict[frozenset, int] = {}
+    for round_ in plan.rounds:
+        for table in round_:
+            for pair in itertools.combinations(table, 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+    assert len(met) == 24 * 23 // 2  # every pair meets
+    twins = [pair for pair, count in met.items() if count == 2]
+    assert max(met.values()) == 2 and len(twins) == 12
+    assert sorted(p for pair in twins for p in pair) == sorted(players(24))
+    assert plan.quality.position_balance <= 1
+
+
 def test_sixteen_players_in_six_rounds_reach_the_lower_bound():
     plan = solve(16, 6)
     assert_valid(plan.rounds, players(16))
@@ -191,6 +209,17 @@ def test_drawing_one_round_at_a_time_keeps_the_constructed_optimum(n, rounds):
         assert plan.stats.method == "construction"
     assert_valid(played, players(n))
     assert repeats(played) == 0
+
+
+def test_drawing_24_players_round_by_round_for_eight_planned_rounds_reaches_12():
+    # As the site does it: every draw plans all eight rounds and keeps the next one.
+    played: list = []
+    for number in range(1, 9):
+        plan = draw(DrawRequest(players(24), 8, fixed=played, seed=number, time_limit=0.5))
+        assert plan.rounds[: number - 1] == played
+        played = plan.rounds[:number]
+    assert_valid(played, players(24))
+    assert repeats(played) == 12
 
 
 def test_a_changed_field_does_not_continue_the_construction():

@@ -45,7 +45,16 @@ def test_impossible_fields_say_how_many_to_add_or_remove(count, add, remove):
 
 @pytest.mark.parametrize(
     ("players", "rounds", "repeats"),
-    [(16, 5, 0), (16, 6, 24), (24, 7, 0), (28, 9, 0), (32, 10, 0), (12, 3, 6), (8, 2, 4)],
+    [
+        (16, 5, 0),
+        (16, 6, 24),
+        (24, 7, 0),
+        (24, 8, 12),
+        (28, 9, 0),
+        (32, 10, 0),
+        (12, 3, 6),
+        (8, 2, 4),
+    ],  # fmt: skip
 )
 def test_known_optima_for_tables_of_four(players, rounds, repeats):
     # 12x3 and 8x2 are above the counting bound: three (two) tables of four always repeat
