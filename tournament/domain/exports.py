@@ -19,7 +19,9 @@ from openpyxl.utils import get_column_letter
 
 from ..models import Game, Penalty, Round, RoundStatus, Seat
 from ..models.audit import role_label
+from ..models.penalty import points_of, state_label
 from . import standings as standings_domain
+from .penalties import signed_points
 
 BOLD = Font(bold=True)
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -244,11 +246,6 @@ def table_plan_pdf(round_: Round) -> bytes:
     return render_pdf("tournament/print/rounds.html", context)
 
 
-def signed_points(points) -> str:
-    """A penalty row as the referee reads it: +3 / 0 / 0 / −3."""
-    return " / ".join(f"{value:+d}" if value else "0" for value in points)
-
-
 def _when(moment) -> str:
     return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT") if moment else ""
 
@@ -327,15 +324,6 @@ def penalty_history_rows(tournament) -> tuple[list[str], list[list]]:
     )
     rows = []
     for record in records:
-        state = (
-            _("revoked")
-            if record.revoked_at
-            else _("signed")
-            if record.signed_at
-            else _("not signed")
-        )
-        size = 5 if record.p5 is not None else 4
-        points = [record.p1, record.p2, record.p3, record.p4, record.p5][:size]
         rows.append(
             [
                 record.id,
@@ -343,8 +331,8 @@ def penalty_history_rows(tournament) -> tuple[list[str], list[list]]:
                 _who(record.history_user),
                 role_label(record.history_role),
                 kinds.get(record.history_type, record.history_type),
-                state,
-                signed_points(points),
+                state_label(record),
+                signed_points(points_of(record)),
                 record.history_change_reason or "",
             ]
         )

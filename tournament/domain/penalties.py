@@ -33,7 +33,7 @@ from ..models import (
     Table,
 )
 from . import DomainError
-from .sheets import load
+from .sheets import load, locked_table
 
 SOLO_CONTEXTS = (PenaltyContext.SOLO, PenaltyContext.HOCHZEIT_AFTER)
 # The decisions whose row depends on the game situation; the others are the same anywhere.
@@ -91,6 +91,11 @@ class Decision:
     @property
     def warnings(self) -> list[Penalty]:
         return [p for p in self.earlier if p.category == PenaltyCategory.WARNING]
+
+
+def signed_points(points) -> str:
+    """A penalty row as the referee reads it: +3 / 0 / 0 / -3."""
+    return " / ".join(f"{value:+d}" if value else "0" for value in points)
 
 
 def normalized(facts: Facts) -> Facts:
@@ -249,11 +254,7 @@ def _lock(table: Table) -> Table:
     """The round, then the table, locked for this transaction (the order of close_round and
     the sheet saves): a round cannot close while a decision on one of its tables is written."""
     Round.objects.select_for_update().filter(pk=table.round_id).first()
-    return (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament")
-        .get(pk=table.pk)
-    )
+    return locked_table(table)
 
 
 # Facts field -> Penalty field: the facts are stored as they were decided.
@@ -353,7 +354,7 @@ def sign(penalty: Penalty, user, *, director: bool) -> Penalty:
                     "The sheet changed since this penalty was entered: it would now give "
                     "%(points)s. Revoke it and enter the decision again."
                 )
-                % {"points": " / ".join(f"{v:+d}" if v else "0" for v in decision.points)}
+                % {"points": signed_points(decision.points)}
             )
         penalty.referee, penalty.signed_at = user, timezone.now()
         entry = _disqualified_entry(penalty)

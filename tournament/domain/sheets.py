@@ -42,6 +42,7 @@ from ..models import (
     Table,
 )
 from ..models.audit import LIST_KEEPER
+from ..models.penalty import points_of
 from . import DomainError
 
 LEDGER_KIND = {
@@ -191,8 +192,8 @@ def load(table: Table, *, complete: bool = False) -> Sheet:
         table.penalties.counting().select_related("referee").order_by("game_number", "pk")
     )
     for penalty in penalties:
-        points = [penalty.p1, penalty.p2, penalty.p3, penalty.p4, penalty.p5 or 0][: table.size]
-        row = SheetRow(penalty.game_number, Kind.PENALTY, penalty.soloist_position, tuple(points))
+        points = tuple(points_of(penalty))
+        row = SheetRow(penalty.game_number, Kind.PENALTY, penalty.soloist_position, points)
         rows.append(row)
     # A sheet with every game (or a time limit) is checked as finished, so that a missing
     # Pflichtsolo shows before the list keeper tries to submit.
@@ -261,7 +262,7 @@ def _validate(table: Table, row: RowInput) -> None:
         raise DomainError(_("A solo needs the position of the soloist."))
 
 
-def _locked_table(table: Table) -> Table:
+def locked_table(table: Table) -> Table:
     """The table row locked for this transaction: saves to one sheet happen one at a time."""
     return (
         Table.objects.select_for_update(of=("self",))
@@ -305,7 +306,7 @@ def save_row(
     """Store game ``number`` of the sheet: a new row when ``version`` is None (``number``
     must then be the next game), else a change of the row seen at ``version``."""
     with transaction.atomic():
-        table = _locked_table(table)
+        table = locked_table(table)
         if client_id is not None:
             done = Game.objects.filter(client_id=client_id).first()
             if done is not None:
@@ -343,7 +344,7 @@ def save_row(
 def delete_last(table: Table, actor: Actor, *, number: int, version: int, reason: str = "") -> None:
     """Remove the last game of the sheet (a row entered by mistake)."""
     with transaction.atomic():
-        table = _locked_table(table)
+        table = locked_table(table)
         _check_writable(table, actor, reason)
         last = table.games.order_by("-number").first()
         if last is None or last.number != number:
@@ -363,7 +364,7 @@ def replace_rows(
     a row changed by somebody else since raises :class:`Conflict` and nothing is written.
     Returns the number of rows written or removed."""
     with transaction.atomic():
-        table = _locked_table(table)
+        table = locked_table(table)
         _check_writable(table, actor, reason)
         for row in rows:
             _validate(table, row)
@@ -411,7 +412,7 @@ def _table_seat(table: Table, start_number: int | None) -> Seat | None:
 def submit(table: Table, actor: Actor) -> Sheet:
     """The list keeper hands in the sheet: it must be complete and free of errors."""
     with transaction.atomic():
-        table = _locked_table(table)
+        table = locked_table(table)
         if table.round.status != RoundStatus.RELEASED:
             raise DomainError(_("Only sheets of a running round can be submitted."))
         if table.sheet_status != SheetStatus.OPEN:
@@ -456,7 +457,7 @@ def confirm(table: Table, actor: Actor) -> None:
     """A second person confirms the submitted sheet: another player of the table (by start
     number on the token link) or a director."""
     with transaction.atomic():
-        table = _locked_table(table)
+        table = locked_table(table)
         if table.sheet_status != SheetStatus.SUBMITTED:
             raise DomainError(_("Only a submitted sheet can be confirmed."))
         if not actor.privileged:
@@ -480,7 +481,7 @@ def reopen(table: Table, actor: Actor, reason: str) -> None:
     if not reason.strip():
         raise DomainError(_("Reopening a sheet needs a reason."))
     with transaction.atomic():
-        table = _locked_table(table)
+        table = locked_table(table)
         if table.round.status != RoundStatus.RELEASED:
             raise DomainError(_("Only sheets of a running round can be reopened."))
         table.sheet_status = SheetStatus.OPEN
@@ -496,7 +497,7 @@ def mark_time_up(table: Table, actor: Actor) -> None:
     next game on only vorgeführte Pflichtsoli remain. The list keeper can mark it once the
     clock has run out, the office at any time."""
     with transaction.atomic():
-        table = _locked_table(table)
+        table = locked_table(table)
         if table.round.status != RoundStatus.RELEASED or table.sheet_status != SheetStatus.OPEN:
             raise DomainError(_("The time limit can only be recorded on an open sheet."))
         if table.time_limit_from is not None:
@@ -517,7 +518,7 @@ def grant_extra_time(table: Table, actor: Actor, minutes: int, reason: str) -> N
     if not 1 <= minutes <= 120:
         raise DomainError(_("Extra time is 1 to 120 minutes."))
     with transaction.atomic():
-        table = _locked_table(table)
+        table = locked_table(table)
         if table.round.status != RoundStatus.RELEASED:
             raise DomainError(_("Only tables of a running round get extra time."))
         table.extra_minutes += minutes

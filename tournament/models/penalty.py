@@ -34,6 +34,24 @@ class PenaltyState(models.TextChoices):
     REVOKED = "revoked", _("revoked")
 
 
+def state_of(penalty) -> str:
+    """The state of a penalty or of one of its history records."""
+    if penalty.revoked_at is not None:
+        return PenaltyState.REVOKED
+    return PenaltyState.SIGNED if penalty.signed_at is not None else PenaltyState.DRAFT
+
+
+def state_label(penalty) -> str:
+    return str(PenaltyState(state_of(penalty)).label)
+
+
+def points_of(penalty) -> list[int]:
+    """The row, one value per position (p5 is set at five-tables only); for a penalty or one
+    of its history records."""
+    values = [penalty.p1, penalty.p2, penalty.p3, penalty.p4, penalty.p5]
+    return values if penalty.p5 is not None else values[:4]
+
+
 class PenaltyQuerySet(models.QuerySet):
     def counting(self):
         """The penalties that count: signed by a referee and not revoked."""
@@ -156,12 +174,10 @@ class Penalty(models.Model):
 
     @property
     def state(self) -> str:
-        if self.revoked_at is not None:
-            return PenaltyState.REVOKED
-        return PenaltyState.SIGNED if self.signed_at is not None else PenaltyState.DRAFT
+        return state_of(self)
 
     def get_state_display(self) -> str:
-        return str(PenaltyState(self.state).label)
+        return state_label(self)
 
     @property
     def counts(self) -> bool:
@@ -169,8 +185,7 @@ class Penalty(models.Model):
 
     @property
     def points(self) -> list[int]:
-        values = [self.p1, self.p2, self.p3, self.p4, self.p5 or 0]
-        return values[: self.table.size]
+        return points_of(self)
 
 
 class RefereeCall(models.Model):

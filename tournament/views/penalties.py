@@ -20,7 +20,8 @@ from django.views.decorators.http import require_POST
 from ..domain import DomainError
 from ..domain import penalties as penalty_domain
 from ..domain import sheets as sheet_domain
-from ..domain.exports import XLSX_TYPE, penalties_workbook, signed_points
+from ..domain.exports import XLSX_TYPE, penalties_workbook
+from ..domain.penalties import signed_points
 from ..forms.penalties import (
     PenaltyForm,
     RefereeAccountForm,
@@ -30,6 +31,7 @@ from ..forms.penalties import (
 )
 from ..models import Penalty, PenaltyState, RefereeCall, RoundStatus, Table
 from ..models.audit import role_label
+from ..models.penalty import points_of, state_label
 from ..permissions import (
     REFEREE_GROUP,
     director_required,
@@ -106,8 +108,9 @@ def referee_dashboard(request, slug):
     return render(request, template, context)
 
 
-def _form_page(request, table, form, *, decision=None, status=200):
-    sheet = sheet_domain.load(table)
+def _form_page(request, sheet, form, *, decision=None, status=200):
+    """The penalty form with the table's sheet (loaded once per request by the caller)."""
+    table = sheet.table
     context = sheet_context(sheet)
     context.update(
         {
@@ -146,10 +149,10 @@ def penalty_add(request, slug, number, table_number):
         game = request.GET.get("spiel", "")
         number = int(game) if game.isdecimal() and len(game) < 3 else len(sheet.games) or 1
         initial = initial_for(replacing) if replacing else {"game_number": number}
-        return _form_page(request, table, PenaltyForm(initial=initial, **kwargs))
+        return _form_page(request, sheet, PenaltyForm(initial=initial, **kwargs))
     form = PenaltyForm(request.POST, **kwargs)
     if not form.is_valid():
-        return _form_page(request, table, form, status=422)
+        return _form_page(request, sheet, form, status=422)
     facts = form.facts()
     try:
         penalty_domain.may_write(table, director=director)
@@ -158,7 +161,7 @@ def penalty_add(request, slug, number, table_number):
         decision = penalty_domain.decide(table, facts, exclude=replacing)
     except DomainError as exc:
         form.add_error(None, exc.message)
-        return _form_page(request, table, form, status=422)
+        return _form_page(request, sheet, form, status=422)
     action = request.POST.get("action")
     key = facts_key(decision.facts, decision.points)
     if action not in ("sign", "draft") or form.cleaned_data.get("previewed") != key:
@@ -169,7 +172,7 @@ def penalty_add(request, slug, number, table_number):
         form.is_valid()
         if action in ("sign", "draft"):
             messages.warning(request, _("The facts changed: check the row again, then sign."))
-        return _form_page(request, table, form, decision=decision)
+        return _form_page(request, sheet, form, decision=decision)
     try:
         penalty = penalty_domain.enter(
             table,
@@ -183,7 +186,7 @@ def penalty_add(request, slug, number, table_number):
         )
     except DomainError as exc:
         form.add_error(None, exc.message)
-        return _form_page(request, table, form, status=422)
+        return _form_page(request, sheet, form, status=422)
     if penalty.is_signed:
         messages.success(
             request,
@@ -271,7 +274,7 @@ def penalty_detail(request, slug, pk):
         "penalty": penalty,
         "row": [(seats.get(p), v) for p, v in enumerate(penalty.points, start=1)],
         "records": [
-            (r, _record_state(r), signed_points(_record_points(r)), role_label(r.history_role))
+            (r, state_label(r), signed_points(points_of(r)), role_label(r.history_role))
             for r in records
         ],
         "earlier": earlier,
@@ -282,17 +285,6 @@ def penalty_detail(request, slug, pk):
         or manages(request.user, tournament),
     }
     return render(request, "tournament/referee/penalty_detail.html", context)
-
-
-def _record_state(record) -> str:
-    if record.revoked_at:
-        return PenaltyState.REVOKED.label
-    return PenaltyState.SIGNED.label if record.signed_at else PenaltyState.DRAFT.label
-
-
-def _record_points(record) -> list[int]:
-    values = [record.p1, record.p2, record.p3, record.p4, record.p5]
-    return values[:5] if record.p5 is not None else values[:4]
 
 
 @official_required
