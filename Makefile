@@ -1,5 +1,6 @@
 # Kreuzdame — the two commands of the README, and a few helpers.
 #   make run    start the demo site on SQLite at http://127.0.0.1:8000
+#   make hall   the tournament day: serve the phones on the hall's network
 #   make test   lint, import contract, migrations check and the whole test suite (incl. browser)
 
 PYTHON ?= python3
@@ -8,7 +9,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint check-migrations pytest browser-deps messages bench stress loadtest clean
+.PHONY: run hall createdirector test lint check-migrations pytest browser-deps messages bench stress loadtest clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +33,14 @@ run: $(VENV)/.deps
 	@echo "  Also: schiri / kreuzdame-demo (referee), admin / kreuzdame-demo (administrator)"
 	@echo ""
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# The tournament day: the site for the phones on the hall's network (waitress, DEBUG off,
+# plain http on the LAN). PORT and HALL_ADDRESS choose port and address; see README.
+hall: $(VENV)/.deps
+	PORT=$(PORT) $(BIN)/python manage.py hall
+
+createdirector: $(VENV)/.deps
+	$(BIN)/python manage.py createdirector
 
 browser-deps:
 	@bash scripts/ensure-system-deps.sh

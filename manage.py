@@ -7,6 +7,10 @@ import sys
 
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    if sys.argv[1:2] == ["hall"]:
+        # The tournament day: the settings must know before Django reads them that this is
+        # the hall (DEBUG off, plain http on the LAN), so the command is recognised here.
+        os.environ["KREUZDAME_HALL"] = "1"
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Debian packages the tests need: Chromium for the browser tests (Playwright drives
 # /usr/bin/chromium; browser downloads are impossible here), Pango and fonts for WeasyPrint,
-# gettext for compilemessages. Installs only what is missing, and only as root.
+# gettext for compilemessages, poppler (pdftoppm) and zbar (zbarimg) to read the QR codes of the
+# printed PDFs back. Installs only what is missing, and only as root.
 set -euo pipefail
 
 need=()
@@ -9,6 +10,8 @@ need=()
 ldconfig -p 2>/dev/null | grep -q 'libpango-1.0' || need+=(libpango-1.0-0 libpangoft2-1.0-0)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 command -v msgfmt >/dev/null || need+=(gettext)
+command -v pdftoppm >/dev/null || need+=(poppler-utils)
+command -v zbarimg >/dev/null || need+=(zbar-tools)
 
 [ ${#need[@]} -eq 0 ] && exit 0
 

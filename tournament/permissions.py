@@ -98,6 +98,9 @@ def director_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
 
 
 def roles(request: HttpRequest) -> dict[str, bool]:
-    """Template context: which navigation the current user gets."""
-    user = request.user
+    """Template context: which navigation the current user gets. A request refused before
+    the authentication middleware ran (a foreign Host header) has no user: it gets none."""
+    user = getattr(request, "user", None)
+    if user is None:
+        return {"user_is_director": False, "user_is_referee": False}
     return {"user_is_director": is_director(user), "user_is_referee": is_referee(user)}

@@ -12,6 +12,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from tournament import hall
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -26,15 +28,47 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
+# Hall mode (`python manage.py hall`, which sets KREUZDAME_HALL; see manage.py): the director's
+# laptop serves the phones on the hall's network over plain http — production settings
+# otherwise, but no domain, no certificate, a key kept in a local file.
+HALL_MODE = env_bool("KREUZDAME_HALL", False)
 
+DEBUG = False if HALL_MODE else env_bool("DEBUG", True)
+
+# Where hall mode keeps the secret key it generates on first start (git-ignored).
+SECRET_KEY_FILE = Path(os.environ.get("SECRET_KEY_FILE") or BASE_DIR / ".secret_key")
 _DEV_SECRET_KEY = "dev-only-insecure-key-never-use-in-production"  # noqa: S105
-SECRET_KEY = os.environ.get("SECRET_KEY") or _DEV_SECRET_KEY
+SECRET_KEY = os.environ.get("SECRET_KEY") or (
+    hall.secret_key(SECRET_KEY_FILE) if HALL_MODE else _DEV_SECRET_KEY
+)
 if not DEBUG and SECRET_KEY == _DEV_SECRET_KEY:
     raise ImproperlyConfigured("SECRET_KEY must be set in the environment when DEBUG is off.")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+# The address the phones use, e.g. http://192.168.178.20:8000/ : every QR code and printed or
+# shown link is built from it (tournament/site_url.py). Unset: the request's own host.
+SITE_URL = os.environ.get("SITE_URL", "").strip()
+
+if HALL_MODE:
+    try:
+        HALL_PORT = hall.port_from(os.environ.get("PORT"))
+    except ValueError as exc:
+        raise ImproperlyConfigured(str(exc)) from None
+    # HALL_ADDRESS picks the address when the laptop has several (Wi-Fi and a cable).
+    HALL_ADDRESSES = hall.lan_addresses()
+    HALL_ADDRESS = hall.choose_address(HALL_ADDRESSES, os.environ.get("HALL_ADDRESS", ""))
+    ALLOWED_HOSTS = [
+        *hall.allowed_hosts(HALL_ADDRESSES, hall.host_names(), HALL_ADDRESS),
+        *ALLOWED_HOSTS,
+    ]
+    SITE_URL = SITE_URL or hall.site_url(HALL_ADDRESS, HALL_PORT)
+
+if SITE_URL and not SITE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(
+        "SITE_URL must start with http:// or https://, e.g. http://192.168.1.20:8000/"
+    )
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -169,7 +203,9 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
-if not DEBUG:
+# On the internet: HTTPS only. In the hall (a private network without a certificate) plain
+# http must work, or no phone could keep a session or a CSRF cookie.
+if not DEBUG and not HALL_MODE:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 31536000))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)

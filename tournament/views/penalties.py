@@ -41,6 +41,7 @@ from ..permissions import (
     official_required,
     officiated_tournaments,
 )
+from ..site_url import public_url
 from .sheets import board_rows, office_table, sheet_context
 
 RECENT = 10
@@ -352,7 +353,7 @@ def referee_accounts(request, slug):
         "tournament": tournament,
         "referees": tournament.referees.order_by("username"),
         "form": form,
-        "login_url": request.build_absolute_uri(reverse("login")),
+        "login_url": public_url(request, reverse("login")),
     }
     return render(
         request,

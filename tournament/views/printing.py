@@ -6,6 +6,7 @@ from django.views.decorators.http import require_safe
 
 from ..domain import printpack
 from ..permissions import director_required, get_managed_tournament
+from ..site_url import public_url
 
 
 @director_required
@@ -15,7 +16,7 @@ def print_pack(request, slug, number):
     round_ = get_object_or_404(tournament.rounds, number=number)
     if not round_.tables.exists():
         raise Http404
-    pdf = printpack.print_pack(round_, request.build_absolute_uri("/"))
+    pdf = printpack.print_pack(round_, public_url(request, "/"))
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = (
         f'attachment; filename="{tournament.slug}-runde-{round_.number}.pdf"'

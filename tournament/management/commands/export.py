@@ -3,12 +3,14 @@
 
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
 from tournament.domain import exports
 from tournament.models import Tournament
 
+FALLBACK_URL = "http://localhost:8000/"
 WHAT = ["standings", "teams", "rounds", "sheets", "tableplan", "penalties"]
 
 
@@ -28,8 +30,9 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--base-url",
-            default="http://localhost:8000/",
-            help="address of the site, for the QR codes of the table links",
+            default=None,
+            help="address of the site, for the QR codes of the table links "
+            "(default: SITE_URL, else http://localhost:8000/)",
         )
 
     def handle(self, *args, **options):
@@ -60,7 +63,7 @@ class Command(BaseCommand):
             return exports.table_plan_pdf(round_)
         from tournament.domain.printpack import print_pack
 
-        return print_pack(round_, options["base_url"])
+        return print_pack(round_, options["base_url"] or settings.SITE_URL or FALLBACK_URL)
 
     def _round(self, tournament, options):
         if options["round"] is not None:

@@ -1,0 +1,141 @@
+"""Hall mode: the director's laptop serves the phones on the hall's Wi-Fi.
+
+A club hall has no domain and no certificate, often no internet, and the laptop's address is
+whatever the travel router or the phone hotspot handed out. This module finds that address,
+names the hosts the site answers to, and keeps the secret key in a local file so that logins
+survive a restart of the laptop. It runs while the settings are read, so it imports nothing
+of Django and must work the same on Windows, macOS and Linux (standard library only).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import secrets
+import socket
+import struct
+import sys
+from pathlib import Path
+
+DEFAULT_PORT = 8000
+# A documentation address (TEST-NET-2): connecting a UDP socket to it sends no packet, it
+# only asks the system which interface a packet to the outside would leave through.
+_ROUTE_PROBE = ("198.51.100.1", 9)
+
+
+def _usable(address: str) -> bool:
+    """A LAN address another device could use: IPv4, not loopback, not link-local."""
+    try:
+        ip = ipaddress.IPv4Address(address)
+    except ValueError:
+        return False
+    return not (ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_multicast)
+
+
+def _route_address() -> str | None:
+    """The address of the interface that carries the default route, if there is one."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(_ROUTE_PROBE)
+        return probe.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        probe.close()
+
+
+def _resolved_addresses() -> list[str]:
+    """What the host name resolves to: on Windows and macOS every interface's address."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return []
+    return [info[4][0] for info in infos]
+
+
+def _interface_addresses() -> list[str]:
+    """Linux: the IPv4 address of every interface (also the ones without a default route,
+    e.g. a cable to the router while the Wi-Fi is a hotspot without internet)."""
+    if not sys.platform.startswith("linux"):
+        return []
+    import fcntl  # POSIX only
+
+    siocgifaddr = 0x8915
+    found = []
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        for _index, name in socket.if_nameindex():
+            request = struct.pack("256s", name.encode()[:15])
+            try:
+                answer = fcntl.ioctl(sock.fileno(), siocgifaddr, request)
+            except OSError:
+                continue  # an interface without an IPv4 address
+            found.append(socket.inet_ntoa(answer[20:24]))
+    finally:
+        sock.close()
+    return found
+
+
+def lan_addresses() -> list[str]:
+    """The laptop's LAN addresses, the one with the default route first."""
+    candidates = [_route_address(), *_interface_addresses(), *_resolved_addresses()]
+    addresses: list[str] = []
+    for address in candidates:
+        if address and _usable(address) and address not in addresses:
+            addresses.append(address)
+    return addresses
+
+
+def host_names() -> list[str]:
+    """The names a phone may use for the laptop: its host name and the mDNS name
+    ``<name>.local`` that Windows, macOS, iOS and Android resolve on a LAN."""
+    name = socket.gethostname().strip().lower()
+    if not name:
+        return []
+    short = name.split(".")[0]
+    names = [name, short, f"{short}.local"]
+    return list(dict.fromkeys(n for n in names if n))
+
+
+def choose_address(addresses: list[str], preferred: str = "") -> str:
+    """The address printed for the phones: ``HALL_ADDRESS`` if the director set one (an
+    address or a name the router resolves), else the default route's, else loopback."""
+    if preferred.strip():
+        return preferred.strip()
+    return addresses[0] if addresses else "127.0.0.1"
+
+
+def allowed_hosts(addresses: list[str], names: list[str], chosen: str) -> list[str]:
+    """Every name and address this laptop answers to in the hall; nothing else."""
+    hosts = [chosen, *addresses, *names, "localhost", "127.0.0.1"]
+    return list(dict.fromkeys(h for h in hosts if h))
+
+
+def site_url(address: str, port: int) -> str:
+    host = f"[{address}]" if ":" in address else address
+    return f"http://{host}/" if port == 80 else f"http://{host}:{port}/"
+
+
+def port_from(value: str | None) -> int:
+    """``PORT`` from the environment: 1-65535, else a clear error."""
+    if value is None or not value.strip():
+        return DEFAULT_PORT
+    if not value.strip().isdecimal() or not 1 <= int(value) <= 65535:
+        raise ValueError(f"PORT must be a number from 1 to 65535, not {value!r}.")
+    return int(value)
+
+
+def secret_key(path: Path) -> str:
+    """The key in ``path``; made on first start. The file stays on the laptop (git-ignored):
+    sessions and logins survive a restart, and a new laptop simply logs everybody out once."""
+    if path.is_file():
+        key = path.read_text(encoding="utf-8").strip()
+        if len(key) >= 50:
+            return key
+    key = secrets.token_urlsafe(64)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Readable by the owner only, where the system knows file modes.
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(key + "\n")
+    return key
