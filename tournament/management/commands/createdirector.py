@@ -3,7 +3,10 @@
 import getpass
 import os
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from tournament.domain import DomainError
 from tournament.domain.accounts import create_director
@@ -26,25 +29,32 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
+        # Directors read the site's language (German) here as on the site.
+        with translation.override(settings.LANGUAGE_CODE):
+            user = self._create(options)
+            self.stdout.write(_("Director account %s created.") % user.get_username())
+
+    def _create(self, options):
         username = options["username"]
+        nothing = _("Nothing was created.")
         if options["interactive"]:
-            username = username or input("User name: ")
-            password = getpass.getpass("Password: ")
-            if password != getpass.getpass("Password (again): "):
-                raise CommandError("The two passwords differ. Nothing was created.")
+            username = username or input(_("User name: "))
+            password = getpass.getpass(_("Password: "))
+            if password != getpass.getpass(_("Password (again): ")):
+                raise CommandError(f"{_('The two passwords differ.')} {nothing}")
         else:
             password = os.environ.get(PASSWORD_ENV, "")
             if not username or not password:
                 raise CommandError(
-                    f"--noinput needs --username and the password in {PASSWORD_ENV}."
+                    _("--noinput needs --username and the password in %(variable)s.")
+                    % {"variable": PASSWORD_ENV}
                 )
         try:
-            user = create_director(
+            return create_director(
                 username or "",
                 password,
                 first_name=options["first_name"],
                 last_name=options["last_name"],
             )
         except DomainError as exc:
-            raise CommandError(f"{exc.message} Nothing was created.") from exc
-        self.stdout.write(f"Director account {user.get_username()!r} created.")
+            raise CommandError(f"{exc.message} {nothing}") from exc

@@ -1,0 +1,281 @@
+"""`make hall` as the director starts it on the tournament day: a free port, a database of its
+own, no terminal. A phone on the hall's network reaches it by a LAN host name and plays a
+whole Spielliste through it over plain http (CSRF cookie, submit, confirm); a foreign host
+is refused; logins survive a restart of the server; Chromium opens the table link by the
+LAN name as a phone in the hall does."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from django.conf import settings
+
+from scoring.profiles import get_profile
+from tournament.demo_games import play_sheet
+
+pytestmark = pytest.mark.browser
+
+LAN_NAME = "turnierhalle.lan"
+PASSWORD = "Herbst-Turnier-2026!"
+SETUP = """
+import json
+from tests.factories import TournamentFactory, released_table
+from tournament.domain.accounts import create_director
+user = create_director("leitung", {password!r})
+tournament = TournamentFactory(name="Hallenturnier", slug="halle", directors=[user])
+tables = [released_table(tournament, size=4, table_number=n, first_start=4 * n - 3)
+          for n in (1, 2)]
+print(json.dumps([t.token for t in tables]))
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Hall:
+    port: int
+    workdir: Path
+    env: dict
+    tokens: list[str]
+    process: subprocess.Popen | None = None
+    output: Path = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.output = self.workdir / "hall.out"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(  # noqa: S603
+            ["make", "--no-print-directory", "hall"],  # noqa: S607
+            cwd=settings.BASE_DIR,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=self.output.open("a"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # make and the server it starts stop together
+        )
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.output.read_text()
+            try:
+                if Phone(self).get("/").status == 200:
+                    return
+            except OSError:
+                time.sleep(0.3)
+        pytest.fail("make hall did not answer within 120 s:\n" + self.output.read_text())
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, signal.SIGINT)  # Ctrl+C in the terminal
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def table_state(self, token: str) -> tuple[str, int]:
+        with sqlite3.connect(self.workdir / "hall.sqlite3") as db:
+            status, table_id = db.execute(
+                "SELECT sheet_status, id FROM tournament_table WHERE token = ?", (token,)
+            ).fetchone()
+            (games,) = db.execute(
+                "SELECT count(*) FROM tournament_game WHERE table_id = ?", (table_id,)
+            ).fetchone()
+        return status, games
+
+
+@dataclass
+class Response:
+    status: int
+    headers: http.client.HTTPMessage
+    text: str
+
+
+class Phone:
+    """A phone in the hall: it connects to ``address`` (loopback here) but names the laptop
+    by its LAN host name, keeps its cookies and sends what a browser sends with a form."""
+
+    def __init__(self, hall: Hall, host: str = LAN_NAME, address: str = "127.0.0.1") -> None:
+        self.hall, self.host, self.address = hall, f"{host}:{hall.port}", address
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, form: dict | None = None) -> Response:
+        connection = http.client.HTTPConnection(self.address, self.hall.port, timeout=30)
+        headers = {"Host": self.host, "Accept-Language": "de-DE,de;q=0.9"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urlencode(form, doseq=True)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["Origin"] = f"http://{self.host}"
+        connection.request(method, path, body=body, headers=headers)
+        answer = connection.getresponse()
+        text = answer.read().decode("utf-8", "replace")
+        for cookie in answer.headers.get_all("Set-Cookie") or []:
+            name, value = cookie.split(";", 1)[0].split("=", 1)
+            self.cookies[name] = value
+        connection.close()
+        return Response(answer.status, answer.headers, text)
+
+    def get(self, path: str) -> Response:
+        return self.request("GET", path)
+
+    def post(self, path: str, form: dict) -> Response:
+        return self.request("POST", path, form)
+
+
+def csrf_token(page: str) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory):
+    workdir = tmp_path_factory.mktemp("hall")
+    env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    env.update(
+        PORT=str(free_port()),
+        DATABASE_URL=f"sqlite:///{workdir / 'hall.sqlite3'}",
+        SECRET_KEY_FILE=str(workdir / "secret_key"),
+        BACKUP_DIR=str(workdir / "backups"),
+        HALL_ADDRESS=LAN_NAME,
+        SITE_URL="",
+        SECRET_KEY="",
+    )
+    manage = [sys.executable, "manage.py"]
+    subprocess.run(  # noqa: S603
+        [*manage, "migrate", "--noinput"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    made = subprocess.run(  # noqa: S603
+        [*manage, "shell", "-c", SETUP.format(password=PASSWORD)],
+        cwd=settings.BASE_DIR,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    tokens = json.loads(made.stdout.strip().splitlines()[-1])
+    server = Hall(int(env["PORT"]), workdir, env, tokens)
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_the_terminal_says_where_the_phones_and_the_director_go(hall):
+    out = hall.output.read_text()
+    url = f"http://{LAN_NAME}:{hall.port}/"
+    assert url in out and f"{url}login/" in out
+    assert str(hall.workdir / "hall.sqlite3") in out and str(hall.workdir / "backups") in out
+    assert "python manage.py createdirector" not in out  # a director exists already
+    assert "█" in out  # the QR code of the address
+
+
+def test_a_phone_plays_a_whole_sheet_over_plain_http_by_the_lan_name(hall):
+    token = hall.tokens[0]
+    phone = Phone(hall)
+    page = phone.get(f"/tisch/{token}/")
+    assert page.status == 200 and "Tisch 1" in page.text
+    cookie = next(c for c in page.headers.get_all("Set-Cookie") if c.startswith("csrftoken"))
+    assert "secure" not in cookie.lower()  # a cookie only https could carry is no use here
+    # Without its token the form is refused; with it every game is stored.
+    assert phone.post(f"/tisch/{token}/", {"kind": "normal"}).status == 403
+    csrf = csrf_token(page.text)
+    games = play_sheet(get_profile("ddv"), 4, random.Random(13))
+    for number, game in enumerate(games, start=1):
+        form = {"csrfmiddlewaretoken": csrf, "kind": game.kind, "mode": "direct"}
+        form.update(number=number, client_id=str(uuid.uuid4()), soloist=game.soloist or "")
+        form.update({f"p{p}": v for p, v in enumerate(game.points, start=1)})
+        saved = phone.post(f"/tisch/{token}/", form)
+        assert saved.status == 200, saved.text[-2000:]
+        assert f"Spiel {number} gespeichert." in saved.text
+    assert hall.table_state(token) == ("open", 24)
+    submitted = phone.post(
+        f"/tisch/{token}/abgeben/", {"csrfmiddlewaretoken": csrf, "start_number": 1}
+    )
+    assert submitted.status == 200 and hall.table_state(token) == ("submitted", 24)
+    other = Phone(hall)  # another player of the table, on their own phone
+    csrf = csrf_token(other.get(f"/tisch/{token}/").text)
+    confirmed = other.post(
+        f"/tisch/{token}/bestaetigen/", {"csrfmiddlewaretoken": csrf, "start_number": 2}
+    )
+    assert confirmed.status == 200 and hall.table_state(token) == ("confirmed", 24)
+
+
+def test_a_foreign_host_is_refused_with_the_friendly_page(hall):
+    answer = Phone(hall, host="evil.example").get("/")
+    assert answer.status == 400 and "Anfrage abgelehnt" in answer.text
+
+
+def test_the_server_listens_on_every_interface(hall):
+    # 127.0.0.2 is not 127.0.0.1: only a server bound to all interfaces answers there.
+    assert Phone(hall, address="127.0.0.2").get("/").status == 200
+
+
+def test_static_files_come_from_the_laptop_cached_for_weak_wifi(hall):
+    page = Phone(hall).get("/").text
+    paths = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+    assert paths and all(re.search(r"\.[0-9a-f]{12}\.", p) for p in paths)  # hashed names
+    for path in paths:
+        answer = Phone(hall).get(path)
+        assert answer.status == 200, path
+        assert "max-age=315360000" in answer.headers["Cache-Control"]
+
+
+def test_an_unknown_page_is_the_friendly_404(hall):
+    answer = Phone(hall).get("/gibt-es-nicht/")
+    assert answer.status == 404 and "Nicht gefunden" in answer.text
+    assert "Traceback" not in answer.text and "urlpatterns" not in answer.text
+
+
+def test_a_login_survives_a_restart_of_the_laptop(hall):
+    director = Phone(hall)
+    csrf = csrf_token(director.get("/login/").text)
+    login = {"csrfmiddlewaretoken": csrf, "username": "leitung", "password": PASSWORD}
+    assert director.post("/login/", login).status == 302
+    assert director.get("/manage/").status == 200
+    hall.stop()
+    assert "Beendet" in hall.output.read_text()
+    hall.start()
+    assert director.get("/manage/").status == 200  # still logged in: same key, same session
+
+
+def test_chromium_opens_the_table_link_by_the_lan_name(hall, browser_launcher):
+    browser = browser_launcher(f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1")
+    context = browser.new_context(
+        locale="de-DE", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    token = hall.tokens[1]
+    page.goto(f"http://{LAN_NAME}:{hall.port}/tisch/{token}/")
+    form = page.locator("#game-form")
+    for position in (1, 3):
+        form.get_by_role("checkbox", name=re.compile(rf"^{position} · ")).check()
+    form.get_by_label("Spielwert", exact=True).fill("2")
+    page.locator("#save-game").tap()
+    page.locator("#notice").filter(has_text="Spiel 1 gespeichert.").wait_for()
+    assert hall.table_state(token) == ("open", 1)
+    context.close()

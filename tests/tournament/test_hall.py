@@ -1,0 +1,240 @@
+"""Hall mode, piece by piece: the laptop's addresses and names, the settings it makes, the
+secret key that survives a restart, the director account on first start, the friendly 500
+page. tests/e2e/test_hall_server.py starts the real `make hall`."""
+
+import io
+import json
+import os
+import stat
+import subprocess
+import sys
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.test import Client
+from django.urls import path
+
+from tournament import hall
+from tournament.domain import DomainError
+from tournament.domain.accounts import create_director, director_exists
+from tournament.management.commands import hall as hall_command
+from tournament.permissions import DIRECTOR_GROUP
+
+STRONG = "Herbst-Turnier-2026!"
+
+
+def test_the_chosen_address_is_hall_address_else_the_default_route_else_loopback():
+    assert hall.choose_address(["192.168.1.20", "10.0.0.5"], "") == "192.168.1.20"
+    assert hall.choose_address(["192.168.1.20", "10.0.0.5"], " 10.0.0.5 ") == "10.0.0.5"
+    assert hall.choose_address(["192.168.1.20"], "turnier.lan") == "turnier.lan"
+    assert hall.choose_address([], "") == "127.0.0.1"
+
+
+def test_the_site_answers_to_its_addresses_and_names_only():
+    hosts = hall.allowed_hosts(["192.168.1.20", "10.0.0.5"], ["laptop", "laptop.local"], "x.lan")
+    assert hosts == [
+        "x.lan", "192.168.1.20", "10.0.0.5", "laptop", "laptop.local", "localhost", "127.0.0.1",
+    ]  # fmt: skip
+    assert "*" not in hosts
+
+
+def test_the_lan_addresses_are_usable_by_other_devices():
+    addresses = hall.lan_addresses()
+    assert all(hall._usable(a) for a in addresses)  # noqa: SLF001
+    assert not any(a.startswith(("127.", "169.254.")) for a in addresses)
+    assert hall._usable("192.168.178.20") and not hall._usable("127.0.1.1")  # noqa: SLF001
+    assert not hall._usable("fe80::1") and not hall._usable("laptop")  # noqa: SLF001
+
+
+def test_the_host_names_include_the_mdns_name():
+    names = hall.host_names()
+    assert names and names[-1].endswith(".local")
+
+
+def test_the_address_for_the_phones():
+    assert hall.site_url("192.168.1.20", 8000) == "http://192.168.1.20:8000/"
+    assert hall.site_url("turnier.lan", 80) == "http://turnier.lan/"
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "70000", "-1", "80.5"])
+def test_a_bad_port_is_refused_with_a_message(value):
+    with pytest.raises(ValueError, match="PORT must be a number from 1 to 65535"):
+        hall.port_from(value)
+
+
+def test_the_port_defaults_to_8000():
+    assert hall.port_from(None) == hall.port_from(" ") == 8000
+    assert hall.port_from("8080") == 8080
+
+
+def test_the_secret_key_is_made_once_and_kept(tmp_path):
+    key_file = tmp_path / "local" / "secret"
+    first = hall.secret_key(key_file)
+    assert len(first) >= 50 and hall.secret_key(key_file) == first
+    if os.name == "posix":
+        assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    key_file.write_text("short")  # damaged: a new key instead of a weak one
+    assert hall.secret_key(key_file) not in ("short", first)
+
+
+def hall_settings(tmp_path, **env) -> dict:
+    """The settings as `manage.py hall` makes them, read in a fresh interpreter."""
+    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "SECRET_KEY", "DEBUG", "SITE_URL"}
+    environment = {k: v for k, v in os.environ.items() if k not in skip}
+    environment.update(
+        KREUZDAME_HALL="1", SECRET_KEY_FILE=str(tmp_path / "key"), DJANGO_SETTINGS_MODULE=""
+    )
+    environment.update(env)
+    code = (
+        "import json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'tournament.settings'\n"
+        "from django.conf import settings as s\n"
+        "names = ['DEBUG', 'ALLOWED_HOSTS', 'SITE_URL', 'SECRET_KEY', 'SESSION_COOKIE_SECURE',"
+        " 'CSRF_COOKIE_SECURE', 'SECURE_SSL_REDIRECT', 'SECURE_HSTS_SECONDS', 'HALL_MODE']\n"
+        "print(json.dumps({n: getattr(s, n) for n in names}))\n"
+    )
+    result = subprocess.run(  # noqa: S603
+        [sys.executable, "-c", code],
+        cwd=settings.BASE_DIR,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_hall_settings_serve_plain_http_on_the_lan_with_debug_off(tmp_path):
+    values = hall_settings(tmp_path, HALL_ADDRESS="turnierhalle.lan", PORT="8123")
+    assert values["HALL_MODE"] is True and values["DEBUG"] is False
+    assert values["SITE_URL"] == "http://turnierhalle.lan:8123/"
+    assert "turnierhalle.lan" in values["ALLOWED_HOSTS"] and "*" not in values["ALLOWED_HOSTS"]
+    assert {"localhost", "127.0.0.1"} <= set(values["ALLOWED_HOSTS"])
+    # No certificate in a hall: no redirect to https, no HSTS, cookies also over http.
+    assert values["SECURE_SSL_REDIRECT"] is False and values["SECURE_HSTS_SECONDS"] == 0
+    assert values["SESSION_COOKIE_SECURE"] is False and values["CSRF_COOKIE_SECURE"] is False
+    # The key comes from the local file and is the same after a restart.
+    assert values["SECRET_KEY"] == (tmp_path / "key").read_text().strip()
+    assert hall_settings(tmp_path)["SECRET_KEY"] == values["SECRET_KEY"]
+
+
+def test_debug_stays_off_in_the_hall_even_if_asked(tmp_path):
+    assert hall_settings(tmp_path, DEBUG="1")["DEBUG"] is False
+
+
+def test_manage_py_recognises_the_hall_command():
+    """`manage.py hall` switches the settings itself (a bad option stops it before the
+    database or the network is touched)."""
+    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "KREUZDAME_HALL"}
+    environment = {k: v for k, v in os.environ.items() if k not in skip}
+    environment["SECRET_KEY"] = "k" * 60
+    result = subprocess.run(  # noqa: S603
+        [sys.executable, "manage.py", "hall", "--threads", "0"],
+        cwd=settings.BASE_DIR,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    assert "--threads must be between 1 and 200." in result.stderr
+
+
+def test_the_hall_command_refuses_to_run_without_hall_settings():
+    with pytest.raises(CommandError, match="python manage.py hall"):
+        call_command("hall")
+
+
+# --- the director account on first start ------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_without_a_terminal_the_hall_says_how_to_create_a_director():
+    out = io.StringIO()
+    command = hall_command.Command(stdout=out)
+    command._director(can_ask=False)  # noqa: SLF001
+    assert "python manage.py createdirector" in out.getvalue()
+    assert not director_exists()
+
+
+@pytest.mark.django_db
+def test_in_a_terminal_the_hall_asks_for_a_director(monkeypatch):
+    answers = iter(["", "1234", "1234", STRONG, STRONG])
+    monkeypatch.setattr("builtins.input", lambda prompt: "")
+    monkeypatch.setattr(hall_command.getpass, "getpass", lambda prompt: next(answers))
+    next(answers)  # the user name prompt takes the default "leitung"
+    out = io.StringIO()
+    hall_command.Command(stdout=out)._director(can_ask=True)  # noqa: SLF001
+    user = get_user_model().objects.get(username="leitung")
+    assert user.groups.filter(name=DIRECTOR_GROUP).exists() and user.check_password(STRONG)
+    # The weak password was refused (never echoed), then asked again.
+    assert "1234" not in out.getvalue() and out.getvalue().count("\n") >= 3
+
+
+@pytest.mark.django_db
+def test_the_question_is_skipped_when_a_director_exists(monkeypatch):
+    create_director("leitung", STRONG)
+    monkeypatch.setattr("builtins.input", lambda prompt: pytest.fail("asked"))
+    out = io.StringIO()
+    hall_command.Command(stdout=out)._director(can_ask=True)  # noqa: SLF001
+    assert out.getvalue() == ""
+
+
+@pytest.mark.django_db
+def test_createdirector_makes_a_director_from_the_command_line(monkeypatch):
+    monkeypatch.setenv("KREUZDAME_DIRECTOR_PASSWORD", STRONG)
+    out = io.StringIO()
+    call_command("createdirector", "--username", "anna", "--noinput", stdout=out)
+    user = get_user_model().objects.get(username="anna")
+    assert user.groups.filter(name=DIRECTOR_GROUP).exists()
+    assert out.getvalue() == "Zugang anna für die Turnierleitung angelegt.\n"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("username", "password", "message"),
+    [
+        ("anna", "1234", "Dieses Passwort ist zu kurz"),
+        ("anna", "", "braucht --username und das Passwort"),
+        ("", STRONG, "braucht --username und das Passwort"),
+        ("an na", STRONG, "gültigen Benutzernamen"),
+    ],
+)
+def test_createdirector_refuses_bad_input_and_creates_nothing(
+    monkeypatch, username, password, message
+):
+    monkeypatch.setenv("KREUZDAME_DIRECTOR_PASSWORD", password)
+    with pytest.raises(CommandError, match=message):
+        call_command("createdirector", "--username", username, "--noinput")
+    assert not get_user_model().objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_taken_user_name_is_refused():
+    create_director("anna", STRONG)
+    with pytest.raises(DomainError, match="vergeben"):
+        create_director("Anna", STRONG)
+
+
+# --- the friendly 500 page --------------------------------------------------------------
+
+
+def broken_view(request):
+    raise RuntimeError("a bug")
+
+
+urlpatterns = [path("kaputt/", broken_view)]
+
+
+@pytest.mark.django_db
+def test_an_error_shows_the_friendly_500_page(settings):
+    settings.ROOT_URLCONF = __name__
+    settings.DEBUG = False
+    client = Client(raise_request_exception=False)
+    response = client.get("/kaputt/")
+    assert response.status_code == 500
+    page = response.content.decode()
+    assert "Etwas ist schiefgegangen" in page and "Traceback" not in page and "a bug" not in page
