@@ -64,7 +64,10 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, url: str, work: Path, sqlite_mode: str) -> None:
+    """The site on loopback: gunicorn with 4 workers, or ``hall=True``: `manage.py hall` as
+    the director starts it on the tournament day (waitress, one process, threads)."""
+
+    def __init__(self, url: str, work: Path, sqlite_mode: str, *, hall: bool = False) -> None:
         self.port = free_port()
         self.log = work / "server.log"
         env = {
@@ -75,15 +78,22 @@ class Server:
             "DEBUG": "1",
             "LOG_LEVEL": "ERROR",
         }
-        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        if hall:
+            env.update(PORT=str(self.port), HALL_ADDRESS="127.0.0.1", SITE_URL="",
+                       SECRET_KEY_FILE=str(work / "key"), BACKUP_DIR=str(work / "b"))  # fmt: skip
+            command = [sys.executable, "manage.py", "hall", "--noinput"]
+        else:
+            gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+            command = [gunicorn, "tournament.wsgi", "--workers", "4", "--bind",
+                       f"127.0.0.1:{self.port}", "--timeout", "60",
+                       "--graceful-timeout", "2"]  # fmt: skip
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [gunicorn, "tournament.wsgi", "--workers", "4", "--bind",
-                 f"127.0.0.1:{self.port}", "--timeout", "60", "--graceful-timeout", "2"],
-                cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True,
+                command, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True,
+                stdin=subprocess.DEVNULL,
             )  # fmt: skip
         self.base = f"http://127.0.0.1:{self.port}"
-        deadline = time.time() + 30
+        deadline = time.time() + 60
         while time.time() < deadline:
             try:
                 urllib.request.urlopen(self.base + "/", timeout=2).read()

@@ -1,9 +1,10 @@
 """A tournament hall on loopback: `make loadtest`.
 
-    python bench/loadtest.py [--database sqlite|postgres] [--duration 120]
+    python bench/loadtest.py [--database sqlite|postgres] [--duration 120] [--server hall]
 
-The site under gunicorn (4 workers) with 150 tables (600 players, round 1 played and
-closed, round 2 running). For ``--duration`` seconds, open-loop and bounded in time:
+The site under gunicorn (4 workers), or with ``--server hall`` as `manage.py hall` serves
+the tournament day (waitress, one process with threads), with 150 tables (600 players, round
+1 played and closed, round 2 running). For ``--duration`` seconds, open-loop and bounded in time:
 
 * 60 requests per second for the public standings (five of six as the phones' htmx poll,
   every sixth as a full page),
@@ -35,7 +36,7 @@ TARGETS = {"standings": 0.300, "save": 0.500}
 NAME = "kreuzdame_load"
 
 
-def prepare(url: str, kind: str) -> list[str]:
+def prepare(url: str, kind: str, tables: int = TABLES) -> list[str]:
     setup_django(url, kind, NAME)
     from django.utils import timezone
 
@@ -48,7 +49,7 @@ def prepare(url: str, kind: str) -> list[str]:
     )  # fmt: skip
     players = Player.objects.bulk_create(
         Player(first_name="Spieler", last_name=f"Nr{n}", club=f"Club {n % 40}")
-        for n in range(1, 4 * TABLES + 1)
+        for n in range(1, 4 * tables + 1)
     )
     entries = Entry.objects.bulk_create(
         Entry(tournament=tournament, player=p, start_number=n)
@@ -64,7 +65,7 @@ def prepare(url: str, kind: str) -> list[str]:
         order = entries[:]
         rng.shuffle(order)
         tables = Table.objects.bulk_create(
-            Table(round=round_, number=t, size=4) for t in range(1, TABLES + 1)
+            Table(round=round_, number=t, size=4) for t in range(1, tables + 1)
         )
         seats, games = [], []
         for index, table in enumerate(tables):
@@ -142,9 +143,9 @@ class Keepers:
         results.add("save", seconds, error)
 
 
-def schedule(duration: float) -> list[tuple[float, str]]:
+def schedule(duration: float, rate: float = STANDINGS_RATE) -> list[tuple[float, str]]:
     """Open loop: (second, kind) for every request, fixed in advance."""
-    events = [(i / STANDINGS_RATE, "standings") for i in range(int(duration * STANDINGS_RATE))]
+    events = [(i / rate, "standings") for i in range(int(duration * rate))]
     burst_start = duration / 2
     t = 0.0
     while t < duration:
@@ -154,10 +155,10 @@ def schedule(duration: float) -> list[tuple[float, str]]:
     return sorted(events)
 
 
-def run(base: str, tokens: list[str], duration: float) -> Results:
+def run(base: str, tokens: list[str], duration: float, rate: float) -> Results:
     results = Results()
     keepers = Keepers(base, tokens)
-    events = schedule(duration)
+    events = schedule(duration, rate)
     with ThreadPoolExecutor(max_workers=64) as pool:
         start = time.perf_counter()
         for index, (at, kind) in enumerate(events):
@@ -192,17 +193,21 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--duration", type=float, default=120)
+    parser.add_argument("--server", choices=["gunicorn", "hall"], default="gunicorn")
+    parser.add_argument("--tables", type=int, default=TABLES)
+    parser.add_argument("--standings-rate", type=float, default=STANDINGS_RATE)
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="kreuzdame-load-"))
     url = database_url(args.database, work, NAME)
-    print(f"loadtest: {args.database}, gunicorn 4 workers, {TABLES} tables, {args.duration:.0f} s: "
-          f"{STANDINGS_RATE} standings/s + {SAVE_RATE} saves/s, a {BURST_SECONDS} s burst of "
-          f"{BURST_RATE} saves/s")  # fmt: skip
+    server_name = "hall mode (waitress)" if args.server == "hall" else "gunicorn 4 workers"
+    print(f"loadtest: {args.database}, {server_name}, {args.tables} tables, "
+          f"{args.duration:.0f} s: {args.standings_rate:g} standings/s + {SAVE_RATE} saves/s, "
+          f"a {BURST_SECONDS} s burst of {BURST_RATE} saves/s")  # fmt: skip
     try:
-        tokens = prepare(url, args.database)
-        server = Server(url, work, "IMMEDIATE")
+        tokens = prepare(url, args.database, args.tables)
+        server = Server(url, work, "IMMEDIATE", hall=args.server == "hall")
         try:
-            results = run(server.base, tokens, args.duration)
+            results = run(server.base, tokens, args.duration, args.standings_rate)
         finally:
             server.stop()
         ok = report(results, args.duration)

@@ -44,6 +44,11 @@ PUBLIC = {
     "where-do-i-sit": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
     "public-standings": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
     "public-table-plan": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
+    # The projector: public for a public tournament, and by its secret link for anybody.
+    "public-projector": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
+    "public-projector-data": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
+    "projector": (lambda w: {"token": w.tournament.projector_token}, "get", EVERYBODY),
+    "projector-data": (lambda w: {"token": w.tournament.projector_token}, "get", EVERYBODY),
     "calculator": (lambda w: {}, "get", EVERYBODY),
     "login": (lambda w: {}, "get", EVERYBODY),
     "logout": (lambda w: {}, "post", dict.fromkeys(ROLES, 302)),

@@ -52,6 +52,8 @@ DIRECTOR_PAGES = {
         "get",
         200,
     ),
+    "projector": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "projector-renew": (lambda t, e: {"slug": t.slug}, "post", 302),
     "penalty-list": (lambda t, e: {"slug": t.slug}, "get", 200),
     "penalty-export": (lambda t, e: {"slug": t.slug}, "get", 200),
     "penalty-detail": (lambda t, e: {"slug": t.slug, "pk": Penalty.objects.get().pk}, "get", 200),

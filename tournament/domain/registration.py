@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import Entry, EntryStatus, Player, Team, Tournament, normalize_name
+from ..models.tournament import new_projector_token
 from . import DomainError
 
 
@@ -16,6 +17,14 @@ def create_tournament(user, tournament: Tournament) -> Tournament:
     """Save a new tournament and make its creator one of its directors."""
     tournament.save()
     tournament.directors.add(user)
+    return tournament
+
+
+def renew_projector_link(tournament: Tournament) -> Tournament:
+    """A new secret for the projector link: the old link stops working at once (a screen
+    that still shows it keeps its last data and says it is offline)."""
+    tournament.projector_token = new_projector_token()
+    tournament.save(update_fields=["projector_token"])
     return tournament
 
 

@@ -49,6 +49,7 @@ class TournamentForm(forms.ModelForm):
             "is_public",
             "standings_live",
             "tiebreak",
+            "projector_seconds",
             "status",
         ]
         widgets = {
@@ -68,6 +69,7 @@ class TournamentForm(forms.ModelForm):
             self.fields[name].validators.append(no_control_characters)
         self.fields["planned_rounds"].validators.append(MaxValueValidator(30))
         self.fields["tiebreak"].required = False  # not chosen: equal totals share the rank
+        self.fields["projector_seconds"].required = False  # left empty: as it was
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
@@ -81,6 +83,12 @@ class TournamentForm(forms.ModelForm):
 
     def clean_tiebreak(self):
         return self.cleaned_data.get("tiebreak") or "shared"
+
+    def clean_projector_seconds(self):
+        seconds = self.cleaned_data.get("projector_seconds")
+        if seconds is None:
+            return self.instance.projector_seconds
+        return seconds
 
     def clean(self):
         cleaned = super().clean()

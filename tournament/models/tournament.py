@@ -1,5 +1,7 @@
+import secrets
+
 from django.conf import settings
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -30,6 +32,15 @@ TIEBREAK_CHOICES = [
     ("rounds-played", _("more rounds played ranks higher")),
     ("best-round,rounds-played", _("best round, then rounds played")),
 ]
+
+
+# Seconds each page of the projector view stays on the screen.
+PROJECTOR_SECONDS_MIN, PROJECTOR_SECONDS_MAX = 5, 120
+
+
+def new_projector_token() -> str:
+    """A secret for the projector link: 144 random bits, URL-safe."""
+    return secrets.token_urlsafe(18)
 
 
 class Tournament(models.Model):
@@ -89,8 +100,25 @@ class Tournament(models.Model):
         blank=True,
         verbose_name=_("referees"),
     )
+    projector_seconds = models.PositiveSmallIntegerField(
+        _("projector: seconds per page"),
+        default=12,
+        validators=[
+            MinValueValidator(PROJECTOR_SECONDS_MIN),
+            MaxValueValidator(PROJECTOR_SECONDS_MAX),
+        ],
+        help_text=_(
+            "The projector view shows the clock, the seating, the tables and the standings "
+            "in turn; each page stays this many seconds (5 to 120)."
+        ),
+    )
+    # The key of the projector link: the page works without login, also for a tournament
+    # that is not public, for whoever holds the link.
+    projector_token = models.CharField(
+        max_length=32, unique=True, default=new_projector_token, editable=False
+    )
     created_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords(excluded_fields=["created_at"])
+    history = HistoricalRecords(excluded_fields=["created_at", "projector_token"])
 
     class Meta:
         verbose_name = _("tournament")
@@ -111,6 +139,13 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(tiebreak__in=[k for k, _label in TIEBREAK_CHOICES]),
                 name="tournament_tiebreak_known",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(
+                    projector_seconds__gte=PROJECTOR_SECONDS_MIN,
+                    projector_seconds__lte=PROJECTOR_SECONDS_MAX,
+                ),
+                name="tournament_projector_seconds_range",
             ),
         ]
 

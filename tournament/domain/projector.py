@@ -1,0 +1,131 @@
+"""What the projector in the hall shows: the running round's clock, the seating by name,
+the state of every table and the standings.
+
+A read only, as plain data the page polls (JSON): names, numbers and state codes; the page
+holds the words in the reader's language. A fixed number of queries whatever the size of the
+field: the rounds, the tables with their game counts, the seats with their players, and
+the standings' own reads.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db.models import Count
+from django.utils import timezone
+
+from ..models import Round, RoundStatus, Seat, SheetStatus, Tournament
+from . import standings as standings_domain
+from .printpack import sort_key
+from .sheets import clock
+
+DONE, PLAYING, WAITING = "done", "playing", "waiting"
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The round the hall is playing: the last released one, else the last closed one."""
+    rounds = list(
+        tournament.rounds.filter(status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED]).order_by(
+            "-number"
+        )
+    )
+    released = [r for r in rounds if r.status == RoundStatus.RELEASED]
+    return (released or rounds or [None])[0]
+
+
+def _clock_entry(ends_at: datetime | None, now: datetime) -> dict | None:
+    if ends_at is None:
+        return None
+    return {
+        "seconds_left": max(0, int((ends_at - now).total_seconds())),
+        "ends_at": timezone.localtime(ends_at).strftime("%H:%M"),
+    }
+
+
+def _tables(round_: Round, now: datetime) -> tuple[list[dict], dict]:
+    """Each table's number and state, and the round's clock per table size (the end without
+    extra time: the time most tables play to)."""
+    profile = round_.tournament.profile
+    tables = round_.tables.annotate(game_count=Count("games")).order_by("number")
+    rows, ends = [], {}
+    for table in tables:
+        table.round = round_  # the clock reads the round and its tournament: no query each
+        ends_at = clock(table).ends_at
+        if table.extra_minutes == 0 and ends_at is not None:
+            ends.setdefault(table.size, ends_at)
+        if table.sheet_status in (SheetStatus.SUBMITTED, SheetStatus.CONFIRMED):
+            state = DONE
+        elif table.game_count:
+            state = PLAYING
+        else:
+            state = WAITING
+        rows.append(
+            {
+                "number": table.number,
+                "size": table.size,
+                "state": state,
+                "games": table.game_count,
+                "nominal": profile.games_per_round(table.size),
+                "extra_minutes": table.extra_minutes,
+            }
+        )
+    running = round_.status == RoundStatus.RELEASED
+    clocks = {str(size): _clock_entry(ends_at, now) for size, ends_at in ends.items()}
+    return rows, (clocks if running else {})
+
+
+def _seating(round_: Round) -> list[dict]:
+    seats = Seat.objects.filter(round=round_).values_list(
+        "table__number",
+        "position",
+        "entry__start_number",
+        "entry__player__first_name",
+        "entry__player__last_name",
+    )
+    rows = sorted(
+        seats, key=lambda s: (sort_key(s[4]), sort_key(s[3]), s[2])
+    )  # German phone-book order, as on the printed seat list
+    return [
+        {"last": last, "first": first, "table": table, "position": position}
+        for table, position, _number, first, last in rows
+    ]
+
+
+def _standings(tournament: Tournament) -> dict:
+    standings = standings_domain.compute(tournament)
+    lines = [
+        {
+            "rank": line.rank,
+            "name": line.entry.player.full_name,
+            "total": line.total,
+            "note": line.entry.status if (line.withdrawn or line.disqualified) else "",
+        }
+        for line in standings.lines
+    ]
+    return {
+        "provisional": standings.provisional,
+        "rounds": standings.round_numbers,
+        # Nothing counted yet: a list of zeros tells the hall nothing.
+        "lines": lines if standings.round_numbers else [],
+    }
+
+
+def read(tournament: Tournament) -> dict:
+    """Everything the projector shows, ready for JSON."""
+    now = timezone.now()
+    round_ = current_round(tournament)
+    data: dict = {
+        "tournament": tournament.name,
+        "round": None,
+        "clock": {},
+        "tables": [],
+        "seating": [],
+        "standings": _standings(tournament),
+        "generated_at": timezone.localtime(now).strftime("%H:%M"),
+    }
+    if round_ is not None:
+        round_.tournament = tournament
+        data["round"] = {"number": round_.number, "running": round_.status == RoundStatus.RELEASED}
+        data["tables"], data["clock"] = _tables(round_, now)
+        data["seating"] = _seating(round_)
+    return data

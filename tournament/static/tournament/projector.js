@@ -1,0 +1,310 @@
+/* The projector view: shows the clock, the seating, the tables and the standings in turn,
+   fetches fresh data every few seconds without reloading, and pages long lists so that
+   every page fits the screen it is shown on. No library and no address outside this site. */
+(function () {
+  "use strict";
+
+  var body = document.body;
+  var PAGE_MS = Math.max(2, parseInt(body.dataset.seconds, 10) || 12) * 1000;
+  var POLL_MS = Math.max(5, parseInt(body.dataset.pollSeconds, 10) || 15) * 1000;
+  // Lists that fit on one page are shown larger, up to this factor.
+  var SCALES = [1.9, 1.6, 1.3, 1, 0.9, 0.8];
+
+  var words = {};
+  document.querySelectorAll("#words [data-word]").forEach(function (node) {
+    words[node.dataset.word] = node.textContent.trim();
+  });
+
+  function say(key, values) {
+    return (words[key] || key).replace(/\{(\w+)\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  }
+
+  function node(tag, className, text) {
+    var element = document.createElement(tag);
+    if (className) element.className = className;
+    if (text !== undefined) element.textContent = text;
+    return element;
+  }
+
+  var data = JSON.parse(document.getElementById("projector-data").textContent);
+  var receivedAt = performance.now();
+
+  // --- one row per list item ------------------------------------------------------------
+
+  function seatingRow(seat) {
+    var row = node("li", "row");
+    var name = node("span", "name");
+    name.appendChild(node("span", "last", seat.last));
+    if (seat.first) name.appendChild(document.createTextNode(", " + seat.first));
+    row.appendChild(name);
+    row.appendChild(node("span", "where", say("table", { n: seat.table })));
+    return row;
+  }
+
+  function tableRow(table) {
+    var row = node("li", "row " + table.state);
+    row.appendChild(node("span", "num", String(table.number)));
+    if (table.extra_minutes) row.appendChild(node("span", "extra", say("extra", { n: table.extra_minutes })));
+    var state = "–";
+    if (table.state === "done") state = "✓ " + say("done");
+    else if (table.state === "playing") state = table.games + "/" + table.nominal;
+    row.appendChild(node("span", "state", state));
+    return row;
+  }
+
+  function standingRow(line) {
+    var row = node("li", "row" + (line.note ? " " + line.note : ""));
+    row.appendChild(node("span", "rank", line.rank ? line.rank + "." : "–"));
+    var name = node("span", "name", line.name);
+    if (line.note) name.appendChild(node("span", "note", " " + say(line.note)));
+    row.appendChild(name);
+    row.appendChild(node("span", "total", String(line.total)));
+    return row;
+  }
+
+  // column: the narrowest column in em of the list's own type size; smallest: the type may
+  // shrink this far to bring the list onto one page (the tables: a glance, not a search)
+  var LISTS = {
+    seating: { items: function () { return data.seating; }, row: seatingRow, column: 14 },
+    tables: {
+      items: function () { return data.tables; }, row: tableRow, column: 6.5, smallest: 0.8
+    },
+    standings: {
+      items: function () { return data.standings.lines; }, row: standingRow, column: 14
+    }
+  };
+  var ORDER = ["clock", "seating", "tables", "standings"];
+  var views = {};
+  document.querySelectorAll("#stage .view").forEach(function (view) {
+    views[view.dataset.view] = view;
+  });
+
+  // --- pagination: measured on the real screen ------------------------------------------
+
+  var layouts = {}; // list name -> {pages, cols, rowHeight, scale}
+
+  function showOnly(name) {
+    Object.keys(views).forEach(function (key) { views[key].hidden = key !== name; });
+  }
+
+  function measure(name, scale) {
+    var spec = LISTS[name];
+    var grid = views[name].querySelector(".grid");
+    grid.style.fontSize = scale + "em";
+    grid.style.gridTemplateColumns = "";
+    grid.style.gridTemplateRows = "";
+    grid.replaceChildren(spec.row(spec.items()[0]));
+    var rowHeight = Math.ceil(grid.firstChild.getBoundingClientRect().height);
+    var box = grid.getBoundingClientRect();
+    var style = getComputedStyle(grid);
+    var em = parseFloat(style.fontSize);
+    var gap = parseFloat(style.columnGap) || 0;
+    var cols = Math.max(1, Math.floor((box.width + gap) / (spec.column * em + gap)));
+    var rows = Math.max(1, Math.floor(box.height / rowHeight));
+    return { scale: scale, rowHeight: rowHeight, cols: cols, rows: rows };
+  }
+
+  function layoutList(name) {
+    var items = LISTS[name].items();
+    if (!items.length) return null;
+    showOnly(name);
+    if (name === "tables") summarise();
+    var smallest = LISTS[name].smallest || 1;
+    var fit = null;
+    SCALES.forEach(function (scale) {
+      if (scale < smallest || (fit && fit.cols * fit.rows >= items.length)) return;
+      var tried = measure(name, scale);
+      // Below the normal size only when that brings the list onto one page.
+      if (!fit || scale >= 1 || tried.cols * tried.rows >= items.length) fit = tried;
+    });
+    var perPage = fit.cols * fit.rows;
+    fit.pages = [];
+    for (var start = 0; start < items.length; start += perPage) {
+      fit.pages.push(items.slice(start, start + perPage));
+    }
+    return fit;
+  }
+
+  function renderPage(name, index) {
+    var layout = layouts[name];
+    var items = layout.pages[index];
+    var grid = views[name].querySelector(".grid");
+    // Columns filled top to bottom, balanced: a short page does not leave one long column.
+    var rows = Math.min(layout.rows, Math.ceil(items.length / layout.cols));
+    grid.style.fontSize = layout.scale + "em";
+    grid.style.gridTemplateColumns = "repeat(" + layout.cols + ", minmax(0, 1fr))";
+    grid.style.gridTemplateRows = "repeat(" + rows + ", " + layout.rowHeight + "px)";
+    grid.replaceChildren.apply(grid, items.map(LISTS[name].row));
+  }
+
+  function summarise() {
+    var count = { done: 0, playing: 0, waiting: 0 };
+    data.tables.forEach(function (table) { count[table.state] += 1; });
+    document.getElementById("tables-summary").textContent = say("summary", {
+      done: count.done, total: data.tables.length, playing: count.playing, waiting: count.waiting
+    });
+  }
+
+  // --- the clock ----------------------------------------------------------------------
+
+  function clocks() {
+    var running = data.round && data.round.running;
+    var four = running ? data.clock["4"] : null;
+    var five = running ? data.clock["5"] : null;
+    return { big: four || five, five: four && five && five.ends_at !== four.ends_at ? five : null };
+  }
+
+  function secondsLeft(clock) {
+    var elapsed = (performance.now() - receivedAt) / 1000;
+    return Math.max(0, Math.floor(clock.seconds_left - elapsed));
+  }
+
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+
+  function duration(left) {
+    var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
+    return h ? h + ":" + pad(m) + ":" + pad(s) : m + ":" + pad(s);
+  }
+
+  function tick() {
+    if (views.clock.hidden) return;
+    var shown = clocks();
+    if (!shown.big) return;
+    var left = secondsLeft(shown.big);
+    var big = document.getElementById("clock-four");
+    big.textContent = duration(left);
+    big.classList.toggle("up", left === 0);
+    document.getElementById("clock-four-end").textContent =
+      left === 0 ? say("time-up") : say("ends", { time: shown.big.ends_at });
+    document.getElementById("clock-five").textContent = shown.five
+      ? say("five", { left: duration(secondsLeft(shown.five)), time: shown.five.ends_at })
+      : "";
+  }
+
+  // --- the rotation -------------------------------------------------------------------
+
+  var sequence = [];
+  var position = 0;
+  var timer = null;
+
+  function build() {
+    var current = sequence[position];
+    sequence = [];
+    layouts = {};
+    ORDER.forEach(function (name) {
+      if (name === "clock") {
+        if (clocks().big) sequence.push({ view: "clock", page: 0, pages: 1 });
+        return;
+      }
+      var layout = layoutList(name);
+      if (!layout) return;
+      layouts[name] = layout;
+      layout.pages.forEach(function (_page, index) {
+        sequence.push({ view: name, page: index, pages: layout.pages.length });
+      });
+    });
+    if (!sequence.length) sequence.push({ view: "idle", page: 0, pages: 1 });
+    // Stay where the screen was: the same page of the same view, or that view's last page.
+    position = 0;
+    if (current) {
+      var same = -1, last = -1;
+      sequence.forEach(function (entry, index) {
+        if (entry.view !== current.view) return;
+        last = index;
+        if (entry.page === current.page) same = index;
+      });
+      position = same >= 0 ? same : Math.max(last, 0);
+    }
+    show();
+  }
+
+  function title(entry) {
+    var round = data.round ? " · " + say("round", { n: data.round.number }) : "";
+    if (entry.view === "clock") return say("clock") + round;
+    if (entry.view === "seating") return say("seating") + round;
+    if (entry.view === "tables") return say("tables") + round;
+    if (entry.view === "standings") {
+      return say("standings") + (data.standings.provisional ? " (" + say("provisional") + ")" : "");
+    }
+    return data.tournament;
+  }
+
+  function show() {
+    var entry = sequence[position];
+    showOnly(entry.view);
+    if (layouts[entry.view]) renderPage(entry.view, entry.page);
+    if (entry.view === "tables") summarise();
+    document.getElementById("view-title").textContent = title(entry);
+    var meta = entry.view === "idle" ? "" : data.tournament;
+    if (LISTS[entry.view]) meta += " · " + say("page", { page: entry.page + 1, pages: entry.pages });
+    document.getElementById("page-of").textContent = meta;
+    tick();
+  }
+
+  function next() {
+    position = (position + 1) % sequence.length;
+    show();
+    schedule();
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(next, PAGE_MS);
+  }
+
+  // --- fresh data, kept when the network fails -----------------------------------------
+
+  var offline = document.getElementById("offline");
+  var offlineWord = offline.textContent.trim();
+
+  function setOffline(isOffline) {
+    offline.hidden = !isOffline;
+    offline.textContent = offlineWord + " · " + say("as-of", { time: data.generated_at });
+  }
+
+  function poll() {
+    var controller = window.AbortController ? new AbortController() : null;
+    var abort = controller && setTimeout(function () { controller.abort(); }, 10000);
+    return fetch(body.dataset.url, {
+      cache: "no-store",
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+      signal: controller ? controller.signal : undefined
+    })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.json();
+      })
+      .then(function (fresh) {
+        data = fresh;
+        receivedAt = performance.now();
+        setOffline(false);
+        build();
+      })
+      .catch(function () { setOffline(true); })
+      .finally(function () { clearTimeout(abort); });
+  }
+
+  var resizing = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(resizing);
+    resizing = setTimeout(build, 200);
+  });
+
+  // For the browser tests: step through the rotation without waiting.
+  window.kreuzdameProjector = {
+    next: next,
+    poll: poll,
+    state: function () {
+      var entry = sequence[position];
+      return { view: entry.view, page: entry.page + 1, pages: entry.pages, length: sequence.length };
+    }
+  };
+
+  build();
+  schedule();
+  setInterval(tick, 250);
+  setInterval(poll, POLL_MS);
+})();

@@ -1,0 +1,112 @@
+"""The projector view for the hall: a full-screen page that rotates on its own and polls its
+data, opened by its secret link (any tournament) or publicly (public tournaments); and the
+director's page that shows the link."""
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.cache import cache
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from ..domain import projector as projector_domain
+from ..domain.registration import renew_projector_link
+from ..models import Tournament
+from ..permissions import director_required, get_managed_tournament
+from ..site_url import public_url
+
+SECONDS_PARAMETER = "sekunden"  # ?sekunden=N: another interval for this screen only
+SECONDS_OVERRIDE = (2, 120)
+
+
+def _seconds(request, tournament) -> int:
+    raw = request.GET.get(SECONDS_PARAMETER, "")
+    if raw.isdecimal() and len(raw) < 6:
+        low, high = SECONDS_OVERRIDE
+        return min(high, max(low, int(raw)))
+    return tournament.projector_seconds
+
+
+def _data(tournament) -> dict:
+    """The data, computed at most once per STANDINGS_CACHE_SECONDS: every screen (and on a
+    public tournament anybody) may poll it."""
+    seconds = settings.STANDINGS_CACHE_SECONDS
+    key = f"projector:{tournament.pk}"
+    data = cache.get(key) if seconds else None
+    if data is None:
+        data = projector_domain.read(tournament)
+        if seconds:
+            cache.set(key, data, seconds)
+    return data
+
+
+def _screen(request, tournament, data_url):
+    context = {
+        "tournament": tournament,
+        "data": _data(tournament),
+        "data_url": data_url,
+        "seconds": _seconds(request, tournament),
+    }
+    response = render(request, "tournament/projector.html", context)
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def _json(tournament):
+    response = JsonResponse(_data(tournament))
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+@require_GET
+def screen(request, token):
+    tournament = get_object_or_404(Tournament, projector_token=token)
+    return _screen(request, tournament, reverse("projector-data", args=[token]))
+
+
+@require_GET
+@never_cache
+def screen_data(request, token):
+    return _json(get_object_or_404(Tournament, projector_token=token))
+
+
+@require_GET
+def public_screen(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
+    return _screen(request, tournament, reverse("public-projector-data", args=[slug]))
+
+
+@require_GET
+@never_cache
+def public_screen_data(request, slug):
+    return _json(get_object_or_404(Tournament, slug=slug, is_public=True))
+
+
+@director_required
+def projector(request, slug):
+    """The director's page: the secret link to open on the hall's screen."""
+    tournament = get_managed_tournament(request, slug)
+    path = reverse("projector", args=[tournament.projector_token])
+    context = {
+        "tournament": tournament,
+        "link": public_url(request, path),
+        "path": path,
+        "public_link": (
+            public_url(request, reverse("public-projector", args=[tournament.slug]))
+            if tournament.is_public
+            else ""
+        ),
+    }
+    return render(request, "tournament/manage/projector.html", context)
+
+
+@director_required
+@require_POST
+def projector_renew(request, slug):
+    tournament = get_managed_tournament(request, slug)
+    renew_projector_link(tournament)
+    messages.success(request, _("New projector link made; the old one no longer works."))
+    return redirect("manage:projector", slug=tournament.slug)
