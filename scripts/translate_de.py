@@ -1157,6 +1157,182 @@ DE = {
     "Too many failed logins. Please wait %(minutes)s minute(s).": (
         "Zu viele fehlgeschlagene Anmeldungen. Bitte %(minutes)s Minute(n) warten."
     ),
+    # --- hall mode ---
+    "Nothing was created.": "Es wurde nichts angelegt.",
+    "User name: ": "Benutzername: ",
+    "--noinput needs --username and the password in %(variable)s.": (
+        "--noinput braucht --username und das Passwort in %(variable)s."
+    ),
+    "Something went wrong": "Etwas ist schiefgegangen",
+    (
+        "The site could not answer this request. Nothing you entered before was lost: go back "
+        "and try again in a moment."
+    ): (
+        "Die Seite konnte diese Anfrage nicht beantworten. Was Sie vorher eingegeben haben, "
+        "ist nicht verloren: gehen Sie zurück und versuchen Sie es gleich noch einmal."
+    ),
+    (
+        "If it happens again, tell the tournament office; the error has been written to the "
+        "log on the server."
+    ): (
+        "Wenn es wieder passiert, sagen Sie der Turnierleitung Bescheid; der Fehler steht im "
+        "Protokoll auf dem Server."
+    ),
+    "Enter a user name.": "Bitte einen Benutzernamen eingeben.",
+    "The user name %(name)s is taken.": "Der Benutzername %(name)s ist bereits vergeben.",
+    "Preparing the database and the files of the site …": (
+        "Datenbank und Dateien der Seite werden vorbereitet …"
+    ),
+    (
+        "No director account exists yet. Create one in another window with: python manage.py "
+        "createdirector"
+    ): (
+        "Es gibt noch keinen Zugang für die Turnierleitung. Legen Sie ihn in einem zweiten "
+        "Fenster an: python manage.py createdirector"
+    ),
+    "No director account exists yet: create one now.": (
+        "Es gibt noch keinen Zugang für die Turnierleitung: jetzt anlegen."
+    ),
+    "User name [leitung]: ": "Benutzername [leitung]: ",
+    "Password: ": "Passwort: ",
+    "Password (again): ": "Passwort (wiederholen): ",
+    "The two passwords differ.": "Die beiden Passwörter stimmen nicht überein.",
+    "Director account %s created.": "Zugang %s für die Turnierleitung angelegt.",
+    "Kreuzdame — tournament day (hall mode)": "Kreuzdame — Turniertag (Hallenbetrieb)",
+    "Address for the phones:": "Adresse für die Handys:",
+    "Directors log in at:": "Anmeldung der Turnierleitung:",
+    "On this laptop also:": "Auf diesem Laptop auch:",
+    "Other addresses of this laptop (choose one with HALL_ADDRESS=…):": (
+        "Weitere Adressen dieses Laptops (Auswahl mit HALL_ADDRESS=…):"
+    ),
+    (
+        "No network found: phones cannot reach this laptop. Connect it to the hall's Wi-Fi and "
+        "start again."
+    ): (
+        "Kein Netzwerk gefunden: Handys erreichen diesen Laptop nicht. Verbinden Sie ihn mit "
+        "dem WLAN der Halle und starten Sie neu."
+    ),
+    "Database:": "Datenbank:",
+    "Backups (after each closed round):": "Sicherungen (nach jeder abgeschlossenen Runde):",
+    "Stop with Ctrl+C.": "Beenden mit Strg+C.",
+    "Stopped. The tournament is in the database; start again any time.": (
+        "Beendet. Das Turnier ist in der Datenbank gespeichert; jederzeit wieder starten."
+    ),
+    (
+        "Port %(port)s is in use — is Kreuzdame already running? Start with another port, e.g. "
+        "PORT=8080."
+    ): (
+        "Port %(port)s ist belegt — läuft Kreuzdame schon? Mit einem anderen Port starten, z. "
+        "B. PORT=8080."
+    ),
+    # --- projector view ---
+    "Projector": "Leinwand",
+    "offline": "offline",
+    "Time left": "Restzeit",
+    "Seating": "Sitzplan",
+    "Tables": "Tische",
+    "done": "fertig",
+    "Page %(page)s/%(pages)s": "Seite %(page)s/%(pages)s",
+    "ends at %(time)s": "Ende um %(time)s",
+    "Tables of five: %(left)s left, ends at %(time)s": (
+        "5er-Tische: noch %(left)s, Ende um %(time)s"
+    ),
+    "Time is up: finish the game in progress.": (
+        "Die Spielzeit ist abgelaufen: das laufende Spiel wird zu Ende gespielt."
+    ),
+    "+%(minutes)s min": "+%(minutes)s Min.",
+    "%(done)s of %(total)s tables done · %(playing)s playing · %(waiting)s not started": (
+        "%(done)s von %(total)s Tischen fertig · %(playing)s spielen · "
+        "%(waiting)s noch nicht begonnen"
+    ),
+    "The seating appears here as soon as a round is released.": (
+        "Der Sitzplan erscheint hier, sobald eine Runde freigegeben ist."
+    ),
+    "projector: seconds per page": "Leinwand: Sekunden pro Seite",
+    "The projector view shows the clock, the seating, the tables and the standings in turn; "
+    "each page stays this many seconds (5 to 120).": (
+        "Die Leinwand zeigt abwechselnd Restzeit, Sitzplan, Tische und Rangliste; jede Seite "
+        "bleibt so viele Sekunden stehen (5 bis 120)."
+    ),
+    "A full-screen page for the hall's projector or TV: the clock of the running round, the "
+    "seating by name, which tables are done and the standings, in turn and up to date "
+    "without reloading.": (
+        "Eine Vollbildseite für Beamer oder Fernseher im Saal: die Restzeit der laufenden "
+        "Runde, der Sitzplan nach Namen, welche Tische fertig sind, und die Rangliste, "
+        "abwechselnd und immer aktuell, ohne neu zu laden."
+    ),
+    "Secret link (works without login, also while the tournament is not public)": (
+        "Geheimer Link (funktioniert ohne Anmeldung, auch solange das Turnier nicht öffentlich ist)"
+    ),
+    "Open full screen": "Vollbild öffnen",
+    "On the computer at the projector: open the link and press F11 for full screen (Esc "
+    "leaves it).": (
+        "Am Rechner des Beamers: den Link öffnen und F11 für Vollbild drücken (Esc beendet es)."
+    ),
+    "Seconds per page: %(seconds)s.": "Sekunden pro Seite: %(seconds)s.",
+    "Change in the settings": "In den Einstellungen ändern",
+    "The tournament is public, so the projector view is also here:": (
+        "Das Turnier ist öffentlich, die Leinwand gibt es daher auch hier:"
+    ),
+    "A new link makes the old one stop working, e.g. when it reached the wrong people.": (
+        "Ein neuer Link macht den alten ungültig, etwa wenn er an die Falschen geraten ist."
+    ),
+    "Make a new link": "Neuen Link erzeugen",
+    "New projector link made; the old one no longer works.": (
+        "Neuer Leinwand-Link erzeugt; der alte funktioniert nicht mehr."
+    ),
+    # --- offline entry on the keeper's phone ---
+    (
+        "No connection. Games you save stay on this phone and are sent as soon as the "
+        "connection is back."
+    ): (
+        "Keine Verbindung. Gespeicherte Spiele bleiben auf diesem Telefon und werden gesendet, "
+        "sobald die Verbindung zurück ist."
+    ),
+    (
+        "No connection — 1 game not sent yet. It is sent automatically as soon as the "
+        "connection is back."
+    ): (
+        "Keine Verbindung — 1 Spiel noch nicht gesendet. Es wird automatisch gesendet, sobald "
+        "die Verbindung zurück ist."
+    ),
+    (
+        "No connection — {count} games not sent yet. They are sent automatically as soon as "
+        "the connection is back."
+    ): (
+        "Keine Verbindung — {count} Spiele noch nicht gesendet. Sie werden automatisch "
+        "gesendet, sobald die Verbindung zurück ist."
+    ),
+    "Sending … ({count} not sent yet)": "Sende … ({count} noch nicht gesendet)",
+    "Everything sent.": "Alles gesendet.",
+    "Game {number} was not saved: {message}": "Spiel {number} wurde nicht gespeichert: {message}",
+    "Game {number} was not saved: see the message below.": (
+        "Spiel {number} wurde nicht gespeichert: siehe die Meldung unten."
+    ),
+    "Correct it in the form and save it again, or discard it.": (
+        "Korrigieren Sie es im Formular und speichern Sie es erneut, oder verwerfen Sie es."
+    ),
+    "Waiting behind it: {count}": "Dahinter warten: {count}",
+    "The server refused it (error {status}). Ask the tournament office.": (
+        "Der Server hat es abgelehnt (Fehler {status}). Bitte bei der Turnierleitung melden."
+    ),
+    "No connection — please try again.": "Keine Verbindung — bitte erneut versuchen.",
+    "Send again": "Erneut senden",
+    "Show": "Anzeigen",
+    "Discard game {number}": "Spiel {number} verwerfen",
+    "Discard game {number} for good? It is not on the sheet.": (
+        "Spiel {number} endgültig verwerfen? Es steht nicht auf der Liste."
+    ),
+    "Game {number}": "Spiel {number}",
+    "Change game {number}": "Spiel {number} ändern",
+    "winners {positions}": "Gewinner {positions}",
+    "soloist {position}": "Solist {position}",
+    "value {value}": "Wert {value}",
+    "not sent yet": "noch nicht gesendet",
+    "held back": "angehalten",
+    "Submit once every game is sent: {count} not sent yet.": (
+        "Abgeben geht erst, wenn alle Spiele gesendet sind: {count} noch nicht gesendet."
+    ),
 }
 
 DE_PLURAL = {

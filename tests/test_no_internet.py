@@ -93,6 +93,8 @@ def pages(demo):
         reverse("where-do-i-sit", args=[slug]) + "?q=a",
         reverse("keeper-sheet", args=[table.token]),
         reverse("keeper-calculator", args=[table.token]),
+        reverse("projector", args=[demo.projector_token]),
+        reverse("public-projector", args=[slug]),
         "/gibt-es-nicht/",
     ]
     director = [
@@ -105,6 +107,7 @@ def pages(demo):
         reverse("manage:standings", args=[slug]),
         reverse("manage:referee", args=[slug]),
         reverse("manage:penalty-list", args=[slug]),
+        reverse("manage:projector", args=[slug]),
         reverse("admin:index"),
     ]
     return public, director

@@ -2,7 +2,9 @@
 checks on every saved row, idempotent and versioned saves, the history, submit, confirm,
 close, the board and the round clock."""
 
+import json
 import random
+import re
 import uuid
 from datetime import timedelta
 
@@ -70,6 +72,19 @@ def test_the_link_shows_players_dealer_count_and_the_form(client, table):
     assert 'id="game-form"' in html and 'inputmode="numeric"' in html
     assert "gibt" in html  # position 1 deals the first game
     assert html.count("Pflichtsolo offen") == 4
+
+
+def test_the_link_page_carries_what_the_phone_outbox_needs(client, table):
+    html = client.get(keeper_url(table)).content.decode()
+    data = json.loads(re.search(r'id="outbox-data"[^>]*>(.*?)</script>', html).group(1))
+    assert data["size"] == 4 and data["letters"]["pflichtsolo"] == "P"
+    assert data["repeats"] == {"pflichtsolo": True, "vorgefuehrt": False}  # DDV
+    assert data["names"]["1"].endswith("Spieler1")
+    assert f'data-key="kreuzdame-outbox-{table.token}"' in html
+    assert "outbox.js" in html
+    # The game form is sent by the outbox (or plainly without JavaScript), not by htmx.
+    form = re.search(r'<form [^>]*id="game-form"[^>]*>', html).group(0)
+    assert "hx-post" not in form and 'data-next="1"' in form and 'data-dealer="1"' in form
 
 
 def test_each_kind_is_derived_from_the_taps(client, table):

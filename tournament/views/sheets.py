@@ -41,6 +41,7 @@ from ..permissions import (
     manages,
     official_required,
 )
+from ..site_url import public_url
 from .calculator import calculator_page
 
 # Wrong table links: after this many from one address within the window, 429.
@@ -189,12 +190,30 @@ def _keeper_render(
         token=table.token,
         editable=table.sheet_status == SheetStatus.OPEN,
         open_call=table.referee_calls.filter(handled_at__isnull=True).first(),
+        outbox=_outbox_data(table, sheet),
         **extra,
     )
     template = "tournament/sheet/keeper.html"
     if request.htmx and request.htmx.target == "sheet":
         template = "tournament/sheet/_keeper_body.html"
     return render(request, template, context, status=status)
+
+
+def _outbox_data(table, sheet) -> dict:
+    """What the phone's outbox (outbox.js) needs to prepare the next game while earlier ones
+    still wait to be sent: the letters for its pending rows, the names for the winner and
+    soloist choices, and whether the dealer deals again after a Pflichtsolo, so it can guess
+    who sits out at a 5-table. Only a hint: the server checks every game when it arrives."""
+    profile = table.round.tournament.profile
+    return {
+        "size": table.size,
+        "names": {s.position: s.entry.player.full_name for s in sheet.seats},
+        "letters": {kind.value: letter for kind, letter in LETTER_OF.items()},
+        "repeats": {
+            GameKind.PFLICHTSOLO.value: profile.pflichtsolo_dealer_repeats,
+            GameKind.VORGEFUEHRT.value: profile.vorgefuehrt_dealer_repeats,
+        },
+    }
 
 
 def _edit_form(sheet, number: int) -> GameEntryForm | None:
@@ -455,7 +474,7 @@ def _desk_render(request, table, grid=None, *, form=None, conflict=None, status=
         extra_form=ExtraTimeForm(),
         reason_form=ReasonForm(),
         is_director=manages(request.user, table.round.tournament),
-        keeper_url=request.build_absolute_uri(reverse("keeper-sheet", args=[table.token])),
+        keeper_url=public_url(request, reverse("keeper-sheet", args=[table.token])),
         needs_reason=(
             table.round.status == RoundStatus.CLOSED or table.sheet_status != SheetStatus.OPEN
         ),

@@ -66,6 +66,8 @@
   document.addEventListener("DOMContentLoaded", syncAll);
   document.addEventListener("htmx:afterSwap", syncAll);
   document.addEventListener("htmx:afterSwap", showAnswer);
+  // The keeper page's outbox (outbox.js) swaps the sheet itself, outside htmx's requests.
+  document.addEventListener("outbox:swapped", syncAll);
   syncAll();
   setInterval(tick, 1000);
 })();

@@ -1,0 +1,295 @@
+"""The list keeper's phone loses the connection: games saved meanwhile wait on the phone,
+marked "noch nicht gesendet", and arrive exactly once and in order when the connection is
+back — also after a reload or with the tab closed in between. A change the desk made
+meanwhile shows the conflict box instead of being overwritten.
+
+The phone opens the site as in a hall: plain http on a LAN name (turnierhalle.lan, mapped to
+the live server by Chromium's host resolver), not localhost — so the page is not a secure
+context, and neither a service worker nor crypto.randomUUID is available."""
+
+import json
+import re
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import CHROMIUM
+from tests.factories import TournamentFactory, director, released_table
+from tournament.domain import sheets as sheet_domain
+from tournament.domain.sheets import RowInput
+from tournament.models import Game, GameKind
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+HALL = "turnierhalle.lan"
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+# Three normal games: (winners, value) -> winners +value, the others -value.
+GAMES = [((1, 2), 1), ((1, 3), 2), ((2, 4), 3)]
+
+
+def points(winners, value, size=4):
+    return [value if p in winners else -value for p in range(1, size + 1)]
+
+
+@pytest.fixture(scope="module")
+def hall_browser(browser):
+    # A second Chromium from the same Playwright, resolving the hall's name to this machine.
+    hall = browser.browser_type.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=[
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--no-first-run",
+            f"--host-resolver-rules=MAP {HALL} 127.0.0.1",
+        ],
+    )
+    yield hall
+    hall.close()
+
+
+@pytest.fixture
+def hall_url(live_server, settings):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, HALL]
+    return f"http://{HALL}:{urlsplit(live_server.url).port}"
+
+
+@pytest.fixture
+def phone_context(hall_browser):
+    contexts = []
+
+    def make(locale="de-DE"):
+        context = hall_browser.new_context(locale=locale, **PHONE)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def table():
+    return released_table(TournamentFactory(rule_profile="ddv"))
+
+
+def queue(page, table):
+    return json.loads(page.evaluate(f"localStorage.getItem('kreuzdame-outbox-{table.token}')"))
+
+
+def enter(page, number, winners, value, *, heading="Spiel {number}", value_label="Spielwert"):
+    form = page.locator("#game-form")
+    expect(form.get_by_role("heading")).to_have_text(heading.format(number=number))
+    box = form.locator("fieldset.for-normal")
+    for p in winners:
+        box.get_by_role("checkbox", name=re.compile(rf"^{p} · ")).check()
+    form.get_by_label(value_label, exact=True).fill(str(value))
+    page.locator("#save-game").tap()
+
+
+def snapshot(page, name):
+    # What the phone shows with the rows in view; the outbox strip stays at the top.
+    page.evaluate("document.querySelector('#sheet-rows').scrollIntoView({block: 'center'})")
+    page.screenshot(path=Path(tempfile.gettempdir()) / f"{name}.png")
+
+
+def stored(table):
+    return [(g.number, g.points) for g in Game.objects.filter(table=table).order_by("number")]
+
+
+EXPECTED = [(n, points(*game)) for n, game in enumerate(GAMES, start=1)]
+
+
+def test_it_keeps_three_offline_games_and_sends_them_once_in_order_after_reload(
+    hall_url, phone_context, table
+):
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    assert page.evaluate("window.isSecureContext") is False  # as in the hall: plain http
+    assert page.evaluate("typeof crypto.randomUUID") == "undefined"
+
+    context.set_offline(True)
+    for number, (winners, value) in enumerate(GAMES, start=1):
+        enter(page, number, winners, value)
+    pending = page.locator("#sheet-rows tr.pending")
+    expect(pending).to_have_count(3)
+    expect(pending.nth(0)).to_have_text("1N · Gewinner 1, 2 · Wert 1 — noch nicht gesendet")
+    expect(pending.nth(2)).to_contain_text("Gewinner 2, 4 · Wert 3 — noch nicht gesendet")
+    expect(page.locator("#outbox")).to_have_text(
+        "Keine Verbindung — 3 Spiele noch nicht gesendet. Sie werden automatisch gesendet, "
+        "sobald die Verbindung zurück ist."
+    )
+    expect(page.locator("#game-form").get_by_role("heading")).to_have_text("Spiel 4")
+    expect(page.locator("#submit-form button[type=submit]")).to_be_disabled()
+    expect(page.locator("#submit-blocked")).to_contain_text("3 noch nicht gesendet")
+    ids = [item["id"] for item in queue(page, table)]
+    assert len(set(ids)) == 3
+    assert Game.objects.filter(table=table).count() == 0
+    snapshot(page, "offline-de")
+
+    context.set_offline(False)
+    page.reload()
+    expect(page.locator("#outbox")).to_have_text("Alles gesendet.")
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(0)
+    expect(page.locator("#sheet-status .count")).to_have_text("3 / 24 Spiele")
+    expect(page.locator("#game-form").get_by_role("heading")).to_have_text("Spiel 4")
+    assert stored(table) == EXPECTED
+    assert [str(g.client_id) for g in Game.objects.order_by("number")] == ids
+    assert queue(page, table) == []
+    snapshot(page, "offline-de-sent")
+
+
+def test_it_sends_the_games_when_the_link_is_opened_again_after_the_tab_was_closed(
+    hall_url, phone_context, table
+):
+    context = phone_context(locale="en-US")
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    context.set_offline(True)
+    for number, (winners, value) in enumerate(GAMES, start=1):
+        enter(page, number, winners, value, heading="Game {number}", value_label="game value")
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(3)
+    expect(page.locator("#outbox")).to_contain_text("No connection — 3 games not sent yet.")
+    expect(page.locator("#sheet-rows tr.pending").first).to_contain_text("winners 1, 2 · value 1")
+    snapshot(page, "offline-en")
+    page.close()
+    assert Game.objects.filter(table=table).count() == 0
+
+    context.set_offline(False)
+    again = context.new_page()
+    again.goto(f"{hall_url}/tisch/{table.token}/")
+    expect(again.locator("#outbox")).to_have_text("Everything sent.")
+    expect(again.locator("#sheet-rows tr.pending")).to_have_count(0)
+    assert stored(table) == EXPECTED
+
+
+def test_it_shows_the_conflict_box_when_the_desk_stored_the_game_meanwhile(
+    hall_url, phone_context, table
+):
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    context.set_offline(True)
+    enter(page, 1, (1, 2), 1)
+    enter(page, 2, (1, 3), 2)
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(2)
+
+    # Meanwhile the desk enters game 1 from the paper list, with other numbers.
+    office = sheet_domain.office_actor(director(username="tisch-buero"), director=True)
+    desk_row = RowInput(GameKind.NORMAL.value, None, (-4, -4, 4, 4))
+    sheet_domain.save_row(table, office, desk_row, number=1)
+
+    context.set_offline(False)
+    page.reload()
+    conflict = page.locator("#conflict")
+    expect(conflict).to_be_visible()
+    expect(conflict).to_contain_text("-4 / -4 / 4 / 4")  # stored by the desk
+    expect(conflict).to_contain_text("1 / 1 / -1 / -1")  # the keeper's, not saved
+    expect(page.locator("#outbox")).to_contain_text("Spiel 1 wurde nicht gespeichert")
+    expect(page.locator("#outbox")).to_contain_text("Dahinter warten: 1")
+    expect(page.locator("#sheet-rows tr.pending.held")).to_have_count(1)
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(2)
+    assert stored(table) == [(1, [-4, -4, 4, 4])]  # no overwrite
+    assert [item["state"] for item in queue(page, table)] == ["held", "waiting"]
+    snapshot(page, "offline-conflict")
+
+    # The desk's game 1 is right: the keeper discards theirs, and game 2 goes through.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#outbox").get_by_role("button", name="Spiel 1 verwerfen").tap()
+    expect(page.locator("#notice")).to_have_text("Spiel 2 gespeichert.")
+    expect(page.locator("#outbox")).to_have_text("Alles gesendet.")
+    assert stored(table) == [(1, [-4, -4, 4, 4]), (2, points((1, 3), 2))]
+    assert queue(page, table) == []
+
+
+def test_it_stores_a_game_once_when_the_answer_is_lost_on_the_way(hall_url, phone_context, table):
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    lost = []
+
+    def lose_first_answer(route):
+        if route.request.method == "POST" and not lost:
+            # The server gets the game and stores it ... (Playwright itself sends this copy,
+            # and only Chromium knows the hall's name: so by address, with the Host header.)
+            request = route.request
+            host = urlsplit(request.url).netloc
+            route.fetch(
+                url=request.url.replace(host, f"127.0.0.1:{urlsplit(hall_url).port}"),
+                headers={**request.headers, "host": host},
+            )
+            lost.append(route.request.url)
+            route.abort("connectionreset")  # ... but the phone never hears back
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/tisch/"), lose_first_answer)
+    enter(page, 1, (1, 2), 1)
+    expect(page.locator("#outbox")).to_contain_text("Keine Verbindung — 1 Spiel")
+    # The outbox tries again by itself (after 3 s); the server knows the game by its id.
+    expect(page.locator("#notice")).to_have_text("Spiel 1 gespeichert.")
+    assert lost
+    assert stored(table) == [(1, points((1, 2), 1))]
+    assert Game.history.filter(table_id=table.pk).count() == 1
+    assert queue(page, table) == []
+
+
+def test_it_fetches_a_fresh_csrf_token_when_the_cookie_was_lost(hall_url, phone_context, table):
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    context.set_offline(True)
+    enter(page, 1, (1, 2), 1)
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(1)
+    context.clear_cookies()  # the phone's browser dropped its cookies meanwhile
+    answers = []
+    page.on("response", lambda response: answers.append((response.request.method, response.status)))
+    context.set_offline(False)  # the "online" event sends at once: 403, new token, again
+    expect(page.locator("#notice")).to_have_text("Spiel 1 gespeichert.")
+    assert answers == [("POST", 403), ("GET", 200), ("POST", 200)]
+    assert stored(table) == [(1, points((1, 2), 1))]
+
+
+def test_it_saves_online_as_before(hall_url, phone_context, table):
+    page = phone_context().new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    enter(page, 1, (1, 2), 1)
+    expect(page.locator("#notice")).to_have_text("Spiel 1 gespeichert.")
+    expect(page.locator("#game-form").get_by_role("heading")).to_have_text("Spiel 2")
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(0)
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert queue(page, table) == []
+    assert stored(table) == [(1, points((1, 2), 1))]
+
+
+def test_it_guesses_who_sits_out_at_a_five_table(hall_url, phone_context):
+    table = released_table(TournamentFactory(rule_profile="ddv"), size=5)
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    winners = page.locator("#game-form fieldset.for-normal")
+    # Game 1: position 1 deals and sits out; the server leaves it out of the choices.
+    expect(winners.get_by_role("checkbox")).to_have_count(4)
+    context.set_offline(True)
+    enter(page, 1, (2, 3), 1)
+    # Game 2 is prepared on the phone: position 2 deals and sits out now, 1 plays again.
+    expect(winners.get_by_role("checkbox")).to_have_count(4)
+    expect(winners.get_by_role("checkbox", name=re.compile(r"^1 · "))).to_be_visible()
+    expect(winners.locator("label").nth(0)).to_contain_text("1 · ")
+    expect(winners.get_by_role("checkbox", name=re.compile(r"^2 · "))).to_have_count(0)
+    enter(page, 2, (1, 3), 2)
+    context.set_offline(False)
+    page.reload()
+    expect(page.locator("#outbox")).to_have_text("Alles gesendet.")
+    assert stored(table) == [(1, [0, 1, 1, -1, -1]), (2, [2, 0, 2, -2, -2])]
