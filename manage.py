@@ -11,9 +11,15 @@ def main() -> None:
         # The tournament day: the settings must know before Django reads them that this is
         # the hall (DEBUG off, plain http on the LAN), so the command is recognised here.
         os.environ["KREUZDAME_HALL"] = "1"
+    from django.core.exceptions import ImproperlyConfigured
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(sys.argv)
+    try:
+        execute_from_command_line(sys.argv)
+    except ImproperlyConfigured as exc:
+        # A setting from the environment is wrong (PORT, HALL_ADDRESS, SECRET_KEY, ...):
+        # say which, without a traceback.
+        sys.exit(f"Error: {exc}")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ TARGETS = {"standings": 0.300, "save": 0.500}
 NAME = "kreuzdame_load"
 
 
-def prepare(url: str, kind: str, tables: int = TABLES) -> list[str]:
+def prepare(url: str, kind: str, table_count: int = TABLES) -> list[str]:
     setup_django(url, kind, NAME)
     from django.utils import timezone
 
@@ -49,7 +49,7 @@ def prepare(url: str, kind: str, tables: int = TABLES) -> list[str]:
     )  # fmt: skip
     players = Player.objects.bulk_create(
         Player(first_name="Spieler", last_name=f"Nr{n}", club=f"Club {n % 40}")
-        for n in range(1, 4 * tables + 1)
+        for n in range(1, 4 * table_count + 1)
     )
     entries = Entry.objects.bulk_create(
         Entry(tournament=tournament, player=p, start_number=n)
@@ -65,7 +65,7 @@ def prepare(url: str, kind: str, tables: int = TABLES) -> list[str]:
         order = entries[:]
         rng.shuffle(order)
         tables = Table.objects.bulk_create(
-            Table(round=round_, number=t, size=4) for t in range(1, tables + 1)
+            Table(round=round_, number=t, size=4) for t in range(1, table_count + 1)
         )
         seats, games = [], []
         for index, table in enumerate(tables):

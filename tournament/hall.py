@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import secrets
 import socket
 import struct
@@ -23,13 +24,28 @@ DEFAULT_PORT = 8000
 _ROUTE_PROBE = ("198.51.100.1", 9)
 
 
+# A host name as a router's DNS or mDNS knows it: letters, digits, hyphens, dots.
+_LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+_HOST_NAME = re.compile(rf"^(?=.{{1,253}}$){_LABEL}(?:\.{_LABEL})*$", re.IGNORECASE)
+
+
 def _usable(address: str) -> bool:
-    """A LAN address another device could use: IPv4, not loopback, not link-local."""
+    """A private LAN address another device in the hall could use: IPv4, not loopback, not
+    link-local, and not an internet address (hall mode serves plain http: never there)."""
     try:
         ip = ipaddress.IPv4Address(address)
     except ValueError:
         return False
-    return not (ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_multicast)
+    if ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_multicast:
+        return False
+    return not ip.is_global
+
+
+def is_internet_address(address: str) -> bool:
+    try:
+        return ipaddress.IPv4Address(address).is_global
+    except ValueError:
+        return False
 
 
 def _route_address() -> str | None:
@@ -100,8 +116,15 @@ def host_names() -> list[str]:
 def choose_address(addresses: list[str], preferred: str = "") -> str:
     """The address printed for the phones: ``HALL_ADDRESS`` if the director set one (an
     address or a name the router resolves), else the default route's, else loopback."""
-    if preferred.strip():
-        return preferred.strip()
+    preferred = preferred.strip()
+    if preferred:
+        if not _HOST_NAME.match(preferred):
+            # e.g. "http://192.168.1.20" or "192.168.1.20:8000" would make every QR code wrong
+            raise ValueError(
+                "HALL_ADDRESS must be an address or a host name alone, e.g. 192.168.1.20 or "
+                f"turnier.lan (no http://, no port: the port is PORT), not {preferred!r}."
+            )
+        return preferred
     return addresses[0] if addresses else "127.0.0.1"
 
 

@@ -29,8 +29,16 @@ from django.core.exceptions import SuspiciousFileOperation
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from .domain import PdfUnavailable
+
+try:
+    from weasyprint import HTML
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+except (ImportError, OSError) as exc:
+    # WeasyPrint draws with the Pango library, which Windows and macOS do not have unless
+    # it is installed: the site runs without it, only PDFs are refused with a message.
+    raise PdfUnavailable() from exc
 
 # The documents resolve ``{% static %}`` against this origin. Nothing is ever fetched from it:
 # the fetcher maps the path onto the static files on disk.

@@ -52,13 +52,13 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 SITE_URL = os.environ.get("SITE_URL", "").strip()
 
 if HALL_MODE:
+    HALL_ADDRESSES = hall.lan_addresses()
     try:
         HALL_PORT = hall.port_from(os.environ.get("PORT"))
+        # HALL_ADDRESS picks the address when the laptop has several (Wi-Fi and a cable).
+        HALL_ADDRESS = hall.choose_address(HALL_ADDRESSES, os.environ.get("HALL_ADDRESS", ""))
     except ValueError as exc:
         raise ImproperlyConfigured(str(exc)) from None
-    # HALL_ADDRESS picks the address when the laptop has several (Wi-Fi and a cable).
-    HALL_ADDRESSES = hall.lan_addresses()
-    HALL_ADDRESS = hall.choose_address(HALL_ADDRESSES, os.environ.get("HALL_ADDRESS", ""))
     ALLOWED_HOSTS = [
         *hall.allowed_hosts(HALL_ADDRESSES, hall.host_names(), HALL_ADDRESS),
         *ALLOWED_HOSTS,
@@ -205,6 +205,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 
 # On the internet: HTTPS only. In the hall (a private network without a certificate) plain
 # http must work, or no phone could keep a session or a CSRF cookie.
+if HALL_MODE:
+    # Browsers ignore this header on plain http and complain about it on every page.
+    SECURE_CROSS_ORIGIN_OPENER_POLICY = None
 if not DEBUG and not HALL_MODE:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 31536000))
@@ -218,6 +221,14 @@ if not DEBUG and not HALL_MODE:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"without_traceback": {"()": "tournament.log.WithoutTraceback"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "one_line": {"class": "logging.StreamHandler", "filters": ["without_traceback"]},
+    },
+    "loggers": {
+        # A wrong host name is the visitor's mistake, not a bug: one line, no traceback.
+        "django.security.DisallowedHost": {"handlers": ["one_line"], "propagate": False},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

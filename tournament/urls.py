@@ -92,6 +92,8 @@ manage_patterns = (
     "manage",
 )
 
+handler400 = "tournament.views.errors.bad_request"
+
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/<slug:slug>/", public.tournament_public, name="tournament-public"),

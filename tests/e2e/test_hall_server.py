@@ -227,6 +227,9 @@ def test_a_phone_plays_a_whole_sheet_over_plain_http_by_the_lan_name(hall):
 def test_a_foreign_host_is_refused_with_the_friendly_page(hall):
     answer = Phone(hall, host="evil.example").get("/")
     assert answer.status == 400 and "Anfrage abgelehnt" in answer.text
+    assert f"http://{LAN_NAME}:{hall.port}/" in answer.text  # the address that works
+    log = hall.output.read_text()
+    assert "evil.example" in log and "DisallowedHost" not in log  # one line, no traceback
 
 
 def test_the_server_listens_on_every_interface(hall):

@@ -158,6 +158,22 @@ def test_two_new_rows_for_the_same_game_conflict(client, table):
     assert rows(table) == [("normal", None, (2, -2, 2, -2))]
 
 
+def test_a_new_game_behind_a_removed_one_conflicts_and_is_offered_as_the_next(client, table):
+    """A phone queued game 3 offline while the office removed game 2: nothing is stored
+    under a wrong number, the keeper sees both and the retry form is game 2."""
+    client.post(keeper_url(table), normal(1, value=1))
+    client.post(keeper_url(table), normal(2, value=2))
+    sheet_domain.delete_last(
+        table, sheet_domain.office_actor(table.round.tournament.directors.get()), number=2,
+        version=1, reason="Tippfehler",
+    )  # fmt: skip
+    response = client.post(keeper_url(table), normal(3, value=3), HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert 'id="conflict"' in page and 'name="number" value="2"' in page
+    assert rows(table) == [("normal", None, (1, -1, 1, -1))]
+
+
 def test_every_create_change_and_delete_is_in_the_history(client, director_client, table):
     client.post(keeper_url(table), normal(1, value=2))
     game = table.games.get()

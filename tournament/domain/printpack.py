@@ -34,7 +34,6 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from ..models import Round, Seat, Table
-from ..pdf import render_pdf
 
 TEMPLATE = "tournament/print/pack.html"
 
@@ -280,4 +279,6 @@ def build_context(round_: Round, base_url: str) -> dict:
 
 def print_pack(round_: Round, base_url: str) -> bytes:
     """The print pack of ``round_`` as PDF; ``base_url`` is the site root for the QR links."""
+    from ..pdf import render_pdf  # WeasyPrint loads only when a PDF is made
+
     return render_pdf(TEMPLATE, build_context(round_, base_url), base_url=base_url)

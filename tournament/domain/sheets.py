@@ -321,12 +321,11 @@ def save_row(
         if version is None:
             if existing is not None:
                 raise Conflict(number, row, existing)
-            count = table.games.count()
-            if number != count + 1:
-                raise DomainError(
-                    _("The next game is game %(next)s, not %(number)s.")
-                    % {"next": count + 1, "number": number}
-                )
+            if number != table.games.count() + 1:
+                # Rows were removed since the form was filled in (e.g. the office took back
+                # the last game while a phone was offline): like a row taken by somebody else,
+                # the list keeper sees both and saves theirs again as the next game.
+                raise Conflict(number, row, None)
             game = Game(table=table, number=number, client_id=client_id)
         else:
             if existing is not None and same_row(existing, row):

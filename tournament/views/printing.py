@@ -1,10 +1,11 @@
 """Directors: the print pack of a round (Spiellisten, table plan, seat list, table cards)."""
 
+from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_safe
 
-from ..domain import printpack
+from ..domain import PdfUnavailable, printpack
 from ..permissions import director_required, get_managed_tournament
 from ..site_url import public_url
 
@@ -16,7 +17,11 @@ def print_pack(request, slug, number):
     round_ = get_object_or_404(tournament.rounds, number=number)
     if not round_.tables.exists():
         raise Http404
-    pdf = printpack.print_pack(round_, public_url(request, "/"))
+    try:
+        pdf = printpack.print_pack(round_, public_url(request, "/"))
+    except PdfUnavailable as exc:
+        messages.error(request, exc.message)
+        return redirect("manage:round-detail", slug, number)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = (
         f'attachment; filename="{tournament.slug}-runde-{round_.number}.pdf"'

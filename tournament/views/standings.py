@@ -1,16 +1,17 @@
 """Standings for the director (sortable, filterable) and for everybody (public, live)."""
 
 from django.conf import settings
+from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
-from ..domain import exports
+from ..domain import PdfUnavailable, exports
 from ..domain import standings as standings_domain
 from ..models import Tournament
 from ..permissions import director_required, get_managed_tournament
@@ -122,13 +123,17 @@ def _public_body(request, tournament) -> str:
 def standings_export(request, slug, what, fmt):
     """Standings, teams or rounds as PDF or Excel file."""
     tournament = get_managed_tournament(request, slug)
-    if fmt == "xlsx":
-        content, kind = exports.workbook(tournament, what), exports.XLSX_TYPE
-    elif what == "rounds":
-        content, kind = exports.rounds_pdf(tournament), "application/pdf"
-    else:
-        content = exports.standings_pdf(tournament, teams_only=what == "teams")
-        kind = "application/pdf"
+    try:
+        if fmt == "xlsx":
+            content, kind = exports.workbook(tournament, what), exports.XLSX_TYPE
+        elif what == "rounds":
+            content, kind = exports.rounds_pdf(tournament), "application/pdf"
+        else:
+            content = exports.standings_pdf(tournament, teams_only=what == "teams")
+            kind = "application/pdf"
+    except PdfUnavailable as exc:
+        messages.error(request, exc.message)
+        return redirect("manage:standings", slug)
     response = HttpResponse(content, content_type=kind)
     filename = f"{tournament.slug}-{what}.{fmt}"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

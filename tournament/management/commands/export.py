@@ -7,7 +7,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
-from tournament.domain import exports
+from tournament.domain import PdfUnavailable, exports
 from tournament.models import Tournament
 
 FALLBACK_URL = "http://localhost:8000/"
@@ -40,7 +40,10 @@ class Command(BaseCommand):
         if tournament is None:
             raise CommandError(f"No tournament with the short name {options['tournament']!r}.")
         with translation.override("de"):
-            content = self._content(tournament, options)
+            try:
+                content = self._content(tournament, options)
+            except PdfUnavailable as exc:
+                raise CommandError(exc.message) from exc
         Path(options["output"]).write_bytes(content)
         self.stdout.write(f"{options['output']}: {len(content)} bytes")
 

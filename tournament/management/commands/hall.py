@@ -12,8 +12,10 @@ import contextlib
 import errno
 import getpass
 import io
+import os
 import select
 import sys
+from pathlib import Path
 
 import segno
 from django.conf import settings
@@ -25,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from tournament.domain import DomainError
 from tournament.domain.accounts import create_director, director_exists
+from tournament.hall import is_internet_address
 
 # 60 phones polling every 30 s and saving a game every few minutes keep a handful of
 # threads busy; the rest absorbs the rush when a round is released and everybody looks up
@@ -60,25 +63,35 @@ class Command(BaseCommand):
             self.stdout.write(_("Preparing the database and the files of the site …"))
             call_command("migrate", interactive=False, verbosity=0)
             call_command("collectstatic", interactive=False, verbosity=0)
-            self._director(interactive and sys.stdin is not None and sys.stdin.isatty())
+            # The port first: if another Kreuzdame holds it, no banner may send the phones
+            # there.
+            server = self._bind(threads)
+            missing = self._director(interactive and sys.stdin is not None and sys.stdin.isatty())
             self._banner()
+            if missing:
+                self.stdout.write(self.style.WARNING("  " + missing + "\n"))
+            self.stdout.flush()
             with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C ends the day
-                self._serve(threads)
+                server.run()
+            server.close()
             self.stdout.write(
                 _("Stopped. The tournament is in the database; start again any time.")
             )
 
-    def _director(self, can_ask: bool) -> None:
-        """No director yet: ask for one in a terminal, otherwise say how to create one."""
+    def _director(self, can_ask: bool) -> str:
+        """No director yet: ask for one in a terminal. Returns what is still missing (how to
+        create one), or nothing."""
         if director_exists():
-            return
+            return ""
         hint = _(
-            "No director account exists yet. Create one in another window with: "
-            "python manage.py createdirector"
-        )
+            "No director account exists yet. Create one in another window, in this folder, "
+            "with: %(command)s"
+        ) % {"command": manage_command("createdirector")}
+        if os.environ.get("DATABASE_URL"):
+            hint += " " + _("(with the same DATABASE_URL as here)")
         if not can_ask:
             self.stdout.write(self.style.WARNING(hint))
-            return
+            return hint
         self.stdout.write(_("No director account exists yet: create one now."))
         for _attempt in range(3):
             try:
@@ -97,8 +110,9 @@ class Command(BaseCommand):
                 self.stdout.write(self.style.ERROR(str(exc.message)))
                 continue
             self.stdout.write(self.style.SUCCESS(_("Director account %s created.") % username))
-            return
+            return ""
         self.stdout.write(self.style.WARNING(hint))
+        return hint
 
     def _banner(self) -> None:
         url = settings.SITE_URL
@@ -123,6 +137,16 @@ class Command(BaseCommand):
                 + "  "
                 + ", ".join(others)
             )
+        if is_internet_address(settings.HALL_ADDRESS):
+            lines.append(
+                "  "
+                + self.style.WARNING(
+                    _(
+                        "This is an internet address: hall mode serves plain http for a "
+                        "private network. On the internet, run the site behind HTTPS (README)."
+                    )
+                )
+            )
         if settings.HALL_ADDRESS == "127.0.0.1":
             lines.append(
                 "  "
@@ -141,7 +165,6 @@ class Command(BaseCommand):
             "",
         ]
         self.stdout.write("\n".join(lines))
-        self.stdout.flush()
 
     def _qr(self, url: str) -> None:
         """The phones' address as a QR code in the terminal: a phone's camera opens it."""
@@ -158,8 +181,10 @@ class Command(BaseCommand):
             text = drawn.getvalue()
         self.stdout.write(text, ending="")
 
-    def _serve(self, threads: int) -> None:
-        from waitress import serve
+    def _bind(self, threads: int):
+        """The server, listening already (so that a port in use is said before anything
+        else); ``run()`` serves until Ctrl+C."""
+        from waitress.server import create_server
 
         from tournament.wsgi import application
 
@@ -173,17 +198,27 @@ class Command(BaseCommand):
         if hasattr(select, "poll"):
             options["asyncore_use_poll"] = True  # no select() limit where poll exists
         try:
-            serve(application, **options)
+            return create_server(application, **options)
         except OSError as exc:
             if exc.errno in (errno.EADDRINUSE, 10048):  # 10048: Windows' WSAEADDRINUSE
                 raise CommandError(
                     _(
                         "Port %(port)s is in use — is Kreuzdame already running? Start with "
-                        "another port, e.g. PORT=8080."
+                        "another port: PORT=8080 make hall (Windows: set PORT=8080, then "
+                        "start again)."
                     )
                     % {"port": settings.HALL_PORT}
                 ) from exc
             raise
+
+
+def manage_command(*args: str) -> str:
+    """A manage.py command as the director types it here: with this Python (the one in
+    .venv), so that it also works where `python` is another one (Windows)."""
+    python = Path(sys.executable)
+    with contextlib.suppress(ValueError):
+        python = python.relative_to(Path(settings.BASE_DIR))
+    return " ".join([str(python), "manage.py", *args])
 
 
 def database_label() -> str:
