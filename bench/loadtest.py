@@ -123,6 +123,9 @@ class Keepers:
 
     def __init__(self, base: str, tokens: list[str]) -> None:
         self.phones = [Phone(base, token) for token in tokens]
+        # A phone sends one game at a time, in order (the page's outbox): a save waits for
+        # the answer to the previous one of its table.
+        self.sending = [threading.Lock() for _ in tokens]
         self.next_number = [1] * len(tokens)
         self.turn = 0
         self.lock = threading.Lock()
@@ -131,11 +134,12 @@ class Keepers:
         with self.lock:
             index = self.turn % len(self.phones)
             self.turn += 1
-            number = self.next_number[index]
-            self.next_number[index] += 1
         error = None
         try:
-            status, seconds = self.phones[index].save(number, (1, -1, -1, 1))
+            with self.sending[index]:
+                number = self.next_number[index]
+                self.next_number[index] += 1
+                status, seconds = self.phones[index].save(number, (1, -1, -1, 1))
             if status != 200:
                 error = f"status {status}"
         except OSError as exc:
