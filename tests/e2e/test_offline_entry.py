@@ -293,3 +293,253 @@ def test_it_guesses_who_sits_out_at_a_five_table(hall_url, phone_context):
     page.reload()
     expect(page.locator("#outbox")).to_have_text("Alles gesendet.")
     assert stored(table) == [(1, [0, 1, 1, -1, -1]), (2, [2, 0, 2, -2, -2])]
+
+
+def office():
+    return sheet_domain.office_actor(director(username="tisch-buero"), director=True)
+
+
+def test_it_renumbers_the_queued_games_when_the_desk_removed_a_game_meanwhile(
+    hall_url, phone_context, table
+):
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    notice = page.locator("#notice")
+    enter(page, 1, (1, 2), 1)
+    expect(notice).to_have_text("Spiel 1 gespeichert.")
+    enter(page, 2, (1, 3), 2)
+    expect(notice).to_have_text("Spiel 2 gespeichert.")
+
+    context.set_offline(True)
+    enter(page, 3, (2, 4), 3)
+    enter(page, 4, (1, 4), 4)
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(2)
+    # Meanwhile the desk takes game 2 back: the phone's games 3 and 4 are one too far.
+    second = Game.objects.get(table=table, number=2)
+    sheet_domain.delete_last(table, office(), number=2, version=second.version)
+
+    context.set_offline(False)
+    expect(page.locator("#conflict")).to_be_visible()
+    expect(page.locator("#outbox")).to_contain_text("Spiel 3 wurde nicht gespeichert")
+    expect(page.locator("#outbox")).to_contain_text("Dahinter warten: 1")
+    expect(page.locator("#game-form").get_by_role("heading")).to_have_text("Spiel 2")
+    assert stored(table) == [(1, points((1, 2), 1))]
+
+    # The keeper saves the offered form: their game 3 becomes game 2, and game 4 follows as 3.
+    page.locator("#save-game").tap()
+    expect(page.locator("#outbox")).to_have_text("Alles gesendet.")
+    expect(notice).to_have_text("Spiel 3 gespeichert.")
+    assert stored(table) == [
+        (1, points((1, 2), 1)),
+        (2, points((2, 4), 3)),
+        (3, points((1, 4), 4)),
+    ]
+    assert queue(page, table) == []
+
+
+QUEUE_KEY_REFUSED = """
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (/^kreuzdame-outbox-[^:]+$/.test(key)) {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  }
+  return setItem.call(this, key, value);
+};
+"""
+NO_STORAGE = "Dieses Telefon kann ungesendete Spiele nicht speichern — Seite bitte offen lassen."
+
+
+def test_it_says_so_when_the_phone_cannot_store_the_games(hall_url, phone_context, table):
+    context = phone_context()
+    context.add_init_script(QUEUE_KEY_REFUSED)  # a full phone, or a private window
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    context.set_offline(True)
+    enter(page, 1, (1, 2), 1)
+    enter(page, 2, (1, 3), 2)
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(2)  # kept in the page
+    expect(page.locator("#outbox")).to_contain_text(NO_STORAGE)
+    expect(page.locator("#outbox")).to_contain_text("2 Spiele noch nicht gesendet")
+    assert page.evaluate(f"localStorage.getItem('kreuzdame-outbox-{table.token}')") is None
+
+    context.set_offline(False)
+    expect(page.locator("#notice")).to_have_text("Spiel 2 gespeichert.")
+    expect(page.locator("#outbox")).to_contain_text(NO_STORAGE)  # it stays while the page does
+    assert stored(table) == EXPECTED[:2]
+
+
+@pytest.mark.parametrize("damaged", ["null", "{kaputt", '{"id": 1}'])
+def test_it_sets_a_damaged_queue_aside_instead_of_overwriting_it(
+    hall_url, phone_context, table, damaged
+):
+    page = phone_context().new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    key = f"kreuzdame-outbox-{table.token}"
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, damaged])
+    page.reload()
+    enter(page, 1, (1, 2), 1)
+    expect(page.locator("#notice")).to_have_text("Spiel 1 gespeichert.")
+    expect(page.locator("#outbox")).not_to_contain_text(NO_STORAGE)
+    assert stored(table) == EXPECTED[:1]
+    assert queue(page, table) == []
+    backups = page.evaluate(
+        "key => Object.keys(localStorage).filter(k => k.startsWith(key + ':broken:'))"
+        ".map(k => localStorage.getItem(k))",
+        key,
+    )
+    assert backups == [damaged]  # kept for whoever wants to look into it
+    assert errors == []
+
+
+def test_a_second_tap_on_save_does_not_queue_an_empty_game(hall_url, phone_context, table):
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    posts = []
+    page.on("request", lambda request: request.method == "POST" and posts.append(request.url))
+    context.set_offline(True)
+    enter(page, 1, (1, 2), 1)
+    page.locator("#save-game").tap()  # the thumb taps twice
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(1)
+    assert len(queue(page, table)) == 1
+
+    context.set_offline(False)
+    expect(page.locator("#notice")).to_have_text("Spiel 1 gespeichert.")
+    enter(page, 2, (1, 3), 2)  # online, the answer may come before the second tap
+    page.locator("#save-game").tap()
+    expect(page.locator("#notice")).to_have_text("Spiel 2 gespeichert.")
+    page.wait_for_timeout(500)
+    expect(page.locator("#outbox.error, #sheet-rows tr.held")).to_have_count(0)
+    assert stored(table) == EXPECTED[:2]
+    assert queue(page, table) == []
+
+
+def test_show_puts_a_half_typed_game_aside_and_brings_it_back(hall_url, phone_context, table):
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    context.set_offline(True)
+    enter(page, 1, (1, 2), 1)
+    sheet_domain.save_row(
+        table, office(), RowInput(GameKind.NORMAL.value, None, (-4, -4, 4, 4)), number=1
+    )
+
+    # The keeper is typing game 2 when the answer to game 1 (a conflict) comes in.
+    form = page.locator("#game-form")
+    form.locator("fieldset.for-normal").get_by_role("checkbox", name=re.compile(r"^3 · ")).check()
+    form.get_by_label("Spielwert", exact=True).fill("5")
+    context.set_offline(False)
+    show = page.locator("#outbox").get_by_role("button", name="Anzeigen")
+    expect(show).to_be_visible()
+    expect(page.locator("#conflict")).to_have_count(0)  # not swapped in under their thumb
+    show.tap()
+    expect(page.locator("#conflict")).to_be_visible()
+    expect(form.get_by_role("heading")).to_have_text("Spiel 2")  # the keeper's game 1, as 2
+
+    form.locator("#save-game").tap()
+    # The half-typed game is back, now as game 3.
+    expect(form.get_by_role("heading")).to_have_text("Spiel 3")
+    expect(form.get_by_label("Spielwert", exact=True)).to_have_value("5")
+    three = form.locator("fieldset.for-normal").get_by_role("checkbox", name=re.compile(r"^3 · "))
+    expect(three).to_be_checked()
+    expect(page.locator("#notice")).to_have_text("Spiel 2 gespeichert.")
+    form.locator("fieldset.for-normal").get_by_role("checkbox", name=re.compile(r"^4 · ")).check()
+    form.locator("#save-game").tap()
+    expect(page.locator("#notice")).to_have_text("Spiel 3 gespeichert.")
+    assert stored(table) == [
+        (1, [-4, -4, 4, 4]),
+        (2, points((1, 2), 1)),
+        (3, points((3, 4), 5)),
+    ]
+
+
+def test_a_late_answer_to_send_again_does_not_hold_the_corrected_game(
+    hall_url, phone_context, table
+):
+    page = phone_context().new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    stalled = []
+
+    def stall_when_asked(route):
+        if route.request.method == "POST" and stall:
+            stall.clear()
+            stalled.append(route)  # answered later, below
+        else:
+            route.continue_()
+
+    stall = []
+    page.route(re.compile(r"/tisch/"), stall_when_asked)
+    form = page.locator("#game-form")
+    winners = form.locator("fieldset.for-normal")
+    for p in (1, 2):
+        winners.get_by_role("checkbox", name=re.compile(rf"^{p} · ")).check()
+    form.locator("#save-game").tap()  # without the game value: refused
+    expect(page.locator("#outbox")).to_contain_text("Spiel 1 wurde nicht gespeichert")
+
+    stall.append(True)
+    page.locator("#outbox").get_by_role("button", name="Erneut senden").tap()
+    page.wait_for_timeout(300)
+    assert len(stalled) == 1  # still on the way while the keeper corrects the game
+    form.get_by_label("Spielwert", exact=True).fill("1")
+    form.locator("#save-game").tap()
+    stalled[0].continue_()  # the late answer: refused again, for the uncorrected game
+    expect(page.locator("#notice")).to_have_text("Spiel 1 gespeichert.")
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(0)
+    assert stored(table) == EXPECTED[:1]
+    assert queue(page, table) == []
+
+
+def test_it_gives_up_on_a_token_request_that_hangs(hall_url, phone_context, table):
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    context.set_offline(True)
+    enter(page, 1, (1, 2), 1)
+    context.clear_cookies()  # a 403 first, then the page is fetched for a fresh token
+    hung = []
+
+    def hang_first_page_request(route):
+        page_url = urlsplit(route.request.url).path == f"/tisch/{table.token}/"
+        if route.request.method == "GET" and page_url and not hung:
+            hung.append(route)  # a dead router: never answered
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/tisch/"), hang_first_page_request)
+    context.set_offline(False)
+    # After 10 s the token request is given up, 3 s later the game is sent again.
+    expect(page.locator("#notice")).to_have_text("Spiel 1 gespeichert.", timeout=25_000)
+    assert len(hung) == 1
+    assert stored(table) == EXPECTED[:1]
+
+
+def test_only_one_tab_of_the_link_sends(hall_url, phone_context, table):
+    context = phone_context()
+    first, second = context.new_page(), context.new_page()
+    for page in (first, second):
+        page.goto(f"{hall_url}/tisch/{table.token}/")
+    posts = []  # the POSTs that reached the server
+
+    def count(response):
+        if response.request.method == "POST":
+            posts.append(response.url)
+
+    context.on("response", count)
+    context.set_offline(True)
+    enter(first, 1, (1, 2), 1)
+    enter(first, 2, (1, 3), 2)
+    # The other tab shows the games too, and continues after them.
+    expect(second.locator("#sheet-rows tr.pending")).to_have_count(2)
+    enter(second, 3, (2, 4), 3)
+    expect(first.locator("#sheet-rows tr.pending")).to_have_count(3)
+
+    context.set_offline(False)  # both tabs hear "online"
+    for page in (first, second):
+        expect(page.locator("#sheet-rows tr.pending")).to_have_count(0)
+        expect(page.locator("#sheet-status .count")).to_have_text("3 / 24 Spiele")
+    assert stored(table) == EXPECTED
+    assert len(posts) == 3  # each game once
+    assert queue(first, table) == []

@@ -7,7 +7,8 @@
 //
 // No service worker: it needs HTTPS or localhost, and a hall serves plain http on a LAN
 // name. The queue is shown and sent whenever the page is open, also after the tab was
-// closed and the link opened again.
+// closed and the link opened again. Storage and the choice of the sending tab (when the link
+// is open twice) are in outbox-store.js.
 (function () {
   "use strict";
 
@@ -15,25 +16,27 @@
   var sheet = document.getElementById("sheet");
   var dataNode = document.getElementById("outbox-data");
   // Without fetch the form simply posts the page, as it does without JavaScript.
-  if (!box || !sheet || !dataNode || !window.fetch || !window.URLSearchParams) return;
+  if (!box || !sheet || !dataNode || !window.fetch || !window.URLSearchParams ||
+    !window.KreuzdameOutboxStore) return;
 
   var data = JSON.parse(dataNode.textContent);
   var KEY = box.dataset.key;
-  var SENT_KEY = KEY + ":sent";
   var ACTION = box.dataset.action;
   var TIMEOUT = 10000; // a phone "online" to a dead router would otherwise wait for minutes
   var FIRST_DELAY = 3000;
   var MAX_DELAY = 30000;
   var DONE_FOR = 20000; // how long "Everything sent." stays
 
-  var memory = null; // the queue when the browser refuses localStorage (private mode, full)
+  var store = window.KreuzdameOutboxStore(KEY, uuid4());
   var sending = false; // one request at a time: the order of the games matters
   var retryTimer = null;
+  var refreshTimer = null;
   var delay = 0;
   var offline = false; // the last attempt to reach the server failed
   var backlog = false; // games had to wait: say so when they are through
   var actionFailed = false; // a tap that is not queued (remove, submit, ...) did not arrive
   var heldAnswers = {}; // client id -> the server's answer, kept while the keeper types
+  var parked = null; // a half-typed game form, put aside while a held game's answer is shown
   var shown = "";
 
   // --- texts: translated in keeper.html, placeholders {count}, {number}, ... filled here ---
@@ -47,37 +50,21 @@
   }
 
   // --- the queue ---------------------------------------------------------------------------
+  // Every change reads the queue from storage first and writes it back at once: another tab
+  // of the same link may have changed it in between.
 
-  function load() {
-    if (memory !== null) return memory.slice();
-    try {
-      return JSON.parse(window.localStorage.getItem(KEY) || "[]");
-    } catch (e) {
-      memory = [];
-      return [];
-    }
-  }
+  function load() { return store.load(); }
 
-  function store(queue) {
-    if (memory === null) {
-      try {
-        window.localStorage.setItem(KEY, JSON.stringify(queue));
-        return;
-      } catch (e) {
-        memory = [];
-      }
-    }
-    memory = queue.slice();
-  }
+  function save(queue) { store.save(queue); }
 
   function update(id, changes) {
-    store(load().map(function (item) {
+    save(load().map(function (item) {
       return item.id === id ? Object.assign(item, changes) : item;
     }));
   }
 
   function remove(id) {
-    store(load().filter(function (item) { return item.id !== id; }));
+    save(load().filter(function (item) { return item.id !== id; }));
   }
 
   // A game saved again under its own client id (the form after a refusal keeps it) or from
@@ -89,35 +76,44 @@
     queue.forEach(function (queued, index) {
       if (queued.id === item.id || (item.replaces && queued.id === item.replaces)) at = index;
     });
-    if (at >= 0) {
-      delete heldAnswers[queue[at].id];
-      queue[at] = item;
-    } else {
+    if (at < 0) {
       queue.push(item);
+    } else {
+      var old = queue[at];
+      delete heldAnswers[old.id];
+      queue[at] = item;
+      if (!old.version && !item.version) shiftBehind(queue, at, item.number - old.number);
     }
-    store(queue);
+    save(queue);
   }
 
-  function sentRecently() {
-    try {
-      return Date.now() - parseInt(window.localStorage.getItem(SENT_KEY) || "0", 10) < DONE_FOR;
-    } catch (e) {
-      return false;
+  // New games are numbered when they are queued. When the desk removed or added a game
+  // meanwhile, the server holds the first of them and offers it again as the sheet's next
+  // game; saved under that number, the new games behind it move along by the same step
+  // (held 5 saved as 6: the queued 6 and 7 become 7 and 8). Changes of stored games keep
+  // their numbers. A discarded game moves nothing: the desk's row took its place.
+  function shiftBehind(queue, at, delta) {
+    if (!delta) return;
+    for (var i = at + 1; i < queue.length; i++) {
+      if (!queue[i].version) queue[i] = renumbered(queue[i], queue[i].number + delta);
     }
   }
+
+  function renumbered(item, number) {
+    var fields = item.fields.map(function (pair) {
+      return pair[0] === "number" ? ["number", String(number)] : pair;
+    });
+    return Object.assign({}, item, { number: number, fields: fields, rev: uuid4() });
+  }
+
+  function sentRecently() { return Date.now() - store.sentAt() < DONE_FOR; }
 
   function markSent() {
-    try {
-      window.localStorage.setItem(SENT_KEY, String(Date.now()));
-    } catch (e) { /* only the message is lost */ }
+    store.setSent(Date.now());
     setTimeout(render, DONE_FOR + 100);
   }
 
-  function forgetSent() {
-    try {
-      window.localStorage.removeItem(SENT_KEY);
-    } catch (e) { /* nothing to forget */ }
-  }
+  function forgetSent() { store.setSent(0); }
 
   // crypto.randomUUID exists only in secure contexts (HTTPS, localhost), not on the hall's
   // plain http: build a version 4 UUID from getRandomValues, which works everywhere.
@@ -192,6 +188,9 @@
       version: first(pairs, "version"),
       fields: pairs,
       summary: summary(pairs),
+      // Changes with every save of the game, also under the same client id: an answer to an
+      // earlier send of it is then out of date (see answered).
+      rev: uuid4(),
       state: "waiting",
       message: "",
       created: Date.now(),
@@ -260,7 +259,6 @@
   // While games wait in the queue the server cannot hand out the next form, so it is made
   // here: the next number, a new client id, empty inputs, the heading "Game N".
   function prepareNext(form) {
-    var number = nextNumber(form);
     form.querySelectorAll(".edit-only, .errors, .error").forEach(function (el) { el.remove(); });
     form.querySelectorAll("input").forEach(function (input) {
       if (input.type === "radio" || input.type === "checkbox") {
@@ -270,15 +268,48 @@
         input.value = "";
       }
     });
-    field(form, "number").value = String(number);
     field(form, "version").value = "";
     field(form, "client_id").value = uuid4();
     delete form.dataset.replaces;
     delete form.dataset.dirty;
+    markPrepared(form);
     form.dataset.kind = "normal";
     form.dataset.mode = "derive";
+    renumber(form);
+  }
+
+  function renumber(form) {
+    var number = nextNumber(form);
+    field(form, "number").value = String(number);
     form.querySelector("h2").textContent = text("Game", { number: number });
     fitSitter(form, number);
+  }
+
+  // An empty form made for the next game. A second tap on "Save game" lands on it right
+  // after the first one queued the game: that tap is ignored instead of queueing an empty
+  // game (refused, then held). Typing anything makes the form the keeper's (markDirty).
+  function markPrepared(form) { form.dataset.prepared = "1"; }
+
+  function untouched(form) { return Boolean(form.dataset.prepared && !form.dataset.dirty); }
+
+  // The half-typed game put aside by "Show" comes back once the held game is dealt with,
+  // numbered after the games queued by then.
+  function restoreParked(form) {
+    if (!parked) return false;
+    var draft = parked;
+    parked = null;
+    if (!isEdit(draft)) {
+      draft.dataset.next = form.dataset.next;
+      draft.dataset.dealer = form.dataset.dealer;
+    }
+    form.replaceWith(draft);
+    if (!isEdit(draft)) renumber(draft);
+    document.dispatchEvent(new CustomEvent("outbox:swapped"));
+    return true;
+  }
+
+  function prepareOrRestore(form) {
+    if (!restoreParked(form)) prepareNext(form);
   }
 
   // The server's form is kept when it is a change of a game, or the answer to a held game.
@@ -359,6 +390,11 @@
       kind = "done";
       lines.push(text("Done"));
     }
+    // Said as long as the page is open: closing it would lose the games not sent yet.
+    if (store.trouble()) {
+      lines.unshift(text("NoStorage"));
+      if (kind === "info" || kind === "done") kind = "warning";
+    }
     var signature = JSON.stringify([kind, lines, buttons]);
     if (signature === shown) return;
     shown = signature;
@@ -411,44 +447,49 @@
     }
   }
 
-  // A lost CSRF cookie (browser data cleared, the phone restarted the browser): the page,
-  // fetched once, sets a fresh cookie and carries the matching token.
-  function renewToken() {
-    return fetch(ACTION, { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) { return response.text(); })
-      .then(function (html) {
-        var page = new DOMParser().parseFromString(html, "text/html");
-        var headers = page.body && page.body.getAttribute("hx-headers");
-        if (headers) document.body.setAttribute("hx-headers", headers);
-      });
-  }
-
-  // The same request htmx would make for hx-post with hx-target="#sheet": the server answers
-  // with the sheet partial.
-  function post(item, renewed) {
+  // Every request of the outbox gives up after TIMEOUT, answer body included: a request
+  // that hangs would keep `sending` set and stall the queue.
+  function request(options) {
     var controller = new AbortController();
     var timer = setTimeout(function () { controller.abort(); }, TIMEOUT);
-    var body = new URLSearchParams();
-    item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
-    return fetch(ACTION, {
-      method: "POST",
-      body: body,
+    return fetch(ACTION, Object.assign({
       credentials: "same-origin",
       cache: "no-store",
       signal: controller.signal,
-      headers: {
-        "X-CSRFToken": csrfToken(),
-        "HX-Request": "true",
-        "HX-Target": "sheet",
-        "HX-Current-URL": window.location.href,
-      },
-    }).then(function (response) {
+    }, options)).then(function (response) {
       return response.text().then(function (html) {
         return { status: response.status, html: html, url: response.headers.get("HX-Replace-Url") };
       });
     }).finally(function () {
       clearTimeout(timer);
-    }).then(function (answer) {
+    });
+  }
+
+  // The headers of htmx's requests with hx-target="#sheet": the server answers with the
+  // sheet partial.
+  function sheetHeaders() {
+    return {
+      "HX-Request": "true",
+      "HX-Target": "sheet",
+      "HX-Current-URL": window.location.href,
+    };
+  }
+
+  // A lost CSRF cookie (browser data cleared, the phone restarted the browser): the page,
+  // fetched once, sets a fresh cookie and carries the matching token.
+  function renewToken() {
+    return request({}).then(function (answer) {
+      var page = new DOMParser().parseFromString(answer.html, "text/html");
+      var headers = page.body && page.body.getAttribute("hx-headers");
+      if (headers) document.body.setAttribute("hx-headers", headers);
+    });
+  }
+
+  function post(item, renewed) {
+    var body = new URLSearchParams();
+    item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    var headers = Object.assign({ "X-CSRFToken": csrfToken() }, sheetHeaders());
+    return request({ method: "POST", body: body, headers: headers }).then(function (answer) {
       if (answer.status === 403 && !renewed) {
         return renewToken().then(function () { return post(item, true); });
       }
@@ -460,14 +501,33 @@
     clearTimeout(retryTimer);
     retryTimer = null;
     if (sending) return;
-    var queue = load();
+    var queue = load(); // as stored now: another tab may have changed it
     var head = queue[0];
     if (!head || head.state === "held") {
+      store.releaseLease(); // nothing to send: another tab may take over
       render();
       return;
     }
+    sending = true; // also while the lease is claimed: one flush at a time
+    store.claimLease(function (mine) {
+      if (mine) {
+        send();
+      } else {
+        sending = false;
+        waitForSender();
+      }
+    });
+  }
+
+  function send() {
+    var queue = load(); // claiming took a moment: read again
+    var head = queue[0];
+    if (!head || head.state === "held") {
+      sending = false;
+      flush();
+      return;
+    }
     if (queue.length > 1 || offline) backlog = true;
-    sending = true;
     render();
     post(head, false).then(function (answer) {
       sending = false;
@@ -478,8 +538,28 @@
     });
   }
 
+  // Another tab of the link sends. It lets go when its queue is through or a game is held
+  // (the storage event then calls flush); should it vanish without a word (tab killed, phone
+  // asleep), its lease goes stale and this tab takes over.
+  function waitForSender() {
+    retryTimer = setTimeout(flush, store.leaseStale + 500);
+    render();
+  }
+
+  // The game as sent is still in the queue, unchanged. Otherwise the keeper saved it again
+  // (corrected) or discarded it while it was on the way, and this answer is out of date.
+  function current(item) {
+    return load().some(function (queued) {
+      return queued.id === item.id && queued.rev === item.rev;
+    });
+  }
+
   function answered(item, answer) {
     var status = answer.status;
+    if (!current(item)) {
+      outdated(answer);
+      return;
+    }
     if (status >= 200 && status < 300) {
       reachable();
       remove(item.id);
@@ -495,12 +575,28 @@
       // The games behind it wait, their order matters.
       reachable();
       hold(item, messageOf(answer.html), answer.html);
-    } else if (status === 408 || status === 429 || status >= 500) {
+    } else if (busy(status)) {
       unreachable(); // the server is busy or a proxy in between failed: try again later
     } else {
       reachable(); // 403 twice, 404 (the round is over): sending again will not help
       hold(item, text("Refused", { status: status }), null);
     }
+  }
+
+  // An out-of-date answer neither holds nor removes a game: what the keeper saved since is
+  // sent next. A stored game still shows in the sheet.
+  function outdated(answer) {
+    if (busy(answer.status)) {
+      unreachable();
+      return;
+    }
+    reachable();
+    if (answer.status >= 200 && answer.status < 300) swapIn(answer.html, true);
+    flush();
+  }
+
+  function busy(status) {
+    return status === 408 || status === 429 || status >= 500;
   }
 
   function reachable() {
@@ -530,6 +626,7 @@
 
   function hold(item, message, html) {
     update(item.id, { state: "held", message: message });
+    store.releaseLease();
     if (html !== null) {
       var form = gameForm();
       if (form && form.dataset.dirty) heldAnswers[item.id] = html; // shown on request
@@ -539,7 +636,10 @@
   }
 
   // Today's conflict box, or the form with its error: saving that form resolves the held game.
+  // A game the keeper had started to type is put aside meanwhile (restoreParked).
   function showHeld(id, html) {
+    var draft = gameForm();
+    if (draft && draft.dataset.dirty) parked = draft;
     delete heldAnswers[id];
     swapIn(html, false);
     var form = gameForm();
@@ -563,6 +663,8 @@
       fresh.replaceWith(draft);
     } else if (fresh && shouldPrepare(fresh)) {
       prepareNext(fresh);
+    } else if (fresh && keepDraft && !isEdit(fresh)) {
+      markPrepared(fresh); // the server's empty form after a save: a double tap lands here
     }
     htmx.process(sheet);
     document.dispatchEvent(new CustomEvent("outbox:swapped"));
@@ -575,10 +677,11 @@
     var form = event.target;
     if (form.id !== "game-form" || event.defaultPrevented) return;
     event.preventDefault();
+    if (untouched(form)) return; // the second tap of a double tap: nothing entered
     enqueue(itemFrom(form));
     forgetSent();
     clearAnswers();
-    prepareNext(form);
+    prepareOrRestore(form);
     render();
     flush();
   });
@@ -607,7 +710,7 @@
       var form = gameForm();
       if (form && (form.dataset.replaces === head.id || field(form, "client_id").value === head.id)) {
         clearAnswers();
-        prepareNext(form);
+        prepareOrRestore(form);
       }
       flush();
     }
@@ -670,23 +773,71 @@
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) flush();
   });
-  // Another tab of the same link changed the queue.
+  // Another tab of the same link changed the queue: show it, send what it queued (when this
+  // tab is the sender or none is), and fetch the sheet when the other tab sent games.
   window.addEventListener("storage", function (event) {
-    if (event.key === KEY) render();
+    if (event.key === KEY) {
+      if (!sending && shorter(event.oldValue, event.newValue)) refreshSoon();
+      renumberUntouched();
+      render();
+      flush();
+    } else if (event.key === store.leaseKey && !event.newValue) {
+      flush(); // the sending tab let go: take over what is left
+    }
   });
+  window.addEventListener("pagehide", function () { store.releaseLease(); });
+
+  // An empty form for the next game follows the games the other tab queued.
+  function renumberUntouched() {
+    var form = gameForm();
+    if (!form || isEdit(form) || form.dataset.dirty || form.dataset.replaces) return;
+    if (sheet.querySelector("#conflict, #form-errors, #notice.error")) return;
+    prepareNext(form);
+  }
+
+  function shorter(before, after) {
+    try {
+      return (JSON.parse(before) || []).length > (JSON.parse(after) || []).length;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function refreshSoon() {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(refreshSheet, 500);
+  }
+
+  // The sheet as the server has it now. A form showing a change or a held game's answer is
+  // the keeper's business and stays; a half-typed game is carried over by swapIn.
+  function refreshSheet() {
+    var form = gameForm();
+    if (sending || (form && (isEdit(form) || form.dataset.replaces))) return;
+    request({ headers: sheetHeaders() }).then(function (answer) {
+      var now = gameForm();
+      if (answer.status === 200 && !sending && now === form) swapIn(answer.html, true);
+    }, function () { /* the next save brings the sheet */ });
+  }
 
   // On load: show what waits and send it. A held game is asked again, so that its conflict
-  // box or error shows once more; the form continues after the last queued game.
+  // box or error shows once more; the form continues after the last queued game. Not while
+  // another tab of the link is sending: that tab has the answers.
   function start() {
     var queue = load();
-    if (queue.length) {
-      backlog = true;
-      store(queue.map(function (item) { return Object.assign(item, { state: "waiting" }); }));
-      var form = gameForm();
-      if (form && !isEdit(form)) prepareNext(form);
+    if (!queue.length) {
+      render();
+      return;
     }
+    backlog = true;
+    var form = gameForm();
+    if (form && !isEdit(form)) prepareNext(form);
     render();
-    flush();
+    store.claimLease(function (mine) {
+      if (mine) {
+        save(load().map(function (item) { return Object.assign(item, { state: "waiting" }); }));
+      }
+      flush();
+    });
   }
 
   start();
