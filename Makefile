@@ -24,11 +24,14 @@ $(VENV)/.dev-deps: requirements-dev.txt $(VENV)/.deps
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
+# DEBUG on (the default) shows settings and environment on every error page: loopback only.
 run: $(VENV)/.deps
+	@$(BIN)/python -m tournament.devserver "$(HOST)"
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo --if-empty
 	@echo ""
 	@echo "  Kreuzdame runs at http://$(HOST):$(PORT)/"
+	@echo "  For this computer only — for the phones in the hall use make hall"
 	@echo "  Demo login (director): leitung / kreuzdame-demo"
 	@echo "  Also: schiri / kreuzdame-demo (referee), admin / kreuzdame-demo (administrator)"
 	@echo ""

@@ -11,8 +11,12 @@ exactly as the phones do (CSRF cookie, form posts to the table links):
   times: every race must end with exactly one saved change and a conflict (409) for the other
   four, never a silent overwrite.
 
-Required: 1000 rows stored, 0 lost, 0 "database is locked", 0 server errors. The exit code is
-1 when anything fails — ``--sqlite-mode DEFERRED`` (SQLite's default) shows that it does.
+Required: 1000 rows stored, 0 lost, 0 "database is locked", 0 server errors.
+
+Then a director (logged in over HTTP) draws all 8 rounds of a 400-player field of another
+tournament while the 20 list keepers go on saving: 0 failed saves; the longest save during
+the draw and the draw's duration are printed. The exit code is 1 when anything fails —
+``--sqlite-mode DEFERRED`` (SQLite's default) shows that it does.
 
 ``--crashes N`` (SQLite): N times, kill the server with SIGKILL in the middle of the load,
 then check that every row whose save was acknowledged (2xx) is there and that SQLite's
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import http.client
+import http.cookiejar
 import random
 import re
 import shutil
@@ -33,12 +38,16 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 import uuid
 from pathlib import Path
 
 from harness import Phone, Server, database_url, drop, percentile, setup_django  # bench/
 
 KEEPERS, SAVES, EDITORS, RACES = 20, 50, 5, 200
+FIELD, FIELD_ROUNDS, DIRECTOR_PASSWORD = 400, 8, "stress-draw-2026"
 PG_NAME = "kreuzdame_stress"
 
 
@@ -68,6 +77,29 @@ def prepare(url: str, kind: str) -> dict:
         tokens.append(table.token)
     Game.objects.create(table=table, number=1, kind="normal", p1=1, p2=-1, p3=1, p4=-1)
     return {"keepers": tokens[:-1], "shared": tokens[-1]}
+
+
+def prepare_field() -> None:
+    """A second tournament: 400 checked-in players, 8 planned rounds, and its director."""
+    from django.contrib.auth.models import Group, User
+
+    from tournament.models import Entry, Player, Tournament
+    from tournament.permissions import DIRECTOR_GROUP
+
+    director = User.objects.create_user("stressdirector", password=DIRECTOR_PASSWORD)
+    director.groups.add(Group.objects.get(name=DIRECTOR_GROUP))
+    tournament = Tournament.objects.create(
+        name="Feld", slug="feld", date="2026-12-05", planned_rounds=FIELD_ROUNDS
+    )
+    tournament.directors.add(director)
+    players = Player.objects.bulk_create(
+        Player(first_name="Feld", last_name=f"Nr{n}", club=f"Verein {n % 30}")
+        for n in range(1, FIELD + 1)
+    )
+    Entry.objects.bulk_create(
+        Entry(tournament=tournament, player=player, start_number=n, checked_in=True)
+        for n, player in enumerate(players, start=1)
+    )
 
 
 # --- the load -------------------------------------------------------------------------
@@ -199,6 +231,102 @@ def run_load(url: str, work: Path, tokens: dict, sqlite_mode: str) -> bool:
     )
 
 
+def run_draw(url: str, work: Path, tokens: dict) -> bool:
+    """The list keepers save while a director draws every round of a 400-player field."""
+    server = Server(url, work, "IMMEDIATE")
+    stop, window = threading.Event(), {}
+    saves: list[tuple[float, float, int]] = []  # (start, end, status) of every save
+
+    def saving(token: str, first: int) -> None:
+        phone = Phone(server.base, token)
+        number = first
+        while not stop.is_set():
+            started = time.perf_counter()
+            status, _seconds = phone.save(number, (1, -1, 1, -1))
+            saves.append((started, time.perf_counter(), status))
+            number += 1
+
+    try:
+        director = Director(server.base)
+        threads = [threading.Thread(target=saving, args=(t, SAVES + 1)) for t in tokens["keepers"]]
+        for thread in threads:
+            thread.start()
+        time.sleep(1.0)  # the keepers are saving
+        window["start"] = time.perf_counter()
+        status, location = director.draw("feld")
+        window["end"] = time.perf_counter()
+        time.sleep(0.5)
+        stop.set()
+        for thread in threads:
+            thread.join()
+    finally:
+        stop.set()
+        server.stop()
+    drawn_seats = field_seats()
+    during = [(s, e, st) for s, e, st in saves if e >= window["start"] and s <= window["end"]]
+    failed = [st for _s, _e, st in saves if not 200 <= st < 300]
+    longest = max((e - s for s, e, _st in during), default=0.0)
+    others = [e - s for s, e, _st in saves if e < window["start"] or s > window["end"]]
+    locked = locked_errors(server.log)
+    seconds = window["end"] - window["start"]
+    drawn = status == 302 and "/rounds/1/" in location and drawn_seats == FIELD * FIELD_ROUNDS
+    print(f"  draw of {FIELD} players x {FIELD_ROUNDS} rounds over HTTP: {seconds:.2f} s, "
+          f"status {status}, seats stored {drawn_seats} of {FIELD * FIELD_ROUNDS}")  # fmt: skip
+    print(f"  saves meanwhile: {len(during)} during the draw, {len(saves)} in all, "
+          f"failed {len(failed)}; longest save during the draw {longest * 1000:.0f} ms "
+          f"(p95 outside it {percentile(others, 0.95) * 1000:.0f} ms)")  # fmt: skip
+    print(f"  'database is locked': {locked}")
+    return drawn and not failed and locked == 0 and len(during) > 0
+
+
+class Director:
+    """A director's browser: logs in with the form, then posts the draw form."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        handler = urllib.request.HTTPCookieProcessor(self.jar)
+        self.opener = urllib.request.build_opener(handler, _NoRedirect)
+        status, _location = self.post("/login/", "/login/", {"username": "stressdirector",
+                                                  "password": DIRECTOR_PASSWORD})  # fmt: skip
+        if status != 302:
+            raise SystemExit(f"the director could not log in (HTTP {status})")
+
+    def post(self, page: str, path: str, data: dict) -> tuple[int, str]:
+        """Open ``page`` (the form and its CSRF cookie), then post ``data`` to ``path``."""
+        self.opener.open(self.base + page, timeout=30).read()
+        url = self.base + path
+        csrf = next(c.value for c in self.jar if c.name == "csrftoken")
+        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": csrf}).encode()
+        request = urllib.request.Request(url, data=body, headers={"Referer": url})
+        try:
+            with self.opener.open(request, timeout=120) as response:
+                response.read()
+                return response.status, ""
+        except urllib.error.HTTPError as exc:
+            exc.read()
+            return exc.code, exc.headers.get("Location", "")
+
+    def draw(self, slug: str) -> tuple[int, str]:
+        rounds = f"/manage/{slug}/rounds/"
+        return self.post(rounds, rounds + "draw/", {"all_rounds": "on", "seed": "1"})
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None  # a redirect comes back as an HTTPError with its Location
+
+
+def field_seats() -> int:
+    from django.db import connection
+
+    from tournament.models import Seat
+
+    count = Seat.objects.filter(round__tournament__slug="feld").count()
+    connection.close()
+    return count
+
+
 def run_crashes(url: str, work: Path, tokens: dict, crashes: int) -> bool:
     """Kill the server mid-load ``crashes`` times; after each kill every acknowledged row
     must be there and the database must be intact."""
@@ -267,6 +395,11 @@ def main() -> int:
     try:
         tokens = prepare(url, args.database)
         ok = run_load(url, work, tokens, args.sqlite_mode)
+        if ok:
+            prepare_field()
+            print(f"draw: a director draws {FIELD} players x {FIELD_ROUNDS} rounds while "
+                  f"{KEEPERS} list keepers save")  # fmt: skip
+            ok = run_draw(url, work, tokens)
         if ok and args.crashes:
             print(f"crash safety: SIGKILL in the middle of the load, {args.crashes} times")
             ok = run_crashes(url, work, tokens, args.crashes)

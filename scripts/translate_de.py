@@ -731,9 +731,6 @@ DE = {
         "Werte sind auf ±%(limit)s Punkte begrenzt – Tippfehler?"
     ),
     "This form belongs to another table.": "Dieses Formular gehört zu einem anderen Tisch.",
-    "The next game is game %(next)s, not %(number)s.": (
-        "Das nächste Spiel ist Spiel %(next)s, nicht %(number)s."
-    ),
     "Only the last game can be removed; correct the others.": (
         "Nur das letzte Spiel kann entfernt werden; die anderen bitte korrigieren."
     ),
@@ -1158,6 +1155,48 @@ DE = {
         "Zu viele fehlgeschlagene Anmeldungen. Bitte %(minutes)s Minute(n) warten."
     ),
     # --- hall mode ---
+    "This site does not answer to the address you used.": (
+        "Diese Seite antwortet nicht auf die Adresse, die Sie verwendet haben."
+    ),
+    "Please open:": "Bitte öffnen Sie:",
+    (
+        "Tournament office: to allow another name for this laptop, start it with HALL_ADDRESS "
+        "set to that name."
+    ): (
+        "Für die Turnierleitung: Soll der Laptop unter einem anderen Namen erreichbar sein, "
+        "starten Sie ihn mit HALL_ADDRESS auf diesen Namen gesetzt."
+    ),
+    (
+        "PDF files cannot be made on this computer: the Pango library they are drawn with is "
+        "missing. The README says how to install it (Printing on Windows and macOS); "
+        "everything else works without it."
+    ): (
+        "Auf diesem Computer lassen sich keine PDF-Dateien erzeugen: Die Bibliothek Pango, mit "
+        "der sie gezeichnet werden, fehlt. Die README sagt, wie man sie installiert (Drucken "
+        "unter Windows und macOS); alles andere funktioniert ohne sie."
+    ),
+    (
+        "No director account exists yet. Create one in another window, in this folder, with: "
+        "%(command)s"
+    ): (
+        "Es gibt noch keinen Zugang für die Turnierleitung. Legen Sie ihn in einem zweiten "
+        "Fenster in diesem Ordner an mit: %(command)s"
+    ),
+    "(with the same DATABASE_URL as here)": "(mit derselben DATABASE_URL wie hier)",
+    (
+        "This is an internet address: hall mode serves plain http for a private network. On "
+        "the internet, run the site behind HTTPS (README)."
+    ): (
+        "Das ist eine Internet-Adresse: Der Hallenbetrieb liefert unverschlüsseltes http für "
+        "ein privates Netz. Im Internet gehört die Seite hinter HTTPS (README)."
+    ),
+    (
+        "Port %(port)s is in use — is Kreuzdame already running? Start with another port: "
+        "PORT=8080 make hall (Windows: set PORT=8080, then start again)."
+    ): (
+        "Port %(port)s ist belegt — läuft Kreuzdame schon? Mit einem anderen Port starten: "
+        "PORT=8080 make hall (Windows: set PORT=8080, dann erneut starten)."
+    ),
     "Nothing was created.": "Es wurde nichts angelegt.",
     "User name: ": "Benutzername: ",
     "--noinput needs --username and the password in %(variable)s.": (
@@ -1182,13 +1221,6 @@ DE = {
     "The user name %(name)s is taken.": "Der Benutzername %(name)s ist bereits vergeben.",
     "Preparing the database and the files of the site …": (
         "Datenbank und Dateien der Seite werden vorbereitet …"
-    ),
-    (
-        "No director account exists yet. Create one in another window with: python manage.py "
-        "createdirector"
-    ): (
-        "Es gibt noch keinen Zugang für die Turnierleitung. Legen Sie ihn in einem zweiten "
-        "Fenster an: python manage.py createdirector"
     ),
     "No director account exists yet: create one now.": (
         "Es gibt noch keinen Zugang für die Turnierleitung: jetzt anlegen."
@@ -1217,13 +1249,6 @@ DE = {
     "Stop with Ctrl+C.": "Beenden mit Strg+C.",
     "Stopped. The tournament is in the database; start again any time.": (
         "Beendet. Das Turnier ist in der Datenbank gespeichert; jederzeit wieder starten."
-    ),
-    (
-        "Port %(port)s is in use — is Kreuzdame already running? Start with another port, e.g. "
-        "PORT=8080."
-    ): (
-        "Port %(port)s ist belegt — läuft Kreuzdame schon? Mit einem anderen Port starten, z. "
-        "B. PORT=8080."
     ),
     # --- projector view ---
     "Projector": "Leinwand",
@@ -1281,6 +1306,117 @@ DE = {
     "New projector link made; the old one no longer works.": (
         "Neuer Leinwand-Link erzeugt; der alte funktioniert nicht mehr."
     ),
+    # --- security: draw ---
+    (
+        "%(players)s players in %(rounds)s rounds are too many to draw at once (at most "
+        "%(limit)s seats): draw this field round by round."
+    ): (
+        "%(players)s Spieler in %(rounds)s Runden sind zu viele, um sie auf einmal auszulosen "
+        "(höchstens %(limit)s Plätze): Lösen Sie dieses Feld Runde für Runde aus."
+    ),
+    "A tournament can have at most %(limit)s rounds; this one plans %(count)s. Reduce the "
+    "planned rounds in the tournament's settings.": (
+        "Ein Turnier kann höchstens %(limit)s Runden haben; dieses plant %(count)s. Bitte "
+        "die geplanten Runden in den Turniereinstellungen verringern."
+    ),
+    "At most %(limit)s players can be drawn; %(count)s have checked in. Split the field "
+    "into several tournaments.": (
+        "Höchstens %(limit)s Spieler können ausgelost werden; eingecheckt sind %(count)s. "
+        "Teilen Sie das Feld auf mehrere Turniere auf."
+    ),
+    "Something changed while the seats were drawn (the checked-in players, the rounds or "
+    "another draw). Nothing was saved: please draw again.": (
+        "Inzwischen hat sich etwas geändert (eingecheckte Spieler, Runden oder eine andere "
+        "Auslosung). Es wurde nichts gespeichert – bitte erneut auslosen."
+    ),
+    # --- security: logins and operations ---
+    # --- security: uploads, preview, cache, confirmed sheets ---
+    "The Excel file unpacks to more than %(limit)s MB.": (
+        "Die Excel-Datei ergibt entpackt mehr als %(limit)s MB."
+    ),
+    "The Excel file holds more data than a list of %(max)s lines.": (
+        "Die Excel-Datei enthält mehr Daten als eine Liste mit %(max)s Zeilen."
+    ),
+    (
+        "The file has %(count)s lines of players; at most %(max)s can be imported at a time. "
+        "Please split the list. Nothing was imported."
+    ): (
+        "Die Datei hat %(count)s Zeilen mit Spielern; höchstens %(max)s können auf einmal "
+        "importiert werden. Bitte die Liste aufteilen. Es wurde nichts importiert."
+    ),
+    "DDV member number %(number)s belongs to a player with another name": (
+        "DDV-Mitgliedsnummer %(number)s gehört zu einem Spieler mit anderem Namen"
+    ),
+    "DDV member number %(number)s belongs to a player with another name.": (
+        "DDV-Mitgliedsnummer %(number)s gehört zu einem Spieler mit anderem Namen."
+    ),
+    "known player (will be linked)": "bekannter Spieler (wird verknüpft)",
+    "changed after confirmation": "nach der Bestätigung geändert",
+    "changed after confirmation: to be confirmed again": (
+        "nach der Bestätigung geändert: erneut zu bestätigen"
+    ),
+    "changed after confirmation: confirm again": (
+        "nach der Bestätigung geändert: bitte erneut bestätigen"
+    ),
+    # --- security: confirmation codes ---
+    (
+        "This code does not belong to start number %(number)s. Enter the code from your own "
+        "player card; nothing was saved."
+    ): (
+        "Dieser Code gehört nicht zu Startnummer %(number)s. Geben Sie den Code von Ihrer "
+        "eigenen Spielerkarte ein; es wurde nichts gespeichert."
+    ),
+    "confirmation code": "Bestätigungscode",
+    "your confirmation code": "Ihr Bestätigungscode",
+    "Code": "Code",
+    "The confirmation code has %(length)s digits.": "Der Bestätigungscode hat %(length)s Ziffern.",
+    "Enter your start number and the confirmation code from your player card.": (
+        "Bitte Ihre Startnummer und den Bestätigungscode von Ihrer Spielerkarte eingeben."
+    ),
+    (
+        "This code does not belong to start number %(number)s. Enter the code from your own "
+        "player card; nothing was confirmed."
+    ): (
+        "Dieser Code gehört nicht zu Startnummer %(number)s. Bitte den Code von Ihrer eigenen "
+        "Spielerkarte eingeben; es wurde nichts bestätigt."
+    ),
+    (
+        "Too many wrong codes at this table. Please call the tournament office: it can confirm "
+        "the sheet. Or try again in %(minutes)s min."
+    ): (
+        "Zu viele falsche Codes an diesem Tisch. Bitte das Turnierbüro rufen: es kann die Liste "
+        "bestätigen. Oder in %(minutes)s Min. erneut versuchen."
+    ),
+    (
+        "Submitted. Another player of the table confirms the sheet with their start number and "
+        "the code from their player card."
+    ): (
+        "Abgegeben. Ein anderer Spieler des Tisches bestätigt die Liste mit seiner Startnummer "
+        "und dem Code von seiner Spielerkarte."
+    ),
+    (
+        "The five digits on your player card. Your code is personal: without your card, ask "
+        "the tournament office."
+    ): (
+        "Die fünf Ziffern auf Ihrer Spielerkarte. Der Code ist persönlich: ohne Karte bitte "
+        "beim Turnierbüro fragen."
+    ),
+    "Player cards": "Spielerkarten",
+    "Player cards (PDF)": "Spielerkarten (PDF)",
+    (
+        "one card per active player with the personal code for confirming a Spielliste: hand "
+        "them out at check-in"
+    ): (
+        "eine Karte je aktivem Spieler mit dem persönlichen Code zum Bestätigen einer "
+        "Spielliste: beim Einchecken aushändigen"
+    ),
+    "confirmation code, for a player who lost their card": (
+        "Bestätigungscode, für einen Spieler ohne Karte"
+    ),
+    "To confirm a Spielliste: start number + code. Personal: do not pass it on.": (
+        "Zum Bestätigen einer Spielliste: Startnummer + Code. Persönlich: nicht weitergeben."
+    ),
+    "No active players.": "Keine aktiven Spieler.",
     # --- offline entry on the keeper's phone ---
     (
         "No connection. Games you save stay on this phone and are sent as soon as the "
@@ -1332,6 +1468,9 @@ DE = {
     "held back": "angehalten",
     "Submit once every game is sent: {count} not sent yet.": (
         "Abgeben geht erst, wenn alle Spiele gesendet sind: {count} noch nicht gesendet."
+    ),
+    "This phone cannot store unsent games — please keep this page open.": (
+        "Dieses Telefon kann ungesendete Spiele nicht speichern — Seite bitte offen lassen."
     ),
 }
 

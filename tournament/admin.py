@@ -1,6 +1,9 @@
 from django.contrib import admin
+from django.contrib.auth.decorators import login_not_required
+from django.views.decorators.cache import never_cache
 from simple_history.admin import SimpleHistoryAdmin
 
+from .login_limit import Attempt, too_many
 from .models import DrawLog, Entry, Game, Penalty, Player, Round, Seat, Table, Team, Tournament
 
 
@@ -79,3 +82,25 @@ class PenaltyAdmin(SimpleHistoryAdmin):
 class DrawLogAdmin(admin.ModelAdmin):
     list_display = ["round", "action", "seed", "user", "at", "repeat_pairs", "seconds"]
     list_filter = ["round__tournament", "action"]
+
+
+_admin_login = admin.site.login
+
+
+@never_cache
+@login_not_required
+def limited_admin_login(request, extra_context=None):
+    """The admin's login under the same limits as the site's (tournament/login_limit.py): a
+    password guessed here counts against the same account and address."""
+    if request.method != "POST":
+        return _admin_login(request, extra_context)
+    attempt = Attempt.of(request)
+    wait = attempt.wait()
+    if wait is not None:
+        return too_many(wait)
+    response = _admin_login(request, extra_context)
+    attempt.record(request, response)
+    return response
+
+
+admin.site.login = limited_admin_login  # type: ignore[method-assign]

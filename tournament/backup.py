@@ -21,6 +21,8 @@ from django.conf import settings
 from django.db import connections
 from django.utils import timezone
 
+from .private_files import create_private, make_sqlite_private
+
 log = logging.getLogger(__name__)
 
 
@@ -52,8 +54,10 @@ def backup(path: Path | None = None, *, label: str = "") -> Path:
     """Write a consistent copy of the database to ``path`` (default: a new file in
     ``BACKUP_DIR``) and return the path."""
     path = Path(path) if path else default_path(label)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
+    # Password hashes and sessions: readable by the site's own account only (mode 0600).
+    create_private(partial)
     if _is_sqlite():
         _sqlite_copy(_sqlite_path(), str(partial))
     else:
@@ -74,6 +78,7 @@ def restore(path: Path) -> Path:
     connections.close_all()
     if _is_sqlite():
         _sqlite_copy(str(path), _sqlite_path())
+        make_sqlite_private(_sqlite_path())
     else:
         _pg(["pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction"], path)
     return safety

@@ -8,6 +8,7 @@ The window is short, so a real user who mistyped is not locked out for long.
 import math
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -17,7 +18,18 @@ from .models import RateBucket
 
 
 def client_address(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR") or "unknown"
+    """The address the request came from. Behind the reverse proxy (``BEHIND_TLS_PROXY``) that
+    is the entry the outermost of ``TRUSTED_PROXIES`` proxies appended to X-Forwarded-For: the
+    N-th from the right. Entries further left are whatever the client sent, so never trusted;
+    without the setting the header is ignored, as anyone can send it."""
+    address = request.META.get("REMOTE_ADDR") or "unknown"
+    if getattr(settings, "BEHIND_TLS_PROXY", False):
+        chain = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        chain = [a for a in chain if a]
+        if chain:
+            trusted = max(1, getattr(settings, "TRUSTED_PROXIES", 1))
+            address = chain[-min(trusted, len(chain))]
+    return address[:64]
 
 
 def retry_after(key: str, limit: int, window: int) -> int | None:

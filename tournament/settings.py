@@ -34,6 +34,9 @@ def env_list(name: str, default: str = "") -> list[str]:
 HALL_MODE = env_bool("KREUZDAME_HALL", False)
 
 DEBUG = False if HALL_MODE else env_bool("DEBUG", True)
+# The debug page hides more than Django's default: passwords inside URLs (DATABASE_URL in the
+# environment), and the password of a login form even with DEBUG on.
+DEFAULT_EXCEPTION_REPORTER_FILTER = "tournament.error_reports.ReporterFilter"
 
 # Where hall mode keeps the secret key it generates on first start (git-ignored).
 SECRET_KEY_FILE = Path(os.environ.get("SECRET_KEY_FILE") or BASE_DIR / ".secret_key")
@@ -203,6 +206,15 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
+# Behind a reverse proxy that terminates TLS: trust its X-Forwarded-Proto, and take the client's
+# address (login limits) from X-Forwarded-For, the entry the outermost of TRUSTED_PROXIES proxies
+# appended. Never in the hall, where the phones reach the laptop directly and could forge both.
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False) and not HALL_MODE
+_proxies = os.environ.get("TRUSTED_PROXIES", "").strip() or "1"
+if not (_proxies.isascii() and _proxies.isdigit()) or int(_proxies) < 1:
+    raise ImproperlyConfigured("TRUSTED_PROXIES must be the number of proxies: 1 or more.")
+TRUSTED_PROXIES = int(_proxies)
+
 # On the internet: HTTPS only. In the hall (a private network without a certificate) plain
 # http must work, or no phone could keep a session or a CSRF cookie.
 if HALL_MODE:
@@ -215,7 +227,7 @@ if not DEBUG and not HALL_MODE:
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    if env_bool("BEHIND_TLS_PROXY", False):
+    if BEHIND_TLS_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {

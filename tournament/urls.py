@@ -26,6 +26,7 @@ manage_patterns = (
         path("<slug:slug>/edit/", tournaments.tournament_edit, name="tournament-edit"),
         path("<slug:slug>/entries/add/", entries.entry_add, name="entry-add"),
         path("<slug:slug>/entries/<int:pk>/checkin/", entries.entry_checkin, name="entry-checkin"),
+        path("<slug:slug>/entries/cards/", printing.player_cards_pdf, name="player-cards"),
         re_path(
             r"^(?P<slug>[-\w]+)/entries/(?P<pk>[0-9]+)/(?P<action>withdraw|readmit)/$",
             entries.entry_status,

@@ -102,6 +102,18 @@ class Hall:
             ).fetchone()
         return status, games
 
+    def confirm_code(self, token: str, start_number: int) -> str:
+        """The confirmation code of the player with ``start_number`` at the table."""
+        with sqlite3.connect(self.workdir / "hall.sqlite3") as db:
+            (code,) = db.execute(
+                "SELECT e.confirm_code FROM tournament_entry e"
+                " JOIN tournament_seat s ON s.entry_id = e.id"
+                " JOIN tournament_table t ON s.table_id = t.id"
+                " WHERE t.token = ? AND e.start_number = ?",
+                (token, start_number),
+            ).fetchone()
+        return code
+
 
 @dataclass
 class Response:
@@ -213,13 +225,21 @@ def test_a_phone_plays_a_whole_sheet_over_plain_http_by_the_lan_name(hall):
         assert f"Spiel {number} gespeichert." in saved.text
     assert hall.table_state(token) == ("open", 24)
     submitted = phone.post(
-        f"/tisch/{token}/abgeben/", {"csrfmiddlewaretoken": csrf, "start_number": 1}
+        f"/tisch/{token}/abgeben/",
+        {"csrfmiddlewaretoken": csrf, "start_number": 1, "code": hall.confirm_code(token, 1)},
     )
     assert submitted.status == 200 and hall.table_state(token) == ("submitted", 24)
     other = Phone(hall)  # another player of the table, on their own phone
     csrf = csrf_token(other.get(f"/tisch/{token}/").text)
-    confirmed = other.post(
+    # The start number alone confirms nothing: it takes the code of that player's card.
+    refused = other.post(
         f"/tisch/{token}/bestaetigen/", {"csrfmiddlewaretoken": csrf, "start_number": 2}
+    )
+    assert refused.status == 422 and hall.table_state(token) == ("submitted", 24)
+    code = hall.confirm_code(token, 2)
+    confirmed = other.post(
+        f"/tisch/{token}/bestaetigen/",
+        {"csrfmiddlewaretoken": csrf, "start_number": 2, "code": code},
     )
     assert confirmed.status == 200 and hall.table_state(token) == ("confirmed", 24)
 

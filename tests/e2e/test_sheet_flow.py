@@ -197,7 +197,10 @@ def test_keeper_enters_sheet_fixes_typo_submits_and_director_confirms(live_serve
     engine = check_sheet(get_profile("ddv"), 4, [game_row(g, 4) for g in games])
     assert engine == []
 
-    phone.get_by_label("Ihre Startnummer").fill("1")
+    submit = phone.locator("#submit-form")
+    submit.get_by_label("Ihre Startnummer").fill("1")
+    keeper_code = table.seats.get(position=1).entry.confirm_code
+    submit.get_by_label("Ihr Bestätigungscode").fill(keeper_code)
     phone.get_by_role("button", name="Abgeben").tap()
     expect(phone.locator("#notice")).to_contain_text("Abgegeben.")
     expect(phone.locator("#sheet-status .state")).to_have_text("abgegeben")

@@ -4,12 +4,17 @@ limited request gets 429 with Retry-After, and a real user is back in after a fe
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.core import signing
 from django.test import Client
 from django.urls import reverse
 
 from tests.factories import director
+from tournament import ratelimit
+from tournament.login_limit import KNOWN_BROWSER_COOKIE
 from tournament.models import RateBucket
 from tournament.views.auth import PER_ACCOUNT, PER_ADDRESS, WINDOW
+from tournament.views.sheets import TOKEN_FAILURES
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +60,181 @@ def test_successful_logins_do_not_count():
     for _ in range(PER_ACCOUNT + 2):
         assert attempt("leitung", "richtiges-passwort-9").status_code == 302
     assert not RateBucket.objects.exists()
+
+
+# --- issue 14: every spelling of a name, the owner during a lock, the address behind a proxy --
+
+
+def owner(username="leitung"):
+    user = director(username=username)
+    user.set_password("richtiges-passwort-9")
+    user.save()
+    return user
+
+
+def lock_account(name="leitung"):
+    """A stranger's guesses from ever-changing addresses: the account limit stops them."""
+    for number in range(PER_ACCOUNT):
+        assert attempt(name, "falsch", address=f"198.51.100.{number + 1}").status_code == 200
+
+
+def test_every_spelling_django_accepts_counts_against_the_same_account():
+    owner()
+    # Django strips the name and folds it with NFKC before it looks the user up: the
+    # full-width "ｌeitung" is "leitung" and logs in with the right password.
+    assert attempt("ｌｅｉｔｕｎｇ", "richtiges-passwort-9").status_code == 302
+    spellings = ["leitung", "ｌeitung", " leitung ", "LEITUNG", "ｌｅｉｔｕｎｇ", "Leitung"]
+    for number in range(PER_ACCOUNT):
+        spelling = spellings[number % len(spellings)]
+        assert attempt(spelling, "falsch", address=f"203.0.113.{number}").status_code == 200
+    for spelling in spellings:
+        assert attempt(spelling, "falsch", address="192.0.2.99").status_code == 429
+
+
+def test_the_owner_gets_in_from_a_known_browser_while_strangers_are_locked_out():
+    owner()
+    browser = Client(REMOTE_ADDR="192.0.2.10")
+    login = {"username": "leitung", "password": "richtiges-passwort-9"}
+    assert browser.post(reverse("login"), login).status_code == 302
+    browser.post(reverse("logout"))
+
+    lock_account()
+    # A stranger, even with the right password, waits ...
+    assert attempt("leitung", "richtiges-passwort-9", address="192.0.2.10").status_code == 429
+    # ... the owner's browser does not, nor does the owner mistyping once.
+    assert browser.post(reverse("login"), {**login, "password": "tippfehler"}).status_code == 200
+    ok = browser.post(reverse("login"), login)
+    assert ok.status_code == 302 and ok.url == reverse("manage:tournament-list")
+    assert "_auth_user_id" in browser.session
+
+
+def test_a_known_browser_guessing_is_limited_on_its_own():
+    owner()
+    browser = Client(REMOTE_ADDR="192.0.2.10")
+    login = {"username": "leitung", "password": "richtiges-passwort-9"}
+    assert browser.post(reverse("login"), login).status_code == 302
+    browser.post(reverse("logout"))
+    for _ in range(PER_ACCOUNT):
+        assert browser.post(reverse("login"), {**login, "password": "x"}).status_code == 200
+    assert browser.post(reverse("login"), login).status_code == 429
+    # Its guesses did not lock the account for the owner's other devices.
+    assert attempt("leitung", "richtiges-passwort-9").status_code == 302
+
+
+def test_a_forged_or_foreign_known_browser_cookie_does_not_open_the_lock():
+    owner()
+    owner(username="schiri")
+    other = Client(REMOTE_ADDR="192.0.2.10")
+    other.post(reverse("login"), {"username": "schiri", "password": "richtiges-passwort-9"})
+    lock_account()
+    login = {"username": "leitung", "password": "richtiges-passwort-9"}
+    # A cookie for another account, and one made up.
+    assert other.post(reverse("login"), login).status_code == 429
+    forged = Client(REMOTE_ADDR="192.0.2.11")
+    forged.cookies[KNOWN_BROWSER_COOKIE] = signing.dumps({"n": "x", "a": ["leitung"]})
+    assert forged.post(reverse("login"), login).status_code == 429
+
+
+def proxied(username, password, *, client_address, forged=""):
+    """A request through the reverse proxy: it connects from 127.0.0.1 and appends the
+    address it saw to whatever X-Forwarded-For the client sent."""
+    chain = f"{forged}, {client_address}" if forged else client_address
+    return Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=chain).post(
+        reverse("login"), {"username": username, "password": password}
+    )
+
+
+def test_behind_the_proxy_one_guesser_does_not_lock_out_everybody(settings):
+    settings.BEHIND_TLS_PROXY, settings.TRUSTED_PROXIES = True, 1
+    for number in range(PER_ADDRESS):
+        forged = f"10.0.0.{number}"  # a new made-up address each time: ignored
+        response = proxied(f"user{number}", "falsch", client_address="203.0.113.5", forged=forged)
+        assert response.status_code == 200
+    assert proxied("someone", "falsch", client_address="203.0.113.5").status_code == 429
+    assert proxied("someone", "falsch", client_address="198.51.100.7").status_code == 200
+
+
+def test_without_the_proxy_setting_the_forwarded_header_is_not_believed(settings):
+    settings.BEHIND_TLS_PROXY = False
+    for number in range(PER_ADDRESS):
+        response = proxied(f"user{number}", "falsch", client_address=f"10.0.{number}.1")
+        assert response.status_code == 200
+    assert proxied("someone", "falsch", client_address="10.9.9.9").status_code == 429
+
+
+@pytest.mark.parametrize(
+    ("proxy", "trusted", "chain", "expected"),
+    [
+        (False, 1, "1.1.1.1", "127.0.0.1"),
+        (True, 1, "", "127.0.0.1"),
+        (True, 1, "6.6.6.6, 1.1.1.1", "1.1.1.1"),
+        (True, 2, "6.6.6.6, 1.1.1.1, 10.0.0.2", "1.1.1.1"),
+        (True, 2, "1.1.1.1", "1.1.1.1"),
+        (True, 1, " 6.6.6.6 ,1.1.1.1 ", "1.1.1.1"),
+    ],
+)
+def test_the_client_address(settings, rf, proxy, trusted, chain, expected):
+    settings.BEHIND_TLS_PROXY, settings.TRUSTED_PROXIES = proxy, trusted
+    request = rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=chain)
+    assert ratelimit.client_address(request) == expected
+
+
+def test_wrong_table_links_behind_the_proxy_count_per_client(settings):
+    settings.BEHIND_TLS_PROXY, settings.TRUSTED_PROXIES = True, 1
+
+    def guess(address):
+        return Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=address).get("/tisch/x/")
+
+    for _ in range(TOKEN_FAILURES):
+        assert guess("203.0.113.5").status_code == 404
+    assert guess("203.0.113.5").status_code == 429
+    assert guess("198.51.100.7").status_code == 404
+
+
+# --- the admin's login: the same limits -------------------------------------------------------
+
+
+def admin_attempt(username, password, client=None, address="192.0.2.10"):
+    client = client or Client(REMOTE_ADDR=address)
+    return client.post(reverse("admin:login"), {"username": username, "password": password})
+
+
+def administrator():
+    return get_user_model().objects.create_user(
+        "admin", password="richtiges-passwort-9", is_staff=True, is_superuser=True
+    )
+
+
+def test_guessing_at_the_admin_login_is_stopped():
+    administrator()
+    for number in range(PER_ACCOUNT):
+        response = admin_attempt("admin", f"guess-{number}", address=f"203.0.113.{number}")
+        assert response.status_code == 200
+    limited = admin_attempt("ａｄｍｉｎ", "richtiges-passwort-9", address="198.51.100.7")
+    assert limited.status_code == 429
+    assert 0 < int(limited["Retry-After"]) <= WINDOW
+    assert "Zu viele fehlgeschlagene Anmeldungen" in limited.content.decode()
+    assert "_auth_user_id" not in limited.client.session
+
+
+def test_the_site_and_the_admin_login_share_their_counts():
+    administrator()
+    for number in range(PER_ACCOUNT // 2):
+        assert attempt("admin", "falsch", address=f"203.0.113.{number}").status_code == 200
+        assert admin_attempt("admin", "falsch", address=f"198.51.100.{number}").status_code == 200
+    assert attempt("admin", "richtiges-passwort-9").status_code == 429
+    for number in range(PER_ADDRESS):
+        admin_attempt(f"user{number}", "falsch", address="192.0.2.77")
+    assert attempt("someone", "falsch", address="192.0.2.77").status_code == 429
+
+
+def test_the_administrator_gets_into_the_admin_from_a_known_browser_during_a_lock():
+    administrator()
+    browser = Client(REMOTE_ADDR="192.0.2.10")
+    assert admin_attempt("admin", "richtiges-passwort-9", browser).status_code == 302
+    browser.post(reverse("admin:logout"))
+    lock_account("admin")
+    assert admin_attempt("admin", "richtiges-passwort-9").status_code == 429
+    ok = admin_attempt("admin", "richtiges-passwort-9", browser)
+    assert ok.status_code == 302 and "_auth_user_id" in browser.session
+    assert browser.get(reverse("admin:index")).status_code == 200

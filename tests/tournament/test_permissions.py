@@ -19,6 +19,7 @@ DIRECTOR_PAGES = {
     "entry-add": (lambda t, e: {"slug": t.slug}, "post", 400),
     "entry-checkin": (lambda t, e: {"slug": t.slug, "pk": e.pk}, "post", 302),
     "entry-status": (lambda t, e: {"slug": t.slug, "pk": e.pk, "action": "withdraw"}, "post", 302),
+    "player-cards": (lambda t, e: {"slug": t.slug}, "get", 200),
     "import": (lambda t, e: {"slug": t.slug}, "get", 200),
     "import-confirm": (lambda t, e: {"slug": t.slug}, "post", 302),
     "round-list": (lambda t, e: {"slug": t.slug}, "get", 200),

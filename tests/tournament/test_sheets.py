@@ -42,6 +42,13 @@ def direct(number, points, kind="normal", soloist="", **extra):
     return data
 
 
+def confirm_data(table, start_number):
+    """What a player types to submit or confirm: start number and the code of their player
+    card."""
+    entry = table.round.tournament.entries.get(start_number=start_number)
+    return {"start_number": str(start_number), "code": entry.confirm_code}
+
+
 def rows(table):
     return [(g.kind, g.soloist_position, tuple(g.points)) for g in table.games.order_by("number")]
 
@@ -258,14 +265,14 @@ def test_tokens_are_long_random_and_distinct(tournament):
 
 def test_submit_is_blocked_by_errors_and_by_missing_games(client, table):
     fill(table, games=10)
-    response = client.post(keeper_url(table, "keeper-submit"), {"start_number": "1"})
+    response = client.post(keeper_url(table, "keeper-submit"), confirm_data(table, 1))
     assert response.status_code == 422
     assert "10 von 24 Spielen" in response.content.decode()
     table.games.all().delete()
     fill(table)
     last = table.games.order_by("-number").first()
     Game.objects.filter(pk=last.pk).update(p1=last.p1 + 1)  # a typo nobody corrected
-    response = client.post(keeper_url(table, "keeper-submit"), {"start_number": "1"})
+    response = client.post(keeper_url(table, "keeper-submit"), confirm_data(table, 1))
     assert response.status_code == 422
     assert "Fehler" in response.content.decode()
     table.refresh_from_db()
@@ -274,19 +281,28 @@ def test_submit_is_blocked_by_errors_and_by_missing_games(client, table):
 
 def test_submit_confirm_by_another_player_and_close(client, director_client, table):
     fill(table)
-    assert client.post(keeper_url(table, "keeper-submit"), {"start_number": "9"}).status_code == 422
-    assert client.post(keeper_url(table, "keeper-submit"), {"start_number": "1"}).status_code == 200
+    nobody = {"start_number": "9", "code": "12345"}
+    assert client.post(keeper_url(table, "keeper-submit"), nobody).status_code == 422
+    # The start number alone no longer submits: the keeper's code from the player card.
+    alone = client.post(keeper_url(table, "keeper-submit"), {"start_number": "1"})
+    assert alone.status_code == 422 and table.sheet_status == SheetStatus.OPEN
+    submitted = client.post(keeper_url(table, "keeper-submit"), confirm_data(table, 1))
+    assert submitted.status_code == 200
     table.refresh_from_db()
     assert table.sheet_status == SheetStatus.SUBMITTED
     assert table.submitted_by == "Listenführer Tisch 1 · Startnr. 1"
     # The list keeper cannot confirm their own sheet, and nobody can change it any more.
-    same = client.post(keeper_url(table, "keeper-confirm"), {"start_number": "1"})
+    same = client.post(keeper_url(table, "keeper-confirm"), confirm_data(table, 1))
     assert same.status_code == 422
     assert client.post(keeper_url(table), normal(25)).status_code == 422
-    other = client.post(keeper_url(table, "keeper-confirm"), {"start_number": "3"})
+    # Another player's start number alone is not enough: it takes their code.
+    number_only = client.post(keeper_url(table, "keeper-confirm"), {"start_number": "3"})
+    assert number_only.status_code == 422
+    other = client.post(keeper_url(table, "keeper-confirm"), confirm_data(table, 3))
     assert other.status_code == 200
     table.refresh_from_db()
     assert table.sheet_status == SheetStatus.CONFIRMED
+    assert table.confirmed_by == "Listenführer Tisch 1 · Startnr. 3"
     response = director_client.post(reverse("manage:round-close", args=["herbst", 1]))
     assert response.status_code == 302
     table.round.refresh_from_db()
@@ -457,7 +473,8 @@ def test_a_time_limited_sheet_ends_with_the_vorgefuehrte_soli(client, director_u
         data.update(soloist=str(step.vorfuehren), result="won", value="2")
         assert client.post(keeper_url(table), data).status_code == 200
         tail += 1
-    assert client.post(keeper_url(table, "keeper-submit"), {"start_number": "2"}).status_code == 200
+    submitted = client.post(keeper_url(table, "keeper-submit"), confirm_data(table, 2))
+    assert submitted.status_code == 200
     table.refresh_from_db()
     assert table.sheet_status == SheetStatus.SUBMITTED
     assert tail >= 1
@@ -613,9 +630,9 @@ def test_an_office_change_with_errors_blocks_confirming_and_closing(director_use
 
 def test_confirming_ones_own_sheet_fails_in_every_language(client, table):
     fill(table)
-    client.post(keeper_url(table, "keeper-submit"), {"start_number": "1"})
+    client.post(keeper_url(table, "keeper-submit"), confirm_data(table, 1))
     client.cookies["django_language"] = "en"
-    response = client.post(keeper_url(table, "keeper-confirm"), {"start_number": "1"})
+    response = client.post(keeper_url(table, "keeper-confirm"), confirm_data(table, 1))
     assert response.status_code == 422
     assert "confirmed by somebody else" in response.content.decode()
     table.refresh_from_db()

@@ -243,3 +243,32 @@ def test_the_public_standings_are_rendered_once_per_cache_period(client, tournam
     assert 'class="num total">5<' in other
     cache.clear()
     assert 'class="num total">5<' in client.get(url).content.decode()
+
+
+def test_junk_parameters_do_not_bypass_the_public_standings_cache(
+    client, tournament, settings, monkeypatch
+):
+    """?x=<random> used to force a full recompute: the key holds only what the page
+    understands (a club or team of the tournament, a column to sort by)."""
+    from django.core.cache import cache
+
+    settings.STANDINGS_CACHE_SECONDS = 60
+    cache.clear()
+    tournament.is_public = True
+    tournament.save()
+    a, b, c, d = entries(tournament, 4)
+    play(tournament, 1, [[a, b, c, d]], [[(3, -3, 1, -1)]])
+    computed = []
+    compute = standings_domain.compute
+    monkeypatch.setattr(standings_domain, "compute", lambda t: computed.append(t.pk) or compute(t))
+    url = reverse("public-standings", args=["herbst"])
+    for junk in ({"x": "1"}, {"x": "2", "y": "<b>"}, {"club": "No such club"}, {"sort": "evil"}):
+        body = Client().get(url, junk, headers={"HX-Request": "true"}).content.decode()
+        assert 'id="line-1"' in body and "&lt;b&gt;" not in body and "x=" not in body
+    assert len(computed) == 1
+    # What the page understands is its own key, with or without junk around it.
+    sort = {"sort": "-total"}
+    assert Client().get(url, {**sort, "x": "3"}).status_code == 200
+    assert Client().get(url, {**sort, "club": "Club 1", "x": "4"}).status_code == 200
+    assert Client().get(url, {"club": "Club 1", "sort": "-total", "z": "5"}).status_code == 200
+    assert len(computed) == 3

@@ -3,6 +3,12 @@
 Released and closed rounds are history: the solver gets them as fixed rounds and never
 changes them. A drawn round that is not released yet may be drawn again (logged with the
 new seed) or adjusted by swapping two players.
+
+A draw never holds the database's write lock while the solver works (SQLite locks the whole
+file for a write transaction, so every list keeper's save would wait): it reads what the plan
+depends on (a :class:`Snapshot`) without a transaction, solves, then in one short transaction
+reads the snapshot again under the tournament's lock and writes the plan in bulk only if
+nothing changed meanwhile.
 """
 
 import secrets
@@ -10,6 +16,7 @@ import time
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -17,9 +24,24 @@ from tournament import seating
 
 from ..messages import impossible_field_message
 from ..models import DrawLog, Entry, EntryStatus, Round, RoundStatus, Seat, Table, Tournament
-from . import DomainError
+from ..models.audit import role_of
+from ..models.player import normalize_name
+from . import DomainError, bulk
 
+# The largest field one draw seats. The solver keeps to its time limit up to here (1,000
+# players in 30 rounds: 7.5 s of 8; 3,000 players take 60 s whatever the limit), and writing
+# every round of it stays a short transaction. Far above the largest Doppelkopf tournaments.
+MAX_DRAW_PLAYERS = 1000
+# The most rounds a tournament may plan (the tournament form refuses more): a long weekend
+# has a dozen; each planned round is solved in every draw.
+MAX_ROUNDS = 30
+# The most seats one draw writes (players x rounds): the write holds the database's lock, and
+# 8,000 seats keep it to a fraction of a second (400 x 8: 0.14 s). Bigger fields are drawn
+# round by round, each round a short write of its own.
+MAX_SEATS_PER_DRAW = 8000
 DEFAULT_TIME_LIMIT = 8.0
+# The solver's time limit is never a user's choice; this caps what code may ask for.
+MAX_TIME_LIMIT = 30.0
 PLAYED = (RoundStatus.RELEASED, RoundStatus.CLOSED)
 
 
@@ -48,16 +70,127 @@ def _rounds_with_seats(tournament: Tournament):
     return tournament.rounds.prefetch_related("tables__seats").order_by("number")
 
 
-def _club_groups(tournament: Tournament, entries: list[Entry]) -> list[seating.Group]:
-    if not tournament.separate_clubs_rounds:
+def _club_groups(separate_rounds: int, clubs_of: list[tuple[int, str]]) -> list[seating.Group]:
+    """The clubs to keep apart in the first ``separate_rounds`` rounds, from (entry id, club
+    key) pairs in start-number order."""
+    if not separate_rounds:
         return []
-    rounds = frozenset(range(1, tournament.separate_clubs_rounds + 1))
+    rounds = frozenset(range(1, separate_rounds + 1))
     clubs: dict[str, set[int]] = {}
-    for entry in entries:
-        key = entry.player.club_key
+    for entry_id, key in clubs_of:
         if key:
-            clubs.setdefault(key, set()).add(entry.pk)
+            clubs.setdefault(key, set()).add(entry_id)
     return [seating.Group(frozenset(m), rounds) for m in clubs.values() if len(m) > 1]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything a plan is computed from. Two equal snapshots give the same plan for the
+    same seed, so the plan may be written when the snapshot read under the lock equals the
+    one it was computed from."""
+
+    planned_rounds: int
+    separate_clubs_rounds: int
+    players: tuple[int, ...]  # entry ids of the checked-in field, by start number
+    clubs: tuple[str, ...]  # their club keys, in the same order
+    rounds: tuple[tuple[int, int, str, int | None], ...]  # (id, number, status, seed)
+    fixed: tuple[tuple[tuple[int, ...], ...], ...]  # played rounds: tables: entry ids
+    last_log: int | None  # the newest draw log entry: every draw, swap and release adds one
+
+    @property
+    def played(self) -> int:
+        return sum(status in PLAYED for _id, _number, status, _seed in self.rounds)
+
+    @property
+    def clubs_of(self) -> list[tuple[int, str]]:
+        return list(zip(self.players, self.clubs, strict=True))
+
+    def request(self, seed: int, time_limit: float) -> seating.DrawRequest:
+        return seating.DrawRequest(
+            players=list(self.players),
+            rounds=self.planned_rounds,
+            fixed=[[list(table) for table in round_] for round_ in self.fixed],
+            separate=_club_groups(self.separate_clubs_rounds, self.clubs_of),
+            seed=seed,
+            time_limit=min(time_limit, MAX_TIME_LIMIT),
+        )
+
+
+def _snapshot(tournament: Tournament) -> Snapshot:
+    """Read what a draw depends on: a handful of queries returning plain values (no model
+    instances), cheap enough to repeat inside the write transaction."""
+    field = list(
+        Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE, checked_in=True)
+        .order_by("start_number")
+        .values_list("pk", "player__club")
+    )
+    rounds = tuple(
+        tournament.rounds.order_by("number").values_list("pk", "number", "status", "draw_seed")
+    )
+    seats: dict[int, dict[int, list[int]]] = {}
+    rows = (
+        Seat.objects.filter(round__tournament=tournament, round__status__in=PLAYED)
+        .order_by("round__number", "table__number", "position")
+        .values_list("round__number", "table__number", "entry_id")
+    )
+    for round_number, table_number, entry_id in rows:
+        seats.setdefault(round_number, {}).setdefault(table_number, []).append(entry_id)
+    fixed = tuple(
+        tuple(tuple(t) for t in seats.get(number, {}).values())
+        for _id, number, status, _seed in rounds
+        if status in PLAYED
+    )
+    last_log = DrawLog.objects.filter(round__tournament=tournament).aggregate(last=Max("pk"))
+    return Snapshot(
+        planned_rounds=tournament.planned_rounds,
+        separate_clubs_rounds=tournament.separate_clubs_rounds,
+        players=tuple(pk for pk, _club in field),
+        clubs=tuple(normalize_name(club) for _pk, club in field),
+        rounds=rounds,
+        fixed=fixed,
+        last_log=last_log["last"],
+    )
+
+
+def _rounds_to_draw(snapshot: Snapshot, all_rounds: bool) -> range:
+    """The round numbers this draw fills; a DomainError (nothing written) when the field or
+    the tournament cannot be drawn."""
+    if snapshot.planned_rounds > MAX_ROUNDS:
+        raise DomainError(
+            _(
+                "A tournament can have at most %(limit)s rounds; this one plans %(count)s. "
+                "Reduce the planned rounds in the tournament's settings."
+            )
+            % {"limit": MAX_ROUNDS, "count": snapshot.planned_rounds}
+        )
+    first = snapshot.played + 1
+    if first > snapshot.planned_rounds:
+        raise DomainError(_("All planned rounds have been played or released."))
+    players = len(snapshot.players)
+    if not players:
+        raise DomainError(_("Nobody has checked in yet: there is nobody to draw."))
+    if players > MAX_DRAW_PLAYERS:
+        raise DomainError(
+            _(
+                "At most %(limit)s players can be drawn; %(count)s have checked in. Split "
+                "the field into several tournaments."
+            )
+            % {"limit": MAX_DRAW_PLAYERS, "count": players}
+        )
+    try:
+        seating.table_sizes(players)
+    except seating.ImpossibleField as exc:
+        raise DomainError(impossible_field_message(exc.players, exc.add, exc.remove)) from None
+    numbers = range(first, (snapshot.planned_rounds if all_rounds else first) + 1)
+    if len(numbers) > 1 and players * len(numbers) > MAX_SEATS_PER_DRAW:
+        raise DomainError(
+            _(
+                "%(players)s players in %(rounds)s rounds are too many to draw at once (at "
+                "most %(limit)s seats): draw this field round by round."
+            )
+            % {"players": players, "rounds": len(numbers), "limit": MAX_SEATS_PER_DRAW}
+        )
+    return numbers
 
 
 @dataclass(frozen=True)
@@ -75,71 +208,89 @@ def draw(
     seed: int | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> DrawResult:
-    """Draw the next round (or every remaining planned round) for the checked-in players."""
+    """Draw the next round (or every remaining planned round) for the checked-in players.
+
+    The solver runs outside any transaction; the plan is written in one short transaction,
+    and only if nothing it was computed from changed meanwhile (else a DomainError and
+    nothing written: the director draws again)."""
+    before = _snapshot(Tournament.objects.get(pk=tournament.pk))
+    numbers = _rounds_to_draw(before, all_rounds)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    started = time.perf_counter()
+    # Drawing one round at a time still plans every remaining round, so that the next
+    # round does not paint the later ones into a corner; only the next one is kept.
+    plan = seating.draw(before.request(seed, time_limit))
+    seconds = time.perf_counter() - started
+    repeats = {n: seating.evaluate(plan.rounds[:n]).repeat_pairs for n in numbers}
     with transaction.atomic():
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        existing = list(_rounds_with_seats(tournament))
-        played = [r for r in existing if r.status in PLAYED]
-        first = len(played) + 1
-        last = tournament.planned_rounds if all_rounds else first
-        if first > tournament.planned_rounds:
-            raise DomainError(_("All planned rounds have been played or released."))
-        entries = participants(tournament)
-        if not entries:
-            raise DomainError(_("Nobody has checked in yet: there is nobody to draw."))
-        try:
-            seating.table_sizes(len(entries))
-        except seating.ImpossibleField as exc:
-            raise DomainError(impossible_field_message(exc.players, exc.add, exc.remove)) from None
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        started = time.perf_counter()
-        # Drawing one round at a time still plans every remaining round, so that the next
-        # round does not paint the later ones into a corner; only the next one is kept.
-        plan = seating.draw(
-            seating.DrawRequest(
-                players=[e.pk for e in entries],
-                rounds=tournament.planned_rounds,
-                fixed=seating_of(played),
-                separate=_club_groups(tournament, entries),
-                seed=seed,
-                time_limit=time_limit,
+        locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        if locked is None or _snapshot(locked) != before:
+            raise DomainError(
+                _(
+                    "Something changed while the seats were drawn (the checked-in players, "
+                    "the rounds or another draw). Nothing was saved: please draw again."
+                )
             )
-        )
-        seconds = time.perf_counter() - started
-        by_number = {r.number: r for r in existing}
-        drawn = []
-        for number in range(first, last + 1):
-            round_ = by_number.get(number) or Round(tournament=tournament, number=number)
-            redraw = round_.pk is not None and round_.tables.exists()
-            action = DrawLog.Action.REDRAW if redraw else DrawLog.Action.DRAW
-            round_.status = RoundStatus.DRAWN
-            round_.draw_seed = seed
-            round_.save()
-            round_.tables.all().delete()
-            _save_tables(round_, plan.rounds[number - 1])
-            DrawLog.objects.create(
-                round=round_,
-                action=action,
-                seed=seed,
-                user=user,
-                seconds=round(seconds, 3),
-                repeat_pairs=seating.evaluate(plan.rounds[:number]).repeat_pairs,
-            )
-            drawn.append(round_)
-        # Later rounds drawn in advance were built on the old plan: they must be drawn again.
-        for round_ in existing:
-            if round_.number > last and round_.status == RoundStatus.DRAWN:
-                round_.tables.all().delete()
-                round_.status, round_.draw_seed = RoundStatus.PLANNED, None
-                round_.save(update_fields=["status", "draw_seed"])
+        drawn = _write_plan(locked, plan.rounds, numbers, seed, user, seconds, repeats)
     return DrawResult(drawn, seconds, seed)
 
 
-def _save_tables(round_: Round, tables) -> None:
-    for number, players in enumerate(tables, start=1):
-        table = Table.objects.create(round=round_, number=number, size=len(players))
-        for position, entry_id in enumerate(players, start=1):
-            Seat.objects.create(round=round_, table=table, entry_id=entry_id, position=position)
+def _write_plan(tournament, plan_rounds, numbers: range, seed: int, user, seconds, repeats):
+    """Write the drawn rounds with their history and draw log and reset the rounds drawn in
+    advance after them; tables and seats in bulk. Runs under the tournament's lock."""
+    existing = {r.number: r for r in tournament.rounds.all()}
+    with_tables = set(
+        Table.objects.filter(round__tournament=tournament).values_list("round__number", flat=True)
+    )
+    # The history records the request's user (none for a command), as for single saves.
+    history_user = Seat.history.model.get_default_history_user(Seat())
+    role = role_of(history_user)
+    # Later rounds drawn in advance were built on the old plan: they must be drawn again.
+    stale = [r for n, r in existing.items() if n > numbers[-1] and r.status == RoundStatus.DRAWN]
+    cleared = [existing[n] for n in numbers if n in existing] + stale
+    bulk.delete(Seat.objects.filter(round__in=cleared), history_user, role)
+    bulk.delete(Table.objects.filter(round__in=cleared), history_user)
+    for round_ in stale:
+        round_.status, round_.draw_seed = RoundStatus.PLANNED, None
+        round_.save(update_fields=["status", "draw_seed"])
+    drawn, logs = [], []
+    for number in numbers:
+        round_ = existing.get(number) or Round(tournament=tournament, number=number)
+        round_.status, round_.draw_seed = RoundStatus.DRAWN, seed
+        round_.save()
+        drawn.append(round_)
+        logs.append(
+            DrawLog(
+                round=round_,
+                action=DrawLog.Action.REDRAW if number in with_tables else DrawLog.Action.DRAW,
+                seed=seed,
+                user=user,
+                seconds=round(seconds, 3),
+                repeat_pairs=repeats[number],
+            )
+        )
+    bulk.insert(
+        Table,
+        [
+            {"round_id": round_.pk, "number": index, "size": len(players)}
+            for round_ in drawn
+            for index, players in enumerate(plan_rounds[round_.number - 1], start=1)
+        ],
+    )
+    tables = list(Table.objects.filter(round__in=drawn).values())
+    bulk.history(Table, tables, "+", history_user)
+    number_of = {round_.pk: round_.number for round_ in drawn}
+    bulk.insert(
+        Seat,
+        [
+            {"round_id": t["round_id"], "table_id": t["id"], "entry_id": entry, "position": p}
+            for t in tables
+            for p, entry in enumerate(plan_rounds[number_of[t["round_id"]] - 1][t["number"] - 1], 1)
+        ],
+    )
+    bulk.history(Seat, Seat.objects.filter(round__in=drawn).values(), "+", history_user, role)
+    DrawLog.objects.bulk_create(logs)
+    return drawn
 
 
 def round_report(round_: Round) -> seating.Quality:
@@ -150,7 +301,8 @@ def round_report(round_: Round) -> seating.Quality:
     plan = seating_of(rounds)
     seated = {entry for tables in plan for table in tables for entry in table}
     entries = list(tournament.entries.filter(pk__in=seated).select_related("player"))
-    return seating.evaluate(plan, separate=_club_groups(tournament, entries))
+    clubs_of = [(e.pk, e.player.club_key) for e in entries]
+    return seating.evaluate(plan, separate=_club_groups(tournament.separate_clubs_rounds, clubs_of))
 
 
 def swap(round_: Round, first: int, second: int, user) -> None:

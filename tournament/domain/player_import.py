@@ -12,12 +12,15 @@ from dataclasses import asdict, dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..models import Tournament, normalize_name
+from ..models import Player, Tournament, normalize_name
 from . import DomainError
 from .registration import PlayerData, ddv_number_conflict, find_player, register
 from .tabular import ImportFileError, read_table
 
 MAX_START_NUMBER = 99999
+# Players per file: a large field fits, and a file cannot probe the shared player database
+# line by line by the thousand.
+MAX_IMPORT_LINES = 1000
 
 # Header spellings (lower case, letters and digits only) -> field.
 COLUMN_ALIASES = {
@@ -191,6 +194,14 @@ def parse_player_file(tournament: Tournament, filename: str, content: bytes) -> 
     columns = _map_header(table[0][1])
     if len(table) == 1:
         raise ImportFileError(_("The file contains no players, only the header line."))
+    if len(table) - 1 > MAX_IMPORT_LINES:
+        raise ImportFileError(
+            _(
+                "The file has %(count)s lines of players; at most %(max)s can be imported "
+                "at a time. Please split the list. Nothing was imported."
+            )
+            % {"count": len(table) - 1, "max": MAX_IMPORT_LINES}
+        )
 
     preview = ImportPreview()
     taken = dict(tournament.entries.values_list("start_number", "player_id"))
@@ -229,9 +240,9 @@ def _check_row(row, tournament, taken, seen_people, seen_ddv, seen_numbers) -> s
 
     player = find_player(row.data)
     if ddv_number_conflict(row.data, player):
-        return _("DDV member number %(number)s belongs to %(name)s") % {
-            "number": row.ddv_number,
-            "name": player.full_name,
+        # The player database is shared: the holder's name is another tournament's data.
+        return _("DDV member number %(number)s belongs to a player with another name") % {
+            "number": row.ddv_number
         }
     if player is not None:
         row.player_id = player.pk
@@ -241,6 +252,15 @@ def _check_row(row, tournament, taken, seen_people, seen_ddv, seen_numbers) -> s
             "number": row.start_number
         }
     return None
+
+
+def shown_players(rows: list[ImportRow], tournaments) -> dict[int, Player]:
+    """The matched players whose stored name and club the preview may show: those with an
+    entry in one of ``tournaments`` (the director's own). Any other match is only reported
+    as a known player, since the player database is shared by all tournaments."""
+    ids = {r.player_id for r in rows if r.player_id}
+    own = Player.objects.filter(pk__in=ids, entries__tournament__in=tournaments).distinct()
+    return {player.pk: player for player in own}
 
 
 def apply_import(tournament: Tournament, rows: list[ImportRow]) -> int:

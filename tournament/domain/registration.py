@@ -104,9 +104,10 @@ def register(
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         player = find_player(data)
         if ddv_number_conflict(data, player):
+            # The player database is shared: the holder's name is another tournament's data.
             raise DomainError(
-                _("DDV member number %(number)s belongs to %(name)s.")
-                % {"number": data.ddv_number, "name": player.full_name}
+                _("DDV member number %(number)s belongs to a player with another name.")
+                % {"number": data.ddv_number}
             )
         if player is not None and tournament.entries.filter(player=player).exists():
             raise DomainError(

@@ -15,6 +15,7 @@ Rows are saved one at a time and each save is
 
 from __future__ import annotations
 
+import secrets
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from django.utils.translation import ngettext
 from scoring.ledger import Kind, LedgerStep, PlayedGame, walk
 from scoring.sheet import ERROR, Finding, SheetRow, check_sheet, has_errors, totals
 
+from .. import ratelimit
 from ..backup import backup_quietly
 from ..models import (
     Game,
@@ -271,11 +273,38 @@ def locked_table(table: Table) -> Table:
     )
 
 
-def _record(game: Game, actor: Actor, reason: str) -> None:
+def _record(game: Game, actor: Actor, reason: str, note: str = "") -> None:
     game._history_user = actor.user  # noqa: SLF001 - simple-history's documented hook
     if not actor.privileged:
         game._history_role = LIST_KEEPER  # noqa: SLF001 - read by models.audit
-    game._change_reason = f"{actor.label}: {reason}" if reason else actor.label  # noqa: SLF001
+    text = f"{actor.label}: {reason}" if reason else actor.label
+    game._change_reason = f"{text} · {note}" if note else text  # noqa: SLF001
+
+
+def _confirmation_note(table: Table) -> str:
+    """What a change to ``table`` does to its confirmation, for the history ("" if the sheet
+    is not confirmed). Stored, so written in the site's language."""
+    if table.sheet_status != SheetStatus.CONFIRMED:
+        return ""
+    with translation.override(settings.LANGUAGE_CODE):
+        if table.round.status == RoundStatus.RELEASED:
+            return _("changed after confirmation: to be confirmed again")
+        return _("changed after confirmation")
+
+
+def _changed_after_confirmation(table: Table, actor: Actor, reason: str, note: str) -> None:
+    """A confirmed sheet was changed at the office. In a running round the confirmation no
+    longer holds: the sheet goes back to "submitted" and the round cannot be closed until a
+    director or another player of the table confirms it again. A closed round stays closed
+    and the sheet confirmed, marked as changed. Either way the table's history says why."""
+    if table.round.status == RoundStatus.RELEASED:
+        table.sheet_status = SheetStatus.SUBMITTED
+        table.confirmed_at = None
+        table.confirmed_by = ""
+    table.changed_after_confirmation = True
+    table._history_user = actor.user  # noqa: SLF001
+    table._change_reason = f"{actor.label}: {reason} · {note}"  # noqa: SLF001
+    table.save()
 
 
 def _assign(game: Game, row: RowInput) -> None:
@@ -317,6 +346,7 @@ def save_row(
                 return done  # the same submission again: already stored
         _check_writable(table, actor, reason)
         _validate(table, row)
+        note = _confirmation_note(table)
         existing = table.games.filter(number=number).first()
         if version is None:
             if existing is not None:
@@ -335,8 +365,10 @@ def save_row(
             game = existing
             game.version += 1
         _assign(game, row)
-        _record(game, actor, reason)
+        _record(game, actor, reason, note)
         game.save()
+        if note:
+            _changed_after_confirmation(table, actor, reason, note)
         return game
 
 
@@ -350,8 +382,11 @@ def delete_last(table: Table, actor: Actor, *, number: int, version: int, reason
             raise DomainError(_("Only the last game can be removed; correct the others."))
         if last.version != version:
             raise Conflict(number, None, last)
-        _record(last, actor, reason or _("removed"))
+        note = _confirmation_note(table)
+        _record(last, actor, reason or _("removed"), note)
         last.delete()
+        if note:
+            _changed_after_confirmation(table, actor, reason, note)
 
 
 def replace_rows(
@@ -379,9 +414,10 @@ def replace_rows(
             if number not in stored:
                 raise Conflict(number, rows[number - 1] if number <= len(rows) else None, None)
         changed = 0
+        note = _confirmation_note(table)
         for number in sorted(stored, reverse=True):
             if number > len(rows):
-                _record(stored[number], actor, reason or _("removed"))
+                _record(stored[number], actor, reason or _("removed"), note)
                 stored[number].delete()
                 changed += 1
         for number, row in enumerate(rows, start=1):
@@ -393,9 +429,11 @@ def replace_rows(
             else:
                 game.version += 1
             _assign(game, row)
-            _record(game, actor, reason)
+            _record(game, actor, reason, note)
             game.save()
             changed += 1
+        if changed and note:
+            _changed_after_confirmation(table, actor, reason, note)
         return changed
 
 
@@ -408,16 +446,22 @@ def _table_seat(table: Table, start_number: int | None) -> Seat | None:
     return table.seats.filter(entry__start_number=start_number).first()
 
 
-def submit(table: Table, actor: Actor) -> Sheet:
-    """The list keeper hands in the sheet: it must be complete and free of errors."""
+def submit(table: Table, actor: Actor, code: str | None = None) -> Sheet:
+    """The list keeper hands in the sheet: it must be complete and free of errors. On the
+    token link the keeper gives their start number and the code of their player card, so
+    that the sheet names who really submitted it (and one phone cannot play both parts)."""
+    return _counting_wrong_codes(table, lambda: _submit(table, actor, code))
+
+
+def _submit(table: Table, actor: Actor, code: str | None) -> Sheet:
     with transaction.atomic():
         table = locked_table(table)
         if table.round.status != RoundStatus.RELEASED:
             raise DomainError(_("Only sheets of a running round can be submitted."))
         if table.sheet_status != SheetStatus.OPEN:
             raise DomainError(_("The sheet has already been submitted."))
-        if not actor.privileged and _table_seat(table, actor.start_number) is None:
-            raise DomainError(_("Enter your start number: it must be one of this table."))
+        if not actor.privileged:
+            _check_player_code(table, actor, code)
         sheet = load(table, complete=False)
         if not sheet.finished:
             raise DomainError(
@@ -452,23 +496,89 @@ def _refuse_errors(table: Table) -> None:
         )
 
 
-def confirm(table: Table, actor: Actor) -> None:
-    """A second person confirms the submitted sheet: another player of the table (by start
-    number on the token link) or a director."""
+# Wrong confirmation codes per table before its link must wait: 5 in 10 minutes leave at
+# most 30 guesses an hour against 90 000 codes, and a player who mistyped twice is not stuck.
+CODE_FAILURES, CODE_WINDOW = 5, 600
+
+
+class WrongCode(DomainError):
+    """The confirmation code does not belong to the start number; counted against the table."""
+
+
+class TooManyCodes(DomainError):
+    """Too many wrong codes at this table: the link must wait ``seconds`` (or the office
+    confirms on the board)."""
+
+    def __init__(self, seconds: int) -> None:
+        minutes = max(1, -(-seconds // 60))
+        super().__init__(
+            _(
+                "Too many wrong codes at this table. Please call the tournament office: it can "
+                "confirm the sheet. Or try again in %(minutes)s min."
+            )
+            % {"minutes": minutes}
+        )
+        self.seconds = seconds
+
+
+def _code_key(table: Table) -> str:
+    return f"confirm-code:table:{table.pk}"
+
+
+def _counting_wrong_codes(table: Table, verb):
+    """Run ``verb``; a wrong code is counted against the table outside the rolled-back
+    transaction, so that the count stays."""
+    try:
+        return verb()
+    except WrongCode:
+        ratelimit.hit(_code_key(table), CODE_WINDOW)
+        raise
+
+
+def _check_player_code(table: Table, actor: Actor, code: str | None) -> Seat:
+    """The player on the token link is who they say: their start number sits at the table
+    and ``code`` is the one on their player card. After ``CODE_FAILURES`` wrong codes
+    within ``CODE_WINDOW`` seconds :class:`TooManyCodes`."""
+    wait = ratelimit.retry_after(_code_key(table), CODE_FAILURES, CODE_WINDOW)
+    if wait is not None:
+        raise TooManyCodes(wait)
+    seat = _table_seat(table, actor.start_number)
+    if seat is None:
+        raise DomainError(_("Enter your start number: it must be one of this table."))
+    expected = seat.entry.confirm_code
+    if not code or not secrets.compare_digest(code.encode(), expected.encode()):
+        raise WrongCode(
+            _(
+                "This code does not belong to start number %(number)s. Enter the code from "
+                "your own player card; nothing was saved."
+            )
+            % {"number": actor.start_number}
+        )
+    return seat
+
+
+def confirm(table: Table, actor: Actor, code: str | None = None) -> None:
+    """A second person confirms the submitted sheet: a director, or another player of the
+    table on the token link with their start number and the confirmation code of their
+    player card — a code only that player has, so "confirmed by another player" means that
+    player. Wrong codes are counted per table (:class:`WrongCode`)."""
+    _counting_wrong_codes(table, lambda: _confirm(table, actor, code))
+
+
+def _confirm(table: Table, actor: Actor, code: str | None) -> None:
     with transaction.atomic():
         table = locked_table(table)
         if table.sheet_status != SheetStatus.SUBMITTED:
             raise DomainError(_("Only a submitted sheet can be confirmed."))
         if not actor.privileged:
-            seat = _table_seat(table, actor.start_number)
-            if seat is None:
-                raise DomainError(_("Enter your start number: it must be one of this table."))
             if table.submitted_start_number == actor.start_number:
                 raise DomainError(_("The sheet must be confirmed by somebody else."))
+            _check_player_code(table, actor, code)
         _refuse_errors(table)
         table.sheet_status = SheetStatus.CONFIRMED
         table.confirmed_at = timezone.now()
         table.confirmed_by = actor.label
+        table.changed_after_confirmation = False  # the new confirmation covers the change
         table._history_user = actor.user  # noqa: SLF001
         table.save()
 
@@ -486,6 +596,7 @@ def reopen(table: Table, actor: Actor, reason: str) -> None:
         table.sheet_status = SheetStatus.OPEN
         table.submitted_at = table.confirmed_at = None
         table.submitted_by = table.confirmed_by = ""
+        table.changed_after_confirmation = False
         table._history_user = actor.user  # noqa: SLF001
         table._change_reason = reason  # noqa: SLF001
         table.save()

@@ -1,11 +1,20 @@
 """Reading uploaded tables (CSV as German Excel writes it, or XLSX) into rows of strings.
 
-Used by the player import and the Spielliste import alike.
+Used by the player import and the Spielliste import alike. Both formats have a handful of
+columns, so only the first ``MAX_COLUMNS`` of a line are read. An XLSX file is a zip of XML
+parts; it is read here with a streaming parser that keeps nothing but the cells it returns,
+whatever the file claims about its size (openpyxl pads every row to the claimed width and
+keeps a whole row in memory: a few KB of upload cost seconds and hundreds of MB).
 """
 
 import csv
 import io
+import posixpath
+import re
 import zipfile
+import zlib
+from collections.abc import Callable
+from xml.parsers import expat
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -13,6 +22,14 @@ from django.utils.translation import gettext as _
 from . import DomainError
 
 MAX_ROWS = 5000
+MAX_COLUMNS = 30
+# An XLSX file unpacks to its XML parts; a real list of MAX_ROWS lines needs a few MB.
+MAX_UNPACKED_BYTES = 32 * 1024 * 1024
+# XML elements read from all parts together: cells, values, rows, strings, ...
+MAX_XML_ELEMENTS = (MAX_ROWS + 1) * MAX_COLUMNS * 4
+MAX_CELL_CHARS = 1000
+
+_CELL_REF = re.compile(r"([A-Z]{1,3})(\d*)$")
 
 
 class ImportFileError(DomainError):
@@ -20,7 +37,8 @@ class ImportFileError(DomainError):
 
 
 def read_table(filename: str, content: bytes) -> list[tuple[int, list[str]]]:
-    """The rows of an uploaded CSV or XLSX file as (line number, cells), all cells strings."""
+    """The rows of an uploaded CSV or XLSX file as (line number, cells), all cells strings,
+    at most ``MAX_COLUMNS`` per row."""
     if not content.strip():
         raise ImportFileError(_("The file is empty."))
     if len(content) > settings.IMPORT_MAX_BYTES:
@@ -57,7 +75,7 @@ def _read_csv(content: bytes) -> list[tuple[int, list[str]]]:
     rows = []
     try:
         for cells in reader:
-            rows.append((reader.line_num, [c.strip() for c in cells]))
+            rows.append((reader.line_num, [c.strip() for c in cells[:MAX_COLUMNS]]))
             if len(rows) > MAX_ROWS + 1:
                 raise _too_many()
     except csv.Error as exc:
@@ -67,34 +85,219 @@ def _read_csv(content: bytes) -> list[tuple[int, list[str]]]:
     return rows
 
 
-def _read_xlsx(content: bytes) -> list[tuple[int, list[str]]]:
-    # Imported here: openpyxl is only needed for this path.
-    from openpyxl import load_workbook
+# --- XLSX --------------------------------------------------------------------------------
 
-    try:
-        workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError):
-        raise ImportFileError(_("The Excel file is damaged or not an XLSX file.")) from None
-    try:
-        sheet = workbook.worksheets[0]
-        rows = []
-        for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
-            rows.append((number, [_cell_text(v) for v in values]))
-            if len(rows) > MAX_ROWS + 1:
-                raise _too_many()
+
+def _damaged() -> ImportFileError:
+    return ImportFileError(_("The Excel file is damaged or not an XLSX file."))
+
+
+class _Xlsx:
+    """One upload's zip archive, with a budget of XML elements shared by all its parts."""
+
+    def __init__(self, content: bytes) -> None:
+        self.archive = zipfile.ZipFile(io.BytesIO(content))
+        # zipfile never unpacks more than an entry's declared size (a larger one fails its
+        # CRC check), so the declared sizes bound the work.
+        if sum(info.file_size for info in self.archive.infolist()) > MAX_UNPACKED_BYTES:
+            raise ImportFileError(
+                _("The Excel file unpacks to more than %(limit)s MB.")
+                % {"limit": MAX_UNPACKED_BYTES // (1024 * 1024)}
+            )
+        self.elements = 0
+
+    def parse(
+        self,
+        path: str,
+        start: Callable[[str, dict[str, str]], None],
+        end: Callable[[str], None] | None = None,
+        text: Callable[[str], None] | None = None,
+    ) -> None:
+        """Stream the XML part ``path`` through the handlers; names are local names."""
+
+        def on_start(name: str, attrs: dict[str, str]) -> None:
+            self.elements += 1
+            if self.elements > MAX_XML_ELEMENTS:
+                raise ImportFileError(
+                    _("The Excel file holds more data than a list of %(max)s lines.")
+                    % {"max": MAX_ROWS}
+                )
+            start(name.rpartition(" ")[2], attrs)
+
+        def no_doctype(*args) -> None:
+            raise _damaged()  # an XLSX part never has a DTD: no entities to expand
+
+        parser = expat.ParserCreate(namespace_separator=" ")
+        parser.StartElementHandler = on_start
+        parser.StartDoctypeDeclHandler = no_doctype
+        parser.EntityDeclHandler = no_doctype
+        if end is not None:
+            parser.EndElementHandler = lambda name: end(name.rpartition(" ")[2])
+        if text is not None:
+            parser.CharacterDataHandler = text
+        with self.archive.open(path) as part:
+            parser.ParseFile(part)
+
+    def relationships(self, part: str) -> dict[str, tuple[str, str]]:
+        """Id -> (type, target path in the archive) of a part's relationships."""
+        folder, name = posixpath.split(part)
+        rels_path = posixpath.join(folder, "_rels", name + ".rels")
+        found: dict[str, tuple[str, str]] = {}
+
+        def start(tag: str, attrs: dict[str, str]) -> None:
+            if tag == "Relationship" and len(found) < 1000:
+                target = attrs.get("Target", "")
+                if target.startswith("/"):
+                    target = target[1:]
+                else:
+                    target = posixpath.normpath(posixpath.join(folder, target))
+                found[attrs.get("Id", "")] = (attrs.get("Type", "").rpartition("/")[2], target)
+
+        self.parse(rels_path, start)
+        return found
+
+    def first_sheet(self) -> tuple[str, str | None]:
+        """The paths of the first worksheet and of the shared strings (if any)."""
+        workbook = next(
+            (t for kind, t in self.relationships("").values() if kind == "officeDocument"), None
+        )
+        if workbook is None:
+            raise _damaged()
+        relationships = self.relationships(workbook)
+        sheets: list[str] = []
+
+        def start(tag: str, attrs: dict[str, str]) -> None:
+            if tag == "sheet" and not sheets:
+                # r:id, in the transitional or the strict namespace
+                ids = [v for k, v in attrs.items() if k.endswith(" id")]
+                sheets.append(ids[0] if ids else "")
+
+        self.parse(workbook, start)
+        if not sheets or sheets[0] not in relationships:
+            raise _damaged()
+        strings = next((t for kind, t in relationships.values() if kind == "sharedStrings"), None)
+        return relationships[sheets[0]][1], strings
+
+    def shared_strings(self, path: str | None) -> list[str]:
+        strings: list[str] = []
+        if path is None:
+            return strings
+        state = {"depth": 0, "text": None, "phonetic": 0}
+
+        def start(tag: str, attrs: dict[str, str]) -> None:
+            if tag == "si":
+                state["text"] = []
+            elif tag == "rPh":
+                state["phonetic"] += 1
+            elif tag == "t" and state["text"] is not None and not state["phonetic"]:
+                state["depth"] += 1
+
+        def end(tag: str) -> None:
+            if tag == "si" and state["text"] is not None:
+                strings.append("".join(state["text"])[:MAX_CELL_CHARS])
+                state["text"] = None
+            elif tag == "rPh":
+                state["phonetic"] -= 1
+            elif tag == "t" and state["depth"]:
+                state["depth"] -= 1
+
+        def text(data: str) -> None:
+            parts = state["text"]
+            if state["depth"] and parts is not None and sum(map(len, parts)) < MAX_CELL_CHARS:
+                parts.append(data)
+
+        self.parse(path, start, end, text)
+        return strings
+
+    def rows(self, path: str, strings: list[str]) -> list[tuple[int, list[str]]]:
+        rows: list[tuple[int, list[str]]] = []
+        row: dict = {"number": 0, "cells": [], "column": 0}
+        cell: dict = {}
+
+        def start(tag: str, attrs: dict[str, str]) -> None:
+            if tag == "row":
+                number = attrs.get("r", "")
+                row["number"] = int(number) if number.isdecimal() else row["number"] + 1
+                row["cells"], row["column"] = [], 0
+            elif tag == "c":
+                match = _CELL_REF.match(attrs.get("r", ""))
+                row["column"] = _column(match.group(1)) if match else row["column"] + 1
+                cell.clear()
+                if row["column"] <= MAX_COLUMNS:
+                    cell.update(type=attrs.get("t", "n"), value=[], inline=0, phonetic=0)
+            elif cell and tag == "rPh":
+                cell["phonetic"] += 1
+            elif cell and (tag == "v" or (tag == "t" and not cell["phonetic"])):
+                cell["inline"] += 1
+
+        def end(tag: str) -> None:
+            if tag == "row":
+                if len(rows) >= MAX_ROWS + 1:
+                    raise _too_many()
+                rows.append((row["number"], row["cells"]))
+            elif tag == "c" and cell:
+                cells = row["cells"]
+                cells.extend([""] * (row["column"] - 1 - len(cells)))
+                if len(cells) < row["column"]:
+                    cells.append(_cell_value(cell["type"], "".join(cell["value"]), strings))
+                cell.clear()
+            elif cell and tag == "rPh":
+                cell["phonetic"] -= 1
+            elif cell and cell["inline"] and tag in ("v", "t"):
+                cell["inline"] -= 1
+
+        def text(data: str) -> None:
+            if cell and cell["inline"] and sum(map(len, cell["value"])) < MAX_CELL_CHARS:
+                cell["value"].append(data)
+
+        self.parse(path, start, end, text)
         return rows
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError, IndexError):
-        raise ImportFileError(_("The Excel file is damaged or not an XLSX file.")) from None
-    finally:
-        workbook.close()
 
 
-def _cell_text(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
+def _column(letters: str) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
+
+
+def _cell_value(kind: str, text: str, strings: list[str]) -> str:
+    if kind == "s":
+        if not text.strip().isdecimal() or int(text) >= len(strings):
+            raise _damaged()
+        return strings[int(text)].strip()
+    if kind == "b":
+        return {"1": "True", "0": "False"}.get(text.strip(), "")
+    if kind == "n" and text:
+        try:
+            number = float(text)
+        except ValueError:
+            raise _damaged() from None
+        if number.is_integer() and abs(number) < 1e16:
+            return str(int(number))
+        return str(number)
+    return text.strip()[:MAX_CELL_CHARS]
+
+
+def _read_xlsx(content: bytes) -> list[tuple[int, list[str]]]:
+    try:
+        xlsx = _Xlsx(content)
+        with xlsx.archive:
+            sheet, strings_path = xlsx.first_sheet()
+            strings = xlsx.shared_strings(strings_path)
+            return xlsx.rows(sheet, strings)
+    except (
+        zipfile.BadZipFile,  # not a zip, or a part fails its CRC check
+        KeyError,  # a part is missing
+        expat.ExpatError,  # malformed XML
+        zlib.error,
+        RuntimeError,  # an encrypted part
+        NotImplementedError,  # an unknown compression method
+        OSError,
+        EOFError,
+        ValueError,
+    ):
+        raise _damaged() from None
 
 
 def _too_many() -> ImportFileError:

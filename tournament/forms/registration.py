@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.profiles import CUSTOM, ProfileError, derive
 
+from ..domain.draw import MAX_ROUNDS
 from ..models import Tournament
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -67,7 +68,7 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         for name in ("name", "venue"):
             self.fields[name].validators.append(no_control_characters)
-        self.fields["planned_rounds"].validators.append(MaxValueValidator(30))
+        self.fields["planned_rounds"].validators.append(MaxValueValidator(MAX_ROUNDS))
         self.fields["tiebreak"].required = False  # not chosen: equal totals share the rank
         self.fields["projector_seconds"].required = False  # left empty: as it was
 

@@ -14,6 +14,7 @@ from scoring.rows import MAX_VALUE, derive_points
 from ..domain.sheets import LEDGER_KIND, LETTER_OF, LETTERS, MAX_POINTS, RowInput
 from ..messages import invalid_facts_message
 from ..models import GameKind
+from ..models.tournament import CONFIRM_CODE_LENGTH
 
 NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 SIGNED = {"autocomplete": "off", "class": "points"}
@@ -174,6 +175,24 @@ class StartNumberForm(forms.Form):
     start_number = forms.IntegerField(
         label=_("your start number"), min_value=1, max_value=99999, widget=forms.NumberInput(NUMBER)
     )
+
+
+class ConfirmForm(StartNumberForm):
+    """Confirming on the table's link: the start number and the code of the player card."""
+
+    code = forms.CharField(
+        label=_("your confirmation code"),
+        max_length=CONFIRM_CODE_LENGTH + 2,  # room for a space typed in the middle
+    )
+
+    def clean_code(self) -> str:
+        code = "".join(self.cleaned_data["code"].split())
+        if len(code) != CONFIRM_CODE_LENGTH or not code.isascii() or not code.isdecimal():
+            raise forms.ValidationError(
+                _("The confirmation code has %(length)s digits."),
+                params={"length": CONFIRM_CODE_LENGTH},
+            )
+        return code
 
 
 class ExtraTimeForm(forms.Form):

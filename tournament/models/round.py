@@ -71,6 +71,10 @@ class Table(models.Model):
     submitted_start_number = models.PositiveIntegerField(null=True, blank=True, editable=False)
     confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
     confirmed_by = models.CharField(_("confirmed by"), max_length=100, blank=True)
+    # The office changed the sheet after it had been confirmed: in a running round it goes
+    # back to "submitted" to be confirmed again; in a closed round it stays confirmed. Either
+    # way the board and the desk show it until a new confirmation.
+    changed_after_confirmation = models.BooleanField(_("changed after confirmation"), default=False)
     # ... the end of its playing time (TSR 8.5.1, 8.6) ...
     extra_minutes = models.PositiveSmallIntegerField(_("extra time (minutes)"), default=0)
     extra_reason = models.CharField(_("reason for the extra time"), max_length=200, blank=True)

@@ -186,6 +186,17 @@ class EntryStatus(models.TextChoices):
     DISQUALIFIED = "disqualified", _("disqualified")
 
 
+# The personal confirmation code of an entry: five digits, typed on a phone's number pad.
+CONFIRM_CODE_LENGTH = 5
+
+
+def new_confirm_code() -> str:
+    """Five random digits from 10000 to 99999: no leading zero that a number field or a
+    spreadsheet could drop."""
+    lowest = 10 ** (CONFIRM_CODE_LENGTH - 1)
+    return str(lowest + secrets.randbelow(9 * lowest))
+
+
 class Entry(models.Model):
     """A player's registration for one tournament, with a stable start number."""
 
@@ -207,8 +218,17 @@ class Entry(models.Model):
     )
     checked_in = models.BooleanField(_("checked in"), default=False)
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    # The player's secret for the day, printed on their player card: confirming a sheet on
+    # the table's link needs start number and code, so that "confirmed by another player"
+    # means that player. Never in the history, never on a public page.
+    confirm_code = models.CharField(
+        _("confirmation code"),
+        max_length=CONFIRM_CODE_LENGTH,
+        default=new_confirm_code,
+        editable=False,
+    )
     created_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords(excluded_fields=["created_at"], bases=[AuditRole])
+    history = HistoricalRecords(excluded_fields=["created_at", "confirm_code"], bases=[AuditRole])
 
     class Meta:
         verbose_name = _("entry")

@@ -8,10 +8,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..domain import DomainError
-from ..domain.player_import import ImportFileError, ImportPreview, apply_import, parse_player_file
+from ..domain.player_import import (
+    ImportFileError,
+    ImportPreview,
+    apply_import,
+    parse_player_file,
+    shown_players,
+)
 from ..forms import ImportUploadForm
-from ..models import Player
-from ..permissions import director_required, get_managed_tournament
+from ..permissions import director_required, get_managed_tournament, managed_tournaments
 
 SESSION_KEY = "player-import"
 
@@ -40,7 +45,7 @@ def import_upload(request, slug):
         }
     else:
         request.session.pop(SESSION_KEY, None)
-    players = Player.objects.in_bulk([r.player_id for r in preview.rows if r.player_id])
+    players = shown_players(preview.rows, managed_tournaments(request.user))
     context.update(
         preview=preview,
         token=token,

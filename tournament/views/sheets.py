@@ -22,13 +22,13 @@ from ..domain.sheets import LETTER_OF, Conflict, RowInput
 from ..domain.tabular import ImportFileError
 from ..forms.penalties import RefereeCallForm
 from ..forms.sheets import (
+    ConfirmForm,
     DeleteRowForm,
     DeskGrid,
     ExtraTimeForm,
     GameEntryForm,
     ReasonForm,
     SheetFileForm,
-    StartNumberForm,
     edit_initial,
 )
 from ..messages import finding_message
@@ -318,39 +318,49 @@ def keeper_delete(request, table):
     return _keeper_render(request, table, notice=_("The last game was removed."))
 
 
-def _start_number_action(request, table, action):
-    form = StartNumberForm(request.POST)
+def _player_action(request, table, verb, done: str):
+    """Submit or confirm on the token link: start number and the code of the player card;
+    the domain checks the code and counts wrong ones."""
+    form = ConfirmForm(request.POST)
     if not form.is_valid():
-        notice = _("Enter your start number.")
-        return _keeper_render(request, table, notice=notice, status=422, error=True)
+        notice = _("Enter your start number and the confirmation code from your player card.")
+        if "code" in form.errors and "start_number" not in form.errors:
+            notice = form.errors["code"][0]
+        number = form.cleaned_data.get("start_number")
+        return _keeper_render(
+            request, table, notice=notice, status=422, error=True, start_number=number
+        )
     number = form.cleaned_data["start_number"]
     actor = sheet_domain.keeper_actor(table, number)
     try:
-        action(table, actor)
+        verb(table, actor, code=form.cleaned_data["code"])
+    except sheet_domain.TooManyCodes as exc:
+        response = _keeper_render(
+            request, table, notice=exc.message, status=429, error=True, start_number=number
+        )
+        response["Retry-After"] = str(exc.seconds)
+        return response
     except DomainError as exc:
         return _keeper_render(
             request, table, notice=exc.message, status=422, error=True, start_number=number
         )
-    return None
+    return _keeper_render(request, table, notice=done)
 
 
 @require_POST
 @_keeper_view
 def keeper_submit(request, table):
-    failed = _start_number_action(request, table, sheet_domain.submit)
-    if failed is not None:
-        return failed
-    notice = _("Submitted. Another player of the table confirms the sheet with their number.")
-    return _keeper_render(request, table, notice=notice)
+    notice = _(
+        "Submitted. Another player of the table confirms the sheet with their start number "
+        "and the code from their player card."
+    )
+    return _player_action(request, table, sheet_domain.submit, notice)
 
 
 @require_POST
 @_keeper_view
 def keeper_confirm(request, table):
-    failed = _start_number_action(request, table, sheet_domain.confirm)
-    if failed is not None:
-        return failed
-    return _keeper_render(request, table, notice=_("Confirmed. Thank you!"))
+    return _player_action(request, table, sheet_domain.confirm, _("Confirmed. Thank you!"))
 
 
 @require_POST
@@ -437,6 +447,7 @@ def board_rows(round_):
                 "state": state,
                 "key": table.sheet_status if sheet.games or table.sheet_status != "open" else "new",
                 "errors": sheet.error_count,
+                "changed_after_confirmation": table.changed_after_confirmation,
                 "seconds_left": sheet.clock.seconds_left(),
                 "time_left": _minutes(sheet.clock.seconds_left()),
             }

@@ -1,9 +1,12 @@
 """Standings for the director (sortable, filterable) and for everybody (public, live)."""
 
+import copy
+import re
+
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.html import escape
@@ -73,7 +76,7 @@ def _body_html(records) -> SafeString:
 
 def _context(request, tournament):
     standings = standings_domain.compute(tournament)
-    club = request.GET.get("club", "")[:100]
+    club = request.GET.get("club", "")[:150]
     team = request.GET.get("team", "")[:150]
     table = standings_table(standings, standing_rows(standings, club, team))
     RequestConfig(request, paginate=False).configure(table)
@@ -107,13 +110,38 @@ def public_standings(request, slug):
     return render(request, "tournament/standings.html", {"tournament": tournament, "body": body})
 
 
+# The sort keys of the standings table: its columns, "-" for descending.
+_SORT = re.compile(r"-?(rank|start_number|name|club|team|penalties|total|r[1-9][0-9]?)")
+
+
+def public_params(tournament: Tournament, query: QueryDict) -> QueryDict:
+    """The parameters the public standings understand, cleaned: filter by a club or a team
+    of the tournament, sort by a column. Anything else (``?x=<random>``, a made-up club)
+    must neither split the cache nor reach the links of the cached table."""
+    params = QueryDict(mutable=True)
+    club, team = query.get("club", "")[:150], query.get("team", "")[:150]
+    if club and tournament.entries.filter(player__club=club).exists():
+        params["club"] = club
+    if team and tournament.teams.filter(name=team).exists():
+        params["team"] = team
+    sort = query.get("sort", "")
+    if _SORT.fullmatch(sort):
+        params["sort"] = sort
+    return params
+
+
 def _public_body(request, tournament) -> str:
     seconds = settings.STANDINGS_CACHE_SECONDS
-    key = f"public-standings:{tournament.pk}:{get_language()}:{request.GET.urlencode()[:500]}"
+    params = public_params(tournament, request.GET)
+    key = f"public-standings:{tournament.pk}:{get_language()}:{params.urlencode()}"
     body = cache.get(key) if seconds else None
     if body is None:
-        context = _context(request, tournament)
-        body = render_to_string("tournament/partials/standings_body.html", context, request)
+        # Rendered from the cleaned parameters only: the sort links of the table carry the
+        # query string, and this body is served to everybody asking for the same key.
+        clean = copy.copy(request)
+        clean.GET = params
+        context = _context(clean, tournament)
+        body = render_to_string("tournament/partials/standings_body.html", context, clean)
         if seconds:
             cache.set(key, body, seconds)
     return mark_safe(body)  # noqa: S308 - rendered by the template engine above

@@ -82,8 +82,8 @@ def play_table(table, director, rng: random.Random, *, running: bool) -> None:
     profile = table.round.tournament.profile
     games = rng.randint(6, 18) if running else None
     sheet = play_sheet(profile, table.size, rng, games)
-    numbers = {s.position: s.entry.start_number for s in table.seats.select_related("entry")}
-    keeper = sheet_domain.keeper_actor(table, numbers[1])
+    entries = {s.position: s.entry for s in table.seats.select_related("entry")}
+    keeper = sheet_domain.keeper_actor(table, entries[1].start_number)
     for number, game in enumerate(sheet, start=1):
         row = sheet_domain.RowInput(game.kind, game.soloist, game.points)
         sheet_domain.save_row(table, keeper, row, number=number)
@@ -96,8 +96,13 @@ def play_table(table, director, rng: random.Random, *, running: bool) -> None:
             typo.version += 1
             typo.save()
         return
-    sheet_domain.submit(table, keeper)
-    sheet_domain.confirm(table, sheet_domain.keeper_actor(table, numbers[2]))
+    sheet_domain.submit(table, keeper, code=entries[1].confirm_code)
+    confirmer = entries[2]
+    sheet_domain.confirm(
+        table,
+        sheet_domain.keeper_actor(table, confirmer.start_number),
+        code=confirmer.confirm_code,
+    )
 
 
 def _facts_for(table, number: int, category: str, reason: str, **extra) -> Facts:

@@ -1,0 +1,297 @@
+"""Confirming a Spielliste on the table's link takes the start number and the personal code
+of another player of the table (issue 14, item 4): one phone cannot submit as 7 and confirm
+as 8. Wrong codes are limited per table; the codes come from the player cards, which only the
+director prints, and never show on a public page or in the history."""
+
+import io
+import random
+import re
+import sys
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.urls import reverse
+from django.utils import timezone
+from pypdf import PdfReader
+
+from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, released_table
+from tournament.demo_games import play_sheet
+from tournament.domain import DomainError
+from tournament.domain import sheets as sheet_domain
+from tournament.models import Entry, EntryStatus, RateBucket, SheetStatus
+
+pytestmark = pytest.mark.django_db
+
+CODES = {7: "48213", 8: "59371", 9: "60724", 10: "73158"}
+
+
+@pytest.fixture
+def submitted(tournament):
+    """Table 1 with start numbers 7 to 10 (known codes), complete and submitted as 7."""
+    table = released_table(tournament, first_start=7)
+    for number, code in CODES.items():
+        Entry.objects.filter(tournament=tournament, start_number=number).update(confirm_code=code)
+    games = play_sheet(tournament.profile, 4, random.Random(3), None)
+    inputs = [sheet_domain.RowInput(g.kind, g.soloist, g.points) for g in games]
+    office = sheet_domain.Actor(label="test", privileged=True)
+    sheet_domain.replace_rows(table, office, inputs, {})
+    sheet_domain.submit(table, sheet_domain.keeper_actor(table, 7), code=CODES[7])
+    table.refresh_from_db()
+    return table
+
+
+def confirm(client, table, number, code=None):
+    data = {"start_number": str(number)}
+    if code is not None:
+        data["code"] = code
+    return client.post(reverse("keeper-confirm", args=[table.token]), data)
+
+
+def status(table):
+    table.refresh_from_db()
+    return table.sheet_status
+
+
+def test_one_phone_cannot_submit_as_7_and_confirm_as_8(client, submitted):
+    assert submitted.submitted_start_number == 7
+    without = confirm(client, submitted, 8)
+    assert without.status_code == 422
+    assert "Bestätigungscode" in without.content.decode()
+    guessed = confirm(client, submitted, 8, "12345")
+    assert guessed.status_code == 422
+    assert "gehört nicht zu Startnummer 8" in guessed.content.decode()
+    # 7's own code does not make 7 somebody else, and 8's number with 7's code is wrong.
+    assert confirm(client, submitted, 7, CODES[7]).status_code == 422
+    assert confirm(client, submitted, 8, CODES[7]).status_code == 422
+    assert status(submitted) == SheetStatus.SUBMITTED
+    assert submitted.confirmed_at is None and submitted.confirmed_by == ""
+
+
+def test_the_code_of_another_player_of_the_table_confirms(client, submitted):
+    response = confirm(client, submitted, 8, " 59 371 ")  # spaces typed along do not matter
+    assert response.status_code == 200
+    assert status(submitted) == SheetStatus.CONFIRMED
+    assert submitted.confirmed_by == "Listenführer Tisch 1 · Startnr. 8"
+
+
+def test_the_submitters_own_code_is_refused_in_the_domain(submitted):
+    with pytest.raises(DomainError, match="von jemand anderem"):
+        sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 7), code=CODES[7])
+    with pytest.raises(sheet_domain.WrongCode):
+        sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 9))
+    assert status(submitted) == SheetStatus.SUBMITTED
+    sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 9), code=CODES[9])
+    assert status(submitted) == SheetStatus.CONFIRMED
+
+
+def test_a_code_of_a_player_at_another_table_does_not_help(client, tournament, submitted):
+    released_table(tournament, table_number=2, first_start=11)
+    other = Entry.objects.get(tournament=tournament, start_number=11)
+    assert confirm(client, submitted, 11, other.confirm_code).status_code == 422
+    assert status(submitted) == SheetStatus.SUBMITTED
+
+
+def test_badly_typed_codes_are_explained_and_not_counted(client, submitted):
+    for typed in ("4821", "482139", "abcde", "４８２１３"):
+        response = confirm(client, submitted, 8, typed)
+        assert response.status_code == 422
+        assert "5 Ziffern" in response.content.decode()
+    for _ in range(4):
+        assert confirm(client, submitted, 8, "11111").status_code == 422
+    assert confirm(client, submitted, 8, CODES[8]).status_code == 200
+
+
+def test_after_five_wrong_codes_the_table_must_wait_or_call_the_office(
+    client, director_client, tournament, submitted
+):
+    for _ in range(5):
+        assert confirm(client, submitted, 8, "11111").status_code == 422
+    limited = confirm(client, submitted, 8, CODES[8])  # now even the right code waits
+    assert limited.status_code == 429
+    assert 0 < int(limited["Retry-After"]) <= 600
+    page = limited.content.decode()
+    assert "Zu viele falsche Codes" in page and "Turnierbüro" in page
+    assert 'id="confirm-form"' in page  # the page, not a bare error
+    assert status(submitted) == SheetStatus.SUBMITTED
+    # Another table is not affected.
+    table2 = released_table(tournament, table_number=2, first_start=11)
+    games = play_sheet(tournament.profile, 4, random.Random(4), None)
+    inputs = [sheet_domain.RowInput(g.kind, g.soloist, g.points) for g in games]
+    sheet_domain.replace_rows(table2, sheet_domain.Actor(label="t", privileged=True), inputs, {})
+    code11 = Entry.objects.get(tournament=tournament, start_number=11).confirm_code
+    sheet_domain.submit(table2, sheet_domain.keeper_actor(table2, 11), code=code11)
+    code12 = Entry.objects.get(tournament=tournament, start_number=12).confirm_code
+    assert confirm(client, table2, 12, code12).status_code == 200
+    # The director still confirms the limited table on the board.
+    url = reverse("manage:sheet-action", args=["herbst", 1, 1, "confirm"])
+    assert director_client.post(url).status_code == 302
+    assert status(submitted) == SheetStatus.CONFIRMED
+
+
+def test_the_limit_is_counted_in_the_domain_and_ends_with_its_window(submitted):
+    actor = sheet_domain.keeper_actor(submitted, 8)
+    for _ in range(sheet_domain.CODE_FAILURES):
+        with pytest.raises(sheet_domain.WrongCode):
+            sheet_domain.confirm(submitted, actor, code="11111")
+    with pytest.raises(sheet_domain.TooManyCodes) as raised:
+        sheet_domain.confirm(submitted, actor, code=CODES[8])
+    assert 0 < raised.value.seconds <= sheet_domain.CODE_WINDOW
+    past = timezone.now() - timedelta(seconds=sheet_domain.CODE_WINDOW + 1)
+    RateBucket.objects.filter(key__startswith="confirm-code:").update(window_start=past)
+    sheet_domain.confirm(submitted, actor, code=CODES[8])
+    assert status(submitted) == SheetStatus.CONFIRMED
+
+
+# --- the codes -------------------------------------------------------------------------------
+
+
+def test_every_entry_gets_its_own_five_digit_code(tournament):
+    entries = [EntryFactory(tournament=tournament) for _ in range(50)]
+    codes = [e.confirm_code for e in entries]
+    assert all(re.fullmatch(r"[1-9]\d{4}", code) for code in codes)
+    assert len(set(codes)) >= 45  # random: a rare repeat is harmless, start number + code
+
+
+def test_codes_stay_out_of_the_history(tournament):
+    entry = EntryFactory(tournament=tournament, confirm_code="48213")
+    entry.checked_in = True
+    entry.save()
+    historical = Entry.history.model
+    assert "confirm_code" not in {f.name for f in historical._meta.get_fields()}
+    with connection.cursor() as cursor:
+        columns = [c.name for c in connection.introspection.get_table_description(
+            cursor, historical._meta.db_table
+        )]  # fmt: skip
+    assert "confirm_code" not in columns
+    assert entry.history.count() == 2
+
+
+def test_codes_never_show_on_public_pages_nor_on_the_table_link(client, tournament, submitted):
+    tournament.is_public = True
+    tournament.save()
+    pages = [
+        reverse("tournament-public", args=["herbst"]),
+        reverse("where-do-i-sit", args=["herbst"]) + "?q=Spieler8",
+        reverse("where-do-i-sit", args=["herbst"]) + "?q=8",
+        reverse("public-standings", args=["herbst"]),
+        reverse("public-table-plan", args=["herbst"]),
+        reverse("public-projector-data", args=["herbst"]),
+        reverse("projector-data", args=[tournament.projector_token]),
+        reverse("keeper-sheet", args=[submitted.token]),
+        reverse("keeper-status", args=[submitted.token]),
+    ]
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        body = response.content.decode()
+        assert not any(code in body for code in CODES.values()), url
+    # Nor after a refused confirmation: the typed code is not filled in again.
+    body = confirm(client, submitted, 8, "59370").content.decode()
+    assert "59370" not in body and CODES[8] not in body
+
+
+def test_the_director_sees_a_players_code_on_the_players_page(director_client, submitted):
+    page = director_client.get(reverse("manage:entry-list", args=["herbst"])).content.decode()
+    assert all(code in page for code in CODES.values())
+    assert reverse("manage:player-cards", args=["herbst"]) in page
+
+
+def test_codes_are_not_editable_in_forms():
+    assert not Entry._meta.get_field("confirm_code").editable
+
+
+# --- the player cards ------------------------------------------------------------------------
+
+
+def test_the_player_cards_hold_name_number_and_code_of_this_tournaments_players(
+    director_client, tournament
+):
+    names = [("Jürgen", "Müller"), ("Anna", "Özdemir"), ("Eva", "Adler")]
+    entries = [
+        EntryFactory(
+            tournament=tournament,
+            start_number=n,
+            player=PlayerFactory(first_name=first, last_name=last),
+        )
+        for n, (first, last) in enumerate(names, start=21)
+    ]
+    gone = EntryFactory(
+        tournament=tournament,
+        start_number=24,
+        player=PlayerFactory(first_name="Rita", last_name="Zurückgezogen"),
+        status=EntryStatus.WITHDRAWN,
+    )
+    elsewhere = EntryFactory(
+        tournament=TournamentFactory(slug="anderswo"),
+        player=PlayerFactory(first_name="Otto", last_name="Fremd"),
+    )
+    response = director_client.get(reverse("manage:player-cards", args=["herbst"]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert "herbst-spielerkarten.pdf" in response["Content-Disposition"]
+    assert "no-store" in response["Cache-Control"]
+    reader = PdfReader(io.BytesIO(response.content))
+    text = re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))
+    for entry, (first, last) in zip(entries, names, strict=True):
+        assert f"{first} {last}" in text
+        assert f"Nr. {entry.start_number}" in text
+        assert entry.confirm_code in text
+    assert "Startnummer + Code" in text and "Herbstturnier" in text
+    assert "Zurückgezogen" not in text and gone.confirm_code not in text
+    assert "Fremd" not in text and elsewhere.confirm_code not in text
+
+
+def test_ten_player_cards_fit_on_a_page(director_client, tournament):
+    for n in range(1, 22):
+        EntryFactory(tournament=tournament, start_number=n)
+    response = director_client.get(reverse("manage:player-cards", args=["herbst"]))
+    assert len(PdfReader(io.BytesIO(response.content)).pages) == 3
+
+
+def test_without_the_pdf_engine_the_player_cards_say_what_is_missing(
+    director_client, tournament, monkeypatch
+):
+    monkeypatch.setitem(sys.modules, "weasyprint", None)
+    monkeypatch.delitem(sys.modules, "tournament.pdf", raising=False)
+    response = director_client.get(reverse("manage:player-cards", args=["herbst"]), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("manage:entry-list", args=["herbst"])
+    assert "Pango" in response.content.decode()
+
+
+# --- the migration ---------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_existing_entries_distinct_codes():
+    before = [("tournament", "0010_sheet_changed_after_confirmation")]
+    after = [("tournament", "0011_entry_confirm_code")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    try:
+        apps = executor.loader.project_state(before).apps
+        Tournament = apps.get_model("tournament", "Tournament")
+        Player = apps.get_model("tournament", "Player")
+        Entry_ = apps.get_model("tournament", "Entry")
+        for slug in ("a", "b"):
+            tournament = Tournament.objects.create(
+                name=slug, slug=slug, date="2026-11-21", projector_token=f"token-{slug}"
+            )
+            for n in range(1, 41):
+                player = Player.objects.create(first_name=slug, last_name=f"P{n}")
+                Entry_.objects.create(tournament=tournament, player=player, start_number=n)
+        executor = MigrationExecutor(connection)
+        executor.migrate(after)
+        apps = executor.loader.project_state(after).apps
+        Entry_ = apps.get_model("tournament", "Entry")
+        for slug in ("a", "b"):
+            codes = list(
+                Entry_.objects.filter(tournament__slug=slug).values_list("confirm_code", flat=True)
+            )
+            assert len(codes) == 40 == len(set(codes))
+            assert all(re.fullmatch(r"[1-9]\d{4}", code) for code in codes)
+    finally:
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
