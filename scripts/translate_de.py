@@ -1330,19 +1330,25 @@ DE = {
         "Auslosung). Es wurde nichts gespeichert – bitte erneut auslosen."
     ),
     # --- security: logins and operations ---
+    "Not found. With DEBUG on, this site answers this computer only.": (
+        "Nicht gefunden. Mit eingeschaltetem DEBUG antwortet die Seite nur diesem Computer."
+    ),
     # --- security: uploads, preview, cache, confirmed sheets ---
+    "The file holds more than %(limit)s million characters of text.": (
+        "Die Datei enthält mehr als %(limit)s Millionen Zeichen Text."
+    ),
+    (
+        "The file has more than %(max)s lines of players; at most %(max)s can be imported at "
+        "a time. Please split the list. Nothing was imported."
+    ): (
+        "Die Datei hat mehr als %(max)s Zeilen mit Spielern; höchstens %(max)s können auf "
+        "einmal importiert werden. Bitte die Liste aufteilen. Es wurde nichts importiert."
+    ),
     "The Excel file unpacks to more than %(limit)s MB.": (
         "Die Excel-Datei ergibt entpackt mehr als %(limit)s MB."
     ),
     "The Excel file holds more data than a list of %(max)s lines.": (
         "Die Excel-Datei enthält mehr Daten als eine Liste mit %(max)s Zeilen."
-    ),
-    (
-        "The file has %(count)s lines of players; at most %(max)s can be imported at a time. "
-        "Please split the list. Nothing was imported."
-    ): (
-        "Die Datei hat %(count)s Zeilen mit Spielern; höchstens %(max)s können auf einmal "
-        "importiert werden. Bitte die Liste aufteilen. Es wurde nichts importiert."
     ),
     "DDV member number %(number)s belongs to a player with another name": (
         "DDV-Mitgliedsnummer %(number)s gehört zu einem Spieler mit anderem Namen"

@@ -95,7 +95,7 @@ def limited_admin_login(request, extra_context=None):
     if request.method != "POST":
         return _admin_login(request, extra_context)
     attempt = Attempt.of(request)
-    wait = attempt.wait()
+    wait = attempt.take()
     if wait is not None:
         return too_many(wait)
     response = _admin_login(request, extra_context)

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db import connections
 from django.utils import timezone
 
-from .private_files import create_private, make_sqlite_private
+from .private_files import create_private, make_private_folder, make_sqlite_private
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,9 @@ def backup(path: Path | None = None, *, label: str = "") -> Path:
     ``BACKUP_DIR``) and return the path."""
     path = Path(path) if path else default_path(label)
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    # mkdir leaves an existing folder as it is: an older version left the backup folder and
+    # the backups in it readable by every local account.
+    make_private_folder(settings.BACKUP_DIR)
     partial = path.with_name(path.name + ".partial")
     # Password hashes and sessions: readable by the site's own account only (mode 0600).
     create_private(partial)

@@ -2,8 +2,10 @@
 
 Django hides settings named like PASSWORD or SECRET_KEY, but shows the process environment in
 request.META under the development server, and with it ``DATABASE_URL`` with its password. This
-filter also hides every URL's password and the database and cache URLs as a whole, and the
-password of a login form even with DEBUG on (Django only hides that with DEBUG off).
+filter also hides every URL's password and the database and cache URLs as a whole, the
+password of a login form even with DEBUG on (Django only hides that with DEBUG off), and the
+same in the local variables of the traceback. Values that are other objects are shown as they
+represent themselves. With DEBUG on, only this computer gets the page (tournament/debug_guard.py).
 """
 
 import re
@@ -13,8 +15,27 @@ from django.views.debug import SafeExceptionReporterFilter
 
 from .login_limit import KNOWN_BROWSER_COOKIE
 
-# scheme://user:password@host -> the password hidden, the rest kept for debugging.
-_CREDENTIALS = re.compile(r"(?P<head>[a-z][a-z0-9+.-]*://[^/@\s:]*:)[^@\s]*@", flags=re.I)
+_URL = re.compile(r"[a-z][a-z0-9+.-]*://\S+", flags=re.I)
+# libpq's "host=db user=kreuzdame password=..." (psycopg's conninfo); a value may be quoted.
+_CONNINFO_PASSWORD = re.compile(r"(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)", flags=re.I)
+
+
+def hide_passwords(text: str, substitute: str) -> str:
+    """``text`` with the password of every URL (scheme://user:password@host) and of every
+    libpq connection string replaced by ``substitute``; the rest is kept for debugging."""
+
+    def url(match: re.Match) -> str:
+        scheme, _sep, rest = match.group().partition("://")
+        # The last "@" ends the credentials: a password may hold a raw "@" (or "/"), and the
+        # few URLs with an "@" in their path lose some of it only on an error page.
+        userinfo, at, host = rest.rpartition("@")
+        user, colon, _password = userinfo.partition(":")
+        if not at or not colon or any(c in user for c in "/?#"):
+            return match.group()
+        return f"{scheme}://{user}:{substitute}@{host}"
+
+    text = _URL.sub(url, text)
+    return _CONNINFO_PASSWORD.sub(lambda match: match.group(1) + substitute, text)
 
 
 class ReporterFilter(SafeExceptionReporterFilter):
@@ -30,5 +51,18 @@ class ReporterFilter(SafeExceptionReporterFilter):
     def cleanse_setting(self, key, value) -> Any:
         cleansed = super().cleanse_setting(key, value)
         if isinstance(cleansed, str):
-            return _CREDENTIALS.sub(rf"\g<head>{self.cleansed_substitute}@", cleansed)
+            return hide_passwords(cleansed, self.cleansed_substitute)
+        return cleansed
+
+    def get_traceback_frame_variables(self, request, tb_frame):
+        """The local variables of a frame, cleansed like settings: a variable or dictionary
+        key named like a password is hidden (a failed PostgreSQL connection has
+        ``conn_params["password"]`` among its locals), and so is every password in a URL."""
+        cleansed = []
+        for name, value in super().get_traceback_frame_variables(request, tb_frame):
+            try:
+                value = self.cleanse_setting(name, value)
+            except RecursionError:  # a dictionary or list that contains itself
+                value = self.cleansed_substitute
+            cleansed.append((name, value))
         return cleansed

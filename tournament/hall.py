@@ -9,6 +9,7 @@ of Django and must work the same on Windows, macOS and Linux (standard library o
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import os
 import re
@@ -154,6 +155,9 @@ def secret_key(path: Path) -> str:
     if path.is_file():
         key = path.read_text(encoding="utf-8").strip()
         if len(key) >= 50:
+            if os.name == "posix":  # a file copied in with another mode: the owner's only
+                with contextlib.suppress(OSError):
+                    path.chmod(0o600)
             return key
     key = secrets.token_urlsafe(64)
     path.parent.mkdir(parents=True, exist_ok=True)

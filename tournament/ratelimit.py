@@ -3,13 +3,23 @@
 A bucket counts the events of one key (e.g. wrong table tokens from one address) in a fixed
 window; once the count passes the limit, further events are refused until the window ends.
 The window is short, so a real user who mistyped is not locked out for long.
+
+Where a request may run in parallel with others (a password or a code being checked), count
+first: :func:`take` increments the bucket and compares in one short transaction of its own,
+*before* the check, so that of any number of parallel requests at most the limit get to try;
+:func:`give_back` returns the slot when the attempt turned out not to count (a successful
+login). Checking first and counting afterwards would let every parallel request read the
+count below the limit.
 """
 
 import math
-from datetime import timedelta
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -43,22 +53,73 @@ def retry_after(key: str, limit: int, window: int) -> int | None:
 
 def hit(key: str, window: int) -> None:
     """Count one event for ``key`` in the current window of ``window`` seconds."""
+    _count(key, window)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One event counted by :func:`take` in the window that began at ``window_start``;
+    ``wait`` is None when it was within the limit, else the seconds until the window ends."""
+
+    key: str
+    window_start: datetime
+    wait: int | None = None
+
+
+def take(key: str, limit: int, window: int) -> Slot:
+    """Count one event for ``key`` before it is tried and say whether it is within ``limit``:
+    increment and compare are one step, so parallel callers cannot all read a count below the
+    limit. Call it outside other transactions, so that the count is committed at once."""
+    window_start, count = _count(key, window)
+    if count <= limit:
+        return Slot(key, window_start)
+    left = (window_start + timedelta(seconds=window) - timezone.now()).total_seconds()
+    return Slot(key, window_start, max(1, math.ceil(left)))
+
+
+def take_all(limits: Iterable[tuple[str, int]], window: int) -> tuple[tuple[Slot, ...], int | None]:
+    """:func:`take` a slot in each bucket of ``limits`` (key, limit). When any of them is over
+    its limit, every slot is given back and the longest wait returned with no slots."""
+    slots = tuple(take(key, limit, window) for key, limit in limits)
+    waits = [slot.wait for slot in slots if slot.wait is not None]
+    if waits:
+        give_back(slots)
+        return (), max(waits)
+    return slots, None
+
+
+def give_back(slots: Iterable[Slot]) -> None:
+    """Uncount events taken by :func:`take`, in the window they were counted in (a window that
+    has begun anew since is not touched); an empty bucket is removed."""
+    for slot in slots:
+        with transaction.atomic():
+            mine = RateBucket.objects.filter(key=slot.key, window_start=slot.window_start)
+            mine.filter(count__gt=0).update(count=F("count") - 1)
+            mine.filter(count=0).delete()
+
+
+def _count(key: str, window: int) -> tuple[datetime, int]:
+    """Count one event for ``key``; the window start and the count including this event.
+
+    Each step is a single UPDATE or INSERT, and the count is read back in the same
+    transaction, which holds the row's write lock (SQLite: the database's) until it ends."""
     now = timezone.now()
-    for _attempt in range(2):
+    buckets = RateBucket.objects.filter(key=key)
+    fresh = buckets.filter(window_start__gt=now - timedelta(seconds=window))
+    expired = buckets.filter(window_start__lte=now - timedelta(seconds=window))
+    for attempt in range(3):
         try:
             with transaction.atomic():
-                bucket = RateBucket.objects.select_for_update().filter(key=key).first()
-                if bucket is None:
+                counted = fresh.update(count=F("count") + 1)
+                if not counted:
+                    counted = expired.update(window_start=now, count=1)
+                if not counted:
                     RateBucket.objects.create(key=key, window_start=now, count=1)
-                elif now - bucket.window_start >= timedelta(seconds=window):
-                    bucket.window_start, bucket.count = now, 1
-                    bucket.save(update_fields=["window_start", "count"])
-                else:
-                    bucket.count += 1
-                    bucket.save(update_fields=["count"])
-            return
+                return buckets.values_list("window_start", "count").get()
         except IntegrityError:  # another process created the bucket first: count again
-            continue
+            if attempt == 2:
+                raise
+    raise AssertionError("not reached")
 
 
 def too_many(seconds: int) -> HttpResponse:

@@ -101,6 +101,10 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
 ]
+if DEBUG:
+    # The debug page shows every setting and the environment: with DEBUG on, the site answers
+    # this computer only, however it was started (tournament/debug_guard.py).
+    MIDDLEWARE.insert(0, "tournament.debug_guard.LocalDebugMiddleware")
 
 ROOT_URLCONF = "tournament.urls"
 WSGI_APPLICATION = "tournament.wsgi.application"

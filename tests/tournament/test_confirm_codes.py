@@ -1,12 +1,15 @@
 """Confirming a Spielliste on the table's link takes the start number and the personal code
 of another player of the table (issue 14, item 4): one phone cannot submit as 7 and confirm
-as 8. Wrong codes are limited per table; the codes come from the player cards, which only the
-director prints, and never show on a public page or in the history."""
+as 8. Wrong codes are limited per start number and, higher, per table; the codes come from
+the player cards, which only the director prints, and never show on a public page or in the
+history."""
 
 import io
 import random
 import re
 import sys
+import threading
+import time
 from datetime import timedelta
 
 import pytest
@@ -17,6 +20,7 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, released_table
+from tournament import ratelimit
 from tournament.demo_games import play_sheet
 from tournament.domain import DomainError
 from tournament.domain import sheets as sheet_domain
@@ -28,8 +32,8 @@ CODES = {7: "48213", 8: "59371", 9: "60724", 10: "73158"}
 
 
 @pytest.fixture
-def submitted(tournament):
-    """Table 1 with start numbers 7 to 10 (known codes), complete and submitted as 7."""
+def complete(tournament):
+    """Table 1 with start numbers 7 to 10 (known codes), complete but not submitted."""
     table = released_table(tournament, first_start=7)
     for number, code in CODES.items():
         Entry.objects.filter(tournament=tournament, start_number=number).update(confirm_code=code)
@@ -37,6 +41,13 @@ def submitted(tournament):
     inputs = [sheet_domain.RowInput(g.kind, g.soloist, g.points) for g in games]
     office = sheet_domain.Actor(label="test", privileged=True)
     sheet_domain.replace_rows(table, office, inputs, {})
+    return table
+
+
+@pytest.fixture
+def submitted(complete):
+    """Table 1 with start numbers 7 to 10 (known codes), complete and submitted as 7."""
+    table = complete
     sheet_domain.submit(table, sheet_domain.keeper_actor(table, 7), code=CODES[7])
     table.refresh_from_db()
     return table
@@ -141,6 +152,127 @@ def test_the_limit_is_counted_in_the_domain_and_ends_with_its_window(submitted):
     past = timezone.now() - timedelta(seconds=sheet_domain.CODE_WINDOW + 1)
     RateBucket.objects.filter(key__startswith="confirm-code:").update(window_start=past)
     sheet_domain.confirm(submitted, actor, code=CODES[8])
+    assert status(submitted) == SheetStatus.CONFIRMED
+
+
+# --- review: per start number, counted before the comparison --------------------------------
+
+
+def test_an_onlookers_wrong_codes_for_one_number_do_not_stop_the_others(client, submitted):
+    """Somebody who photographed the table's QR code guesses for start number 8: 8 must wait,
+    9 still confirms with the code of their own card."""
+    for _ in range(sheet_domain.CODE_FAILURES):
+        assert confirm(client, submitted, 8, "11111").status_code == 422
+    limited = confirm(client, submitted, 8, CODES[8])
+    assert limited.status_code == 429
+    assert "Turnierbüro" in limited.content.decode()
+    assert status(submitted) == SheetStatus.SUBMITTED
+    assert confirm(client, submitted, 9, CODES[9]).status_code == 200
+    assert status(submitted) == SheetStatus.CONFIRMED
+    assert submitted.confirmed_by == "Listenführer Tisch 1 · Startnr. 9"
+
+
+def test_the_table_cap_stops_guessing_across_numbers(complete):
+    """Below the limit of each start number, but 15 wrong codes at the table: nobody there
+    gets a code compared until the window ends (or the office acts)."""
+    guesses = {7: 4, 8: 4, 9: 4, 10: 3}
+    assert sum(guesses.values()) == sheet_domain.CODE_TABLE_FAILURES
+    assert max(guesses.values()) < sheet_domain.CODE_FAILURES
+    for number, count in guesses.items():
+        actor = sheet_domain.keeper_actor(complete, number)
+        for _ in range(count):
+            with pytest.raises(sheet_domain.WrongCode):
+                sheet_domain.submit(complete, actor, code="11111")
+    with pytest.raises(sheet_domain.TooManyCodes) as raised:
+        sheet_domain.submit(complete, sheet_domain.keeper_actor(complete, 10), code=CODES[10])
+    assert 0 < raised.value.seconds <= sheet_domain.CODE_WINDOW
+    assert status(complete) == SheetStatus.OPEN
+    past = timezone.now() - timedelta(seconds=sheet_domain.CODE_WINDOW + 1)
+    RateBucket.objects.filter(key__startswith="confirm-code:").update(window_start=past)
+    sheet_domain.submit(complete, sheet_domain.keeper_actor(complete, 10), code=CODES[10])
+    assert status(complete) == SheetStatus.SUBMITTED
+
+
+def test_right_codes_leave_no_count_behind(submitted):
+    sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 8), code=CODES[8])
+    assert not RateBucket.objects.exists()
+
+
+WAIT = 30  # seconds: only reached when a test fails
+
+
+@pytest.mark.django_db(transaction=True)
+def test_parallel_wrong_codes_get_no_more_comparisons_than_the_limit(monkeypatch, submitted):
+    """More wrong codes for start number 8 than the limit arrive at once, each on its own
+    connection. Every wrong one is held after its transaction has rolled back, until each
+    attempt has been compared or refused: counting the wrong code only then (as before) let
+    every waiter read a count below the limit."""
+    attempts = sheet_domain.CODE_FAILURES + 4
+    compared, wrong, refused, errors = [], [], [], []
+    release = threading.Event()
+    real_confirm = sheet_domain._confirm
+    # SQLite's shared in-memory test database (DATABASE_URL set) answers "table is locked"
+    # where a file database lets writers queue: there the database steps take turns.
+    turn = threading.RLock() if connection.is_in_memory_db() else None
+
+    def in_turn(step, *args):
+        if turn is None:
+            return step(*args)
+        with turn:
+            return step(*args)
+
+    def held_confirm(table, actor, code):
+        try:
+            return in_turn(real_confirm, table, actor, code)
+        except sheet_domain.WrongCode:
+            compared.append(code)
+            release.wait(WAIT)
+            raise
+
+    monkeypatch.setattr(sheet_domain, "_confirm", held_confirm)
+    for name in ("take", "give_back", "retry_after", "hit"):
+        real = getattr(ratelimit, name)
+        monkeypatch.setattr(ratelimit, name, lambda *a, real=real, **k: in_turn(real, *a, **k))
+
+    def guess():
+        actor = sheet_domain.keeper_actor(submitted, 8)
+        try:
+            sheet_domain.confirm(submitted, actor, code="11111")
+        except sheet_domain.WrongCode:
+            wrong.append(True)
+        except sheet_domain.TooManyCodes:
+            refused.append(True)
+        except Exception as exc:  # noqa: BLE001 - reported by the assertions below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=guess) for _ in range(attempts)]
+    for thread in threads:
+        thread.start()
+    try:
+        deadline = time.monotonic() + WAIT
+        while len(compared) + len(refused) + len(errors) < attempts:
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.01)
+        held = len(compared)
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join(WAIT)
+    assert held == sheet_domain.CODE_FAILURES
+    assert len(refused) == attempts - sheet_domain.CODE_FAILURES
+    assert not errors, errors
+    assert len(wrong) == sheet_domain.CODE_FAILURES
+    counts = dict(RateBucket.objects.values_list("key", "count"))
+    assert counts == {
+        f"confirm-code:table:{submitted.pk}:number:8": sheet_domain.CODE_FAILURES,
+        f"confirm-code:table:{submitted.pk}": sheet_domain.CODE_FAILURES,
+    }
+    with pytest.raises(sheet_domain.TooManyCodes):
+        sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 8), code=CODES[8])
+    sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 9), code=CODES[9])
     assert status(submitted) == SheetStatus.CONFIRMED
 
 

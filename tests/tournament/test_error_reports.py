@@ -3,21 +3,25 @@ It must not show a password: not DATABASE_URL's, not one inside any other URL, n
 form's. `make run` refuses to serve it beyond this computer; the hall never runs with DEBUG."""
 
 import json
-import os
-import subprocess
 import sys
 
 import pytest
 from django.conf import settings
+from django.http import HttpResponse
 from django.test import Client
 from django.urls import path
 from django.views.decorators.debug import sensitive_post_parameters
 
+from tests.processes import read_settings, run_python
 from tournament import devserver
+from tournament.debug_guard import LocalDebugMiddleware
+from tournament.error_reports import ReporterFilter
 
 # The debug page quotes the source around the failing line: no secret written out near it.
 DB_PASSWORD = "-".join(["geheim", "db", "pw"])
 DATABASE_URL = f"postgres://kreuzdame:{DB_PASSWORD}@db.example.org:5432/kreuzdame"
+# A raw "@" in a password: the part after it must not show either.
+AT_PASSWORD = "@".join(["geheim", "mit", "at"])
 
 
 def broken_view(request):
@@ -30,7 +34,27 @@ def broken_login(request):
     raise RuntimeError("a bug in the login")
 
 
-urlpatterns = [path("kaputt/", broken_view), path("anmelden/", broken_login)]
+class OperationalError(Exception):
+    pass
+
+
+def get_new_connection(conn_params):
+    """Like Django's PostgreSQL backend: the password is among the frame's local variables."""
+    dsn = f"postgres://kreuzdame:{AT_PASSWORD}@db.example.org:5432/kreuzdame"
+    conninfo = f"host=db.example.org user=kreuzdame password='{AT_PASSWORD}'"
+    nested = [{"db": {"PASSWORD": AT_PASSWORD}}]
+    raise OperationalError(f"connection failed ({len(dsn)}, {len(conninfo)}, {len(nested)})")
+
+
+def broken_connection(request):
+    get_new_connection({"database": "kreuzdame", "user": "kreuzdame", "password": DB_PASSWORD})
+
+
+urlpatterns = [
+    path("kaputt/", broken_view),
+    path("anmelden/", broken_login),
+    path("verbindung/", broken_connection),
+]
 
 
 @pytest.fixture
@@ -73,6 +97,78 @@ def test_the_debug_page_hides_the_password_of_a_login_form(debug_site):
     assert "geheim-login" not in response.content.decode()
 
 
+@pytest.mark.django_db
+def test_the_debug_page_hides_passwords_in_the_local_variables_of_the_traceback(debug_site):
+    response = debug_site.get("/verbindung/")
+    assert response.status_code == 500
+    page = response.content.decode()
+    assert "conn_params" in page and "OperationalError" in page  # still the debug page
+    for secret in (DB_PASSWORD, "geheim", "mit@at", "mit&#x40;at"):
+        assert secret not in page
+    assert "kreuzdame:********************@db.example.org:5432" in page
+
+
+def test_a_password_with_a_raw_at_sign_is_hidden_whole():
+    report = ReporterFilter()
+    url = f"postgres://kreuzdame:{AT_PASSWORD}@db.example.org/kreuzdame"
+    assert report.cleanse_setting("BROKER", f"see {url} twice {url}") == (
+        "see postgres://kreuzdame:********************@db.example.org/kreuzdame twice "
+        "postgres://kreuzdame:********************@db.example.org/kreuzdame"
+    )
+    assert report.cleanse_setting("LINK", "https://example.org/a:b@c?x=1") == (
+        "https://example.org/a:b@c?x=1"  # an "@" in the path of a URL without credentials
+    )
+    loop = {"loop": None}
+    loop["loop"] = loop
+    frame = sys._getframe()
+    assert dict(report.get_traceback_frame_variables(None, frame))["loop"] == "*" * 20
+
+
+# --- with DEBUG on: this computer only, however the server was started ------------------------
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "127.0.1.1", "::1", "::ffff:127.0.0.1"])
+def test_with_debug_on_this_computer_gets_the_site(rf, settings, address):
+    settings.DEBUG = True
+    guard = LocalDebugMiddleware(lambda request: HttpResponse("the site"))
+    assert guard(rf.get("/", REMOTE_ADDR=address)).content == b"the site"
+
+
+@pytest.mark.parametrize("address", ["192.168.1.20", "10.0.0.2", "fe80::1", "::", "", "x"])
+def test_with_debug_on_any_other_address_gets_a_plain_404(rf, settings, address):
+    settings.DEBUG = True
+    guard = LocalDebugMiddleware(lambda request: HttpResponse("the site"))
+    response = guard(rf.get("/", REMOTE_ADDR=address, HTTP_HOST="localhost"))
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/plain")
+    assert b"the site" not in response.content and len(response.content) < 200
+    settings.DEBUG = False  # the test runner and its live servers: the guard stands aside
+    assert guard(rf.get("/", REMOTE_ADDR=address)).content == b"the site"
+
+
+@pytest.mark.django_db
+def test_a_crash_with_debug_on_shows_nothing_to_the_network(debug_site, settings):
+    settings.MIDDLEWARE = ["tournament.debug_guard.LocalDebugMiddleware", *settings.MIDDLEWARE]
+    lan = Client(raise_request_exception=False, REMOTE_ADDR="192.168.1.20")
+    for path_ in ("/kaputt/", "/gibt-es-nicht/"):
+        response = lan.get(path_, HTTP_HOST="localhost")
+        page = response.content.decode()
+        assert response.status_code == 404
+        assert "RuntimeError" not in page and "DATABASE_URL" not in page
+        assert "urlpatterns" not in page  # not Django's technical 404 either
+    assert debug_site.get("/kaputt/").status_code == 500  # this computer: the debug page
+
+
+def test_the_guard_is_the_first_middleware_exactly_when_debug_is_on(tmp_path):
+    guard = "tournament.debug_guard.LocalDebugMiddleware"
+    on = json.loads(fresh_settings("MIDDLEWARE").stdout)["MIDDLEWARE"]
+    assert on[0] == guard
+    off = fresh_settings("MIDDLEWARE", DEBUG="0", SECRET_KEY="x" * 50, ALLOWED_HOSTS="a.example")
+    assert guard not in json.loads(off.stdout)["MIDDLEWARE"]
+    hall = fresh_settings("MIDDLEWARE", KREUZDAME_HALL="1", SECRET_KEY_FILE=str(tmp_path / "k"))
+    assert guard not in json.loads(hall.stdout)["MIDDLEWARE"]
+
+
 # --- make run: this computer only ------------------------------------------------------------
 
 
@@ -88,16 +184,7 @@ def test_the_development_server_with_debug_refuses_other_addresses(host):
 
 
 def run_check(host, **env):
-    environment = {k: v for k, v in os.environ.items() if k != "DEBUG"}
-    environment.update(env)
-    return subprocess.run(  # noqa: S603
-        [sys.executable, "-m", "tournament.devserver", host],
-        cwd=settings.BASE_DIR,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_python("-m", "tournament.devserver", host, drop=("DEBUG",), **env)
 
 
 def test_make_run_checks_the_address_before_it_starts_and_says_it_is_for_this_computer():
@@ -118,21 +205,7 @@ def test_make_run_checks_the_address_before_it_starts_and_says_it_is_for_this_co
 
 
 def fresh_settings(*names, **env):
-    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "SECRET_KEY", "DEBUG", "SITE_URL"}
-    environment = {k: v for k, v in os.environ.items() if k not in skip}
-    environment.update(DJANGO_SETTINGS_MODULE="tournament.settings", **env)
-    code = (
-        "import json\nfrom django.conf import settings as s\n"
-        f"print(json.dumps({{n: getattr(s, n, None) for n in {list(names)!r}}}))\n"
-    )
-    return subprocess.run(  # noqa: S603
-        [sys.executable, "-c", code],
-        cwd=settings.BASE_DIR,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return read_settings(*names, drop=("SECRET_KEY", "DEBUG", "SITE_URL"), **env)
 
 
 def test_the_hall_runs_without_debug_and_believes_no_forwarded_header(tmp_path):

@@ -3,20 +3,18 @@ secret key that survives a restart, the director account on first start, the fri
 page. tests/e2e/test_hall_server.py starts the real `make hall`."""
 
 import io
-import json
 import os
 import stat
-import subprocess
 import sys
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import path, reverse
 
+from tests.processes import run_python, settings_of
 from tournament import hall
 from tournament.domain import DomainError
 from tournament.domain.accounts import create_director, director_exists
@@ -64,18 +62,12 @@ def test_a_mistyped_hall_address_is_refused_before_a_qr_code_is_printed(typed):
 
 
 def test_manage_py_names_a_wrong_setting_without_a_traceback(tmp_path):
-    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    environment = {k: v for k, v in os.environ.items() if k not in skip}
-    environment.update(
-        KREUZDAME_HALL="1", HALL_ADDRESS="http://192.168.1.20", SECRET_KEY_FILE=str(tmp_path / "k")
-    )
-    result = subprocess.run(  # noqa: S603
-        [sys.executable, "manage.py", "check"],
-        cwd=settings.BASE_DIR,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    result = run_python(
+        "manage.py",
+        "check",
+        KREUZDAME_HALL="1",
+        HALL_ADDRESS="http://192.168.1.20",
+        SECRET_KEY_FILE=str(tmp_path / "k"),
     )
     assert result.returncode == 1
     assert result.stderr.startswith("Error: HALL_ADDRESS must be an address")
@@ -109,35 +101,23 @@ def test_the_secret_key_is_made_once_and_kept(tmp_path):
     assert len(first) >= 50 and hall.secret_key(key_file) == first
     if os.name == "posix":
         assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    if os.name == "posix":
+        key_file.chmod(0o644)  # e.g. copied from another laptop
+        assert hall.secret_key(key_file) == first
+        assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     key_file.write_text("short")  # damaged: a new key instead of a weak one
     assert hall.secret_key(key_file) not in ("short", first)
 
 
 def hall_settings(tmp_path, **env) -> dict:
     """The settings as `manage.py hall` makes them, read in a fresh interpreter."""
-    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "SECRET_KEY", "DEBUG", "SITE_URL"}
-    environment = {k: v for k, v in os.environ.items() if k not in skip}
-    environment.update(
-        KREUZDAME_HALL="1", SECRET_KEY_FILE=str(tmp_path / "key"), DJANGO_SETTINGS_MODULE=""
+    names = ["DEBUG", "ALLOWED_HOSTS", "SITE_URL", "SECRET_KEY", "SESSION_COOKIE_SECURE"]
+    names += ["CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "HALL_MODE"]
+    return settings_of(
+        *names,
+        drop=("SECRET_KEY", "DEBUG", "SITE_URL"),
+        **{"KREUZDAME_HALL": "1", "SECRET_KEY_FILE": str(tmp_path / "key"), **env},
     )
-    environment.update(env)
-    code = (
-        "import json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'tournament.settings'\n"
-        "from django.conf import settings as s\n"
-        "names = ['DEBUG', 'ALLOWED_HOSTS', 'SITE_URL', 'SECRET_KEY', 'SESSION_COOKIE_SECURE',"
-        " 'CSRF_COOKIE_SECURE', 'SECURE_SSL_REDIRECT', 'SECURE_HSTS_SECONDS', 'HALL_MODE']\n"
-        "print(json.dumps({n: getattr(s, n) for n in names}))\n"
-    )
-    result = subprocess.run(  # noqa: S603
-        [sys.executable, "-c", code],
-        cwd=settings.BASE_DIR,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
 
 
 def test_hall_settings_serve_plain_http_on_the_lan_with_debug_off(tmp_path):
@@ -161,16 +141,8 @@ def test_debug_stays_off_in_the_hall_even_if_asked(tmp_path):
 def test_manage_py_recognises_the_hall_command():
     """`manage.py hall` switches the settings itself (a bad option stops it before the
     database or the network is touched)."""
-    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "KREUZDAME_HALL"}
-    environment = {k: v for k, v in os.environ.items() if k not in skip}
-    environment["SECRET_KEY"] = "k" * 60
-    result = subprocess.run(  # noqa: S603
-        [sys.executable, "manage.py", "hall", "--threads", "0"],
-        cwd=settings.BASE_DIR,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    result = run_python(
+        "manage.py", "hall", "--threads", "0", drop=("KREUZDAME_HALL",), SECRET_KEY="k" * 60
     )
     assert result.returncode == 1
     assert "--threads must be between 1 and 200." in result.stderr
@@ -307,16 +279,7 @@ print(Client().get("/rechner/").status_code)
 
 def test_the_site_starts_without_the_pdf_engine():
     """`manage.py hall` runs the checks, which load every view: none may need WeasyPrint."""
-    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    environment = {k: v for k, v in os.environ.items() if k not in skip}
-    result = subprocess.run(  # noqa: S603
-        [sys.executable, "-c", WITHOUT_WEASYPRINT],
-        cwd=settings.BASE_DIR,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = run_python("-c", WITHOUT_WEASYPRINT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "200"
 

@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import Workbook
 
-from tests.factories import EntryFactory, PlayerFactory
+from tests.factories import EntryFactory, PlayerFactory, TournamentFactory
 from tournament.domain import DomainError
 from tournament.domain.player_import import ImportFileError, apply_import, parse_player_file
 from tournament.models import Entry, Player, Team
@@ -61,12 +61,16 @@ def test_it_reads_csv_variants_and_xlsx(tournament, name, content):
     assert Team.objects.get(name="Nordlichter").members.count() == 2
 
 
-def test_it_matches_existing_players_ignoring_case_and_unicode_normalisation(tournament):
+def test_it_matches_existing_players_ignoring_case_and_unicode_normalisation(
+    tournament, director_user
+):
+    # A player of the director's own earlier tournament (test_import_privacy.py: no other).
     known = PlayerFactory(first_name="Jürgen", last_name="Müller", club="Doko-Freunde Kassel")
+    EntryFactory(tournament=TournamentFactory(directors=[director_user]), player=known)
     rows = [["Vorname", "Nachname", "Verein"], ["Ju\u0308rgen", "MÜLLER", "doko-freunde kassel"]]
-    preview = parse_player_file(tournament, "a.csv", csv_bytes(rows))
+    preview = parse_player_file(tournament, "a.csv", csv_bytes(rows), director=director_user)
     assert preview.rows[0].player_id == known.pk
-    apply_import(tournament, preview.rows)
+    apply_import(tournament, preview.rows, director=director_user)
     assert Player.objects.count() == 1
     assert tournament.entries.get().player == known
 

@@ -52,22 +52,64 @@ def test_registering_by_hand_does_not_reveal_the_holder_either(tournament, stran
     assert "Müller" not in error.value.message and "10231" in error.value.message
 
 
-def test_a_match_of_another_tournament_is_linked_without_showing_its_data(
+def test_a_name_of_another_tournament_is_a_new_player_not_a_link(
     director_client, tournament, stranger
 ):
+    """Linking would show the stranger's stored club (and keep their DDV number) in the entry
+    list one step later: a name alone links only players of the director's own tournaments."""
     response = upload(director_client, tournament, "Vorname;Nachname\nJürgen;Müller\n")
     html = response.content.decode()
-    assert "bekannter Spieler (wird verknüpft)" in html
-    assert "Kassel" not in html  # the stored club comes from another tournament
-    stored = director_client.session[SESSION_KEY]["rows"]
-    assert stored[0]["player_id"] == stranger.pk  # matching stays: one player, not a copy
+    assert "bekannter Spieler" not in html and "1 neue Spieler" in html
+    assert "Kassel" not in html and "10231" not in html
+    assert director_client.session[SESSION_KEY]["rows"][0]["player_id"] is None
     response = director_client.post(
         reverse("manage:import-confirm", args=[tournament.slug]),
         {"token": response.context["token"]},
     )
     assert response.status_code == 302
+    added = tournament.entries.get().player
+    assert added != stranger and (added.club, added.ddv_number) == ("", "")
+    html = director_client.get(reverse("manage:entry-list", args=[tournament.slug])).content
+    assert "Kassel" not in html.decode() and "10231" not in html.decode()
+    stranger.refresh_from_db()
+    assert stranger.club == "Doko-Freunde Kassel"  # the other tournament's data is untouched
+
+
+def test_adding_a_name_of_another_tournament_by_hand_makes_a_new_player(
+    director_client, tournament, stranger
+):
+    url = reverse("manage:entry-add", args=[tournament.slug])
+    fields = {"first_name": "Jürgen", "last_name": "Müller", "club": "", "ddv_number": ""}
+    response = director_client.post(url, {**fields, "start_number": "", "team": ""}, follow=True)
+    assert response.status_code == 200
+    assert "Kassel" not in response.content.decode()
+    assert tournament.entries.get().player != stranger
+    assert Player.objects.count() == 2
+
+
+def test_a_ddv_number_with_its_name_links_the_stored_player(director_client, tournament, stranger):
+    """Whoever gives a member number together with its holder's name knows the person."""
+    response = upload(
+        director_client, tournament, "Vorname;Nachname;DDV-Nr.\njürgen;MÜLLER;10231\n"
+    )
+    html = response.content.decode()
+    assert "bekannter Spieler (wird verknüpft)" in html and "Kassel" not in html
+    director_client.post(
+        reverse("manage:import-confirm", args=[tournament.slug]),
+        {"token": response.context["token"]},
+    )
     assert tournament.entries.get().player == stranger
     assert Player.objects.count() == 1
+
+
+def test_a_player_of_another_directors_tournament_is_linked_for_a_director_of_both(
+    tournament, director_user, stranger
+):
+    stranger.entries.get().tournament.directors.add(director_user)
+    entry = register(tournament, PlayerData("Jürgen", "Müller"), director=director_user)
+    assert entry.player == stranger
+    other = TournamentFactory(slug="dritt")
+    assert register(other, PlayerData("Jürgen", "Müller")).player != stranger  # no director
 
 
 def test_a_player_of_the_directors_own_tournaments_is_shown(

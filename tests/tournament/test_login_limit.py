@@ -1,16 +1,20 @@
 """Failed logins are limited in the database: the limit holds for every server process, the
 limited request gets 429 with Retry-After, and a real user is back in after a few minutes."""
 
+import threading
+import time
 from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import director
-from tournament import ratelimit
+from tournament import login_limit, ratelimit
 from tournament.login_limit import KNOWN_BROWSER_COOKIE
 from tournament.models import RateBucket
 from tournament.views.auth import PER_ACCOUNT, PER_ADDRESS, WINDOW
@@ -238,3 +242,170 @@ def test_the_administrator_gets_into_the_admin_from_a_known_browser_during_a_loc
     ok = admin_attempt("admin", "richtiges-passwort-9", browser)
     assert ok.status_code == 302 and "_auth_user_id" in browser.session
     assert browser.get(reverse("admin:index")).status_code == 200
+
+
+# --- review: count before the check, known browsers tied to the account ----------------------
+
+WAIT = 30  # seconds: only reached when a test fails
+
+
+def wait_until(condition):
+    deadline = time.monotonic() + WAIT
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+def writers_take_turns_in_memory(monkeypatch):
+    """A file database, as on the site and in the default test settings, lets writers queue
+    (busy timeout); SQLite's shared in-memory test database (used when DATABASE_URL is set)
+    answers "database table is locked" at once instead. There the counting steps take turns
+    under a lock of the test; they stay parallel to the held password checks."""
+    if not connection.is_in_memory_db():
+        return
+    turn = threading.RLock()
+    for name in ("take", "give_back", "retry_after", "hit"):
+        real = getattr(ratelimit, name)
+
+        def in_turn(*args, real=real, **kwargs):
+            with turn:
+                return real(*args, **kwargs)
+
+        monkeypatch.setattr(ratelimit, name, in_turn)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_parallel_guesses_get_no_more_password_checks_than_the_limit(monkeypatch):
+    """More guesses than the limit arrive at once, each on its own connection: the password
+    check of each is held until every one of them has been let in or refused. Checking the
+    limit first and counting the failure afterwards let all of them in."""
+    owner()
+    guesses = PER_ACCOUNT + 4
+    checked, answers = [], []
+    release = threading.Event()
+    model = get_user_model()
+    real_check = model.check_password
+
+    def held_check(user, raw_password):
+        checked.append(raw_password)
+        release.wait(WAIT)
+        return real_check(user, raw_password)
+
+    monkeypatch.setattr(model, "check_password", held_check)
+    writers_take_turns_in_memory(monkeypatch)
+
+    def guess(number):
+        try:
+            answers.append(attempt("leitung", f"guess-{number}", f"198.51.100.{number}"))
+        except Exception as exc:  # noqa: BLE001 - reported by the assertions below
+            answers.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=guess, args=(n,)) for n in range(guesses)]
+    for thread in threads:
+        thread.start()
+    try:
+        wait_until(lambda: len(checked) + len(answers) == guesses)
+        held = len(checked)
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join(WAIT)
+    assert held == PER_ACCOUNT
+    codes = sorted(answer.status_code for answer in answers)
+    assert codes == [200] * PER_ACCOUNT + [429] * (guesses - PER_ACCOUNT)
+    assert RateBucket.objects.get(key="login-user:leitung").count == PER_ACCOUNT
+    assert attempt("leitung", "richtiges-passwort-9").status_code == 429
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_successful_login_gives_its_slot_back():
+    owner()
+    for number in range(PER_ACCOUNT - 1):
+        assert attempt("leitung", "falsch", f"198.51.100.{number}").status_code == 200
+    for _ in range(3):  # each success held the last slot while its password was checked
+        assert attempt("leitung", "richtiges-passwort-9").status_code == 302
+    assert RateBucket.objects.get(key="login-user:leitung").count == PER_ACCOUNT - 1
+    assert attempt("leitung", "falsch").status_code == 200
+    assert attempt("leitung", "richtiges-passwort-9").status_code == 429
+
+
+def known(login):
+    """A browser that has logged in with ``login`` and logged out again."""
+    browser = Client(REMOTE_ADDR="192.0.2.10")
+    assert browser.post(reverse("login"), login).status_code == 302
+    browser.post(reverse("logout"))
+    return browser
+
+
+def test_a_password_change_retires_the_known_browser():
+    user = owner()
+    login = {"username": "leitung", "password": "richtiges-passwort-9"}
+    browser = known(login)
+    user.set_password("neues-passwort-7")
+    user.save()
+    lock_account()
+    # The cookie was made for the old password: the browser waits like any other.
+    assert (
+        browser.post(reverse("login"), {**login, "password": "neues-passwort-7"}).status_code == 429
+    )
+    assert browser.post(reverse("login"), login).status_code == 429
+    # Once the lock is over, a login with the new password makes the browser known again.
+    RateBucket.objects.update(window_start=timezone.now() - timedelta(seconds=WINDOW))
+    assert (
+        browser.post(reverse("login"), {**login, "password": "neues-passwort-7"}).status_code == 302
+    )
+    browser.post(reverse("logout"))
+    lock_account()
+    assert (
+        browser.post(reverse("login"), {**login, "password": "neues-passwort-7"}).status_code == 302
+    )
+
+
+def test_a_known_browser_opens_only_its_own_account_not_one_differing_in_case():
+    owner(username="Leitung")
+    other = owner(username="leitung")  # a distinct Django account: names match case-sensitively
+    other.set_password("anderes-passwort-5")
+    other.save()
+    browser = known({"username": "Leitung", "password": "richtiges-passwort-9"})
+    lock_account("leitung")
+    answer = browser.post(
+        reverse("login"), {"username": "leitung", "password": "anderes-passwort-5"}
+    )
+    assert answer.status_code == 429
+    assert "_auth_user_id" not in browser.session
+    # Its own account it still opens during the lock.
+    ok = browser.post(reverse("login"), {"username": "Leitung", "password": "richtiges-passwort-9"})
+    assert ok.status_code == 302 and browser.session["_auth_user_id"] != str(other.pk)
+
+
+def test_the_known_browser_cookie_names_the_account_by_key_and_password_mark():
+    user = owner()
+    browser = known({"username": "leitung", "password": "richtiges-passwort-9"})
+    data = signing.loads(browser.cookies[KNOWN_BROWSER_COOKIE].value, salt=login_limit._SALT)
+    [[pk, mark]] = data["a"]
+    assert pk == str(user.pk) and "leitung" not in str(data)
+    lock_account()
+    login = {"username": "leitung", "password": "richtiges-passwort-9"}
+    # Signed with the right key, but naming the account by name (the old cookie) or with a
+    # mark not made from its password hash: neither opens the lock.
+    for accounts in (["leitung"], [[pk, "0" * len(mark)]], [[str(user.pk + 1), mark]]):
+        forged = Client(REMOTE_ADDR="192.0.2.11")
+        value = signing.dumps({"n": "x", "a": accounts}, salt=login_limit._SALT, compress=True)
+        forged.cookies[KNOWN_BROWSER_COOKIE] = value
+        assert forged.post(reverse("login"), login).status_code == 429, accounts
+
+
+def test_a_refused_login_does_not_check_the_password(monkeypatch):
+    owner()
+    lock_account()
+    model = get_user_model()
+    checked = []
+    real_check = model.check_password
+    monkeypatch.setattr(
+        model, "check_password", lambda user, raw: checked.append(raw) or real_check(user, raw)
+    )
+    limited = attempt("leitung", "richtiges-passwort-9")
+    assert limited.status_code == 429 and checked == []
+    page = limited.content.decode()
+    assert 'value="leitung"' in page and "richtiges-passwort-9" not in page

@@ -9,7 +9,9 @@ import pytest
 from django.conf import settings
 from django.db.utils import ConnectionHandler
 
+from tests.processes import run_python
 from tournament import backup as backup_module
+from tournament import private_files
 from tournament.private_files import create_private
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
@@ -107,3 +109,76 @@ def test_an_existing_file_is_emptied_and_made_private(tmp_path):
     os.chmod(target, 0o644)
     create_private(target)
     assert target.read_text() == "" and mode(target) == 0o600
+
+
+# --- what an older version (or SQLite under the umask) left readable ---------------------------
+
+
+def test_backups_written_before_and_their_folder_are_made_private(tmp_path, monkeypatch):
+    sqlite_source(tmp_path, monkeypatch)
+    folder = settings.BACKUP_DIR
+    folder.mkdir(mode=0o755)
+    os.chmod(folder, 0o755)  # noqa: S103 - what an older version left
+    old = folder / "kreuzdame-20250101-round-1.sqlite3"
+    old.write_bytes(b"SQLite format 3\x00")
+    os.chmod(old, 0o644)
+    elsewhere = tmp_path / "elsewhere.txt"  # a link's target is not the backup folder's
+    elsewhere.write_text("x")
+    os.chmod(elsewhere, 0o644)
+    (folder / "link").symlink_to(elsewhere)
+    written = backup_module.backup(label="round-2")
+    assert (mode(folder), mode(old), mode(written), mode(elsewhere)) == (0o700, 0o600, 0o600, 0o644)
+
+
+def test_files_of_another_account_are_left_alone_quietly(tmp_path, monkeypatch):
+    folder = tmp_path / "backups"
+    folder.mkdir(mode=0o755)
+    os.chmod(folder, 0o755)  # noqa: S103 - what an older version left
+    (folder / "theirs.sqlite3").write_text("x")
+    os.chmod(folder / "theirs.sqlite3", 0o644)
+    monkeypatch.setattr(os, "geteuid", lambda: os.stat(folder).st_uid + 1)  # root changes all
+    private_files.make_private_folder(folder)
+    private_files.make_private(folder / "theirs.sqlite3")
+    assert (mode(folder), mode(folder / "theirs.sqlite3")) == (0o755, 0o644)
+
+
+def handler_for(path):
+    return ConnectionHandler(
+        {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": str(path)}}
+    )
+
+
+def test_a_missing_database_is_created_private_before_the_first_connection(tmp_path):
+    database = tmp_path / "db.sqlite3"
+    private_files.prepare_sqlite_databases(handler_for(database))
+    assert database.read_bytes() == b"" and mode(database) == 0o600
+    connection = open_database(database)  # SQLite takes the empty file as an empty database
+    connection.close()
+    readable = tmp_path / "old.sqlite3"
+    with sqlite3.connect(readable) as con:
+        con.execute("CREATE TABLE sessions (key TEXT)")
+    con.close()
+    os.chmod(readable, 0o644)
+    private_files.prepare_sqlite_databases(handler_for(readable))
+    assert mode(readable) == 0o600 and readable.stat().st_size > 0  # tightened, not emptied
+    private_files.prepare_sqlite_databases(handler_for(tmp_path / "no-folder" / "db.sqlite3"))
+    private_files.prepare_sqlite_databases(handler_for(":memory:"))
+    assert not (tmp_path / "no-folder").exists() and not (tmp_path / ":memory:").exists()
+
+
+def test_every_start_of_the_site_creates_a_missing_database_privately(tmp_path):
+    """manage.py (migrate, runserver, hall) and the WSGI server start Django the same way."""
+    database = tmp_path / "site.sqlite3"
+    probe = (
+        "import os, stat, django\n"
+        "django.setup()\n"
+        f"print(oct(stat.S_IMODE(os.stat({str(database)!r}).st_mode)))\n"
+    )
+    result = run_python(
+        "-c",
+        probe,
+        DJANGO_SETTINGS_MODULE="tournament.settings",
+        DATABASE_URL=f"sqlite:///{database}",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "0o600"

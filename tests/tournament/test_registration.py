@@ -1,6 +1,6 @@
 import pytest
 
-from tests.factories import EntryFactory, PlayerFactory
+from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director
 from tournament.domain import DomainError
 from tournament.domain.registration import PlayerData, register, set_checked_in, set_status
 from tournament.models import EntryStatus, Player
@@ -25,10 +25,27 @@ def test_a_taken_start_number_is_refused_and_writes_nothing(tournament):
     assert tournament.entries.count() == 1
 
 
-def test_an_existing_player_is_reused_across_tournaments(tournament):
+def test_a_player_of_the_directors_earlier_tournament_is_reused(tournament, director_user):
     known = PlayerFactory(first_name="Jürgen", last_name="Müller", club="Herz Dame Fulda")
-    entry = register(tournament, PlayerData("Ju\u0308rgen", "MÜLLER", "herz dame fulda"))
-    assert entry.player == known
+    earlier = TournamentFactory(directors=[director_user])
+    EntryFactory(tournament=earlier, player=known)
+    data = PlayerData("Ju\u0308rgen", "MÜLLER", "herz dame fulda")
+    assert register(tournament, data, director=director_user).player == known
+
+
+def test_a_player_the_director_does_not_know_is_not_reused(tournament, director_user):
+    """Linking would show the stored club in the entry list: a player of nobody's or of
+    another director's tournament becomes a new player (duplicates are merged later)."""
+    unlinked = PlayerFactory(first_name="Jürgen", last_name="Müller", club="Herz Dame Fulda")
+    foreign = PlayerFactory(first_name="Anna", last_name="Schäfer", ddv_number="4711")
+    EntryFactory(tournament=TournamentFactory(directors=[director(username="x")]), player=foreign)
+    first = register(tournament, PlayerData("Jürgen", "Müller"), director=director_user)
+    second = register(tournament, PlayerData("Anna", "Schäfer"), director=director_user)
+    assert first.player != unlinked and second.player != foreign
+    assert (second.player.club, second.player.ddv_number) == ("", "")
+    # A member number together with its holder's name does identify the player.
+    other = TournamentFactory(directors=[director_user])
+    assert register(other, PlayerData("anna", "SCHÄFER", "", "4711")).player == foreign
 
 
 def test_the_same_player_cannot_register_twice(tournament):

@@ -1,14 +1,11 @@
 """Settings: SQLite tuned for concurrent writers, production hardening, migrations, demo."""
 
-import os
-import subprocess
-import sys
-
 import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
 
+from tests.processes import run_python
 from tournament.domain import sheets
 from tournament.models import Entry, Game, Tournament
 
@@ -34,17 +31,7 @@ def test_the_site_speaks_german_in_berlin_by_default():
 
 
 def run_manage(*args, **env):
-    skip = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    environment = {k: v for k, v in os.environ.items() if k not in skip}
-    environment.update(env)
-    return subprocess.run(  # noqa: S603
-        [sys.executable, "manage.py", *args],
-        cwd=settings.BASE_DIR,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run_python("manage.py", *args, **env)
 
 
 def test_production_settings_pass_the_deploy_check():

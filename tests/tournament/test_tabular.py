@@ -35,15 +35,7 @@ def xlsx(rows, edit=None, part=SHEET_PART) -> bytes:
     workbook.save(buffer)
     if edit is None:
         return buffer.getvalue()
-    source = zipfile.ZipFile(buffer)
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        for info in source.infolist():
-            data = source.read(info.filename)
-            if info.filename == part:
-                data = edit(data.decode()).encode()
-            target.writestr(info.filename, data)
-    return out.getvalue()
+    return rewrite(buffer.getvalue(), part, edit)
 
 
 def claim_every_column(xml: str) -> str:
@@ -202,3 +194,150 @@ def test_the_desk_sheet_import_refuses_hostile_xlsx_with_a_message(director_clie
     wide = SimpleUploadedFile("s.xlsx", xlsx(SHEET, claim_every_column))
     assert director_client.post(url, {"file": wide}).status_code == 302
     assert [tuple(g.points) for g in table.games.all()] == [(2, -2, 2, -2)]
+
+
+# --- bounded work per character and per shared string ------------------------------------
+
+
+def rewrite(content: bytes, part: str, edit) -> bytes:
+    """``content`` with the XML of ``part`` rewritten by ``edit``."""
+    source = zipfile.ZipFile(io.BytesIO(content))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename == part:
+                data = edit(data.decode()).encode()
+            target.writestr(info.filename, data)
+    return out.getvalue()
+
+
+def reading(monkeypatch) -> list:
+    """Collects the reader (tabular._Xlsx) of every XLSX read, to look at its counters."""
+    readers: list = []
+    parse = tabular._Xlsx.parse
+
+    def recording(self, *args, **kwargs):
+        if self not in readers:
+            readers.append(self)
+        return parse(self, *args, **kwargs)
+
+    monkeypatch.setattr(tabular._Xlsx, "parse", recording)
+    return readers
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["inline", "shared"])
+@pytest.mark.parametrize(
+    ("filler", "characters"),
+    [("\n" * 1_000_000, 1_000_000), ("&#10;" * 100_000, 100_000)],
+    ids=["newlines", "entities"],
+)
+def test_a_cell_of_a_million_line_breaks_costs_a_few_handler_calls(
+    monkeypatch, shared, filler, characters
+):
+    """expat reports every line break and every character reference on its own; unbuffered,
+    a 4 KB upload made a million handler calls, each summing up to 1,000 pieces."""
+    content = xlsx([["Nachname"], ["X"]])
+    part = SHEET_PART
+    if shared:
+        content, part = shared_strings(content), "xl/sharedStrings.xml"
+    content = rewrite(content, part, lambda xml: xml.replace("<t>X</t>", f"<t>A{filler}B</t>"))
+    assert len(content) < 10_000
+    readers = reading(monkeypatch)
+    rows = read_table("liste.xlsx", content)
+    # cut to MAX_CELL_CHARS ("A" and 999 line breaks), then stripped
+    assert rows[:2] == [(1, ["Nachname"]), (2, ["A"])]
+    calls = readers[0].text_calls
+    # one call per buffer of text plus one per other text run (the short cells)
+    assert calls <= characters // tabular.TEXT_BUFFER_CHARS + 10
+    assert calls <= 26  # instead of 1,000,000 or 100,000
+
+
+def one_shared_string_everywhere(rows: int) -> bytes:
+    """``rows`` rows of MAX_COLUMNS cells, each the one shared string of 1,000 characters
+    with spaces around it."""
+    content = shared_strings(xlsx([["X"]]))
+    # rows and cells without "r": each is the next one
+    data = ("<row>" + '<c t="s"><v>0</v></c>' * tabular.MAX_COLUMNS + "</row>") * rows
+    content = rewrite(
+        content, SHEET_PART, lambda xml: re.sub(r"<sheetData>.*</sheetData>", "", xml, flags=re.S)
+    )
+    content = rewrite(
+        content,
+        SHEET_PART,
+        lambda xml: xml.replace("</worksheet>", f"<sheetData>{data}</sheetData></worksheet>"),
+    )
+    text = "  " + "x" * 996 + "  "
+    return rewrite(
+        content,
+        "xl/sharedStrings.xml",
+        lambda xml: xml.replace("<t>X</t>", f'<t xml:space="preserve">{text}</t>'),
+    )
+
+
+def test_every_cell_on_one_shared_string_is_refused_at_the_character_budget(monkeypatch):
+    """5,001 rows of 30 cells, all the one 1,000-character string: under 20 KB of upload,
+    150 million characters if every cell were read (195 MB when each cell stripped a copy)."""
+    content = one_shared_string_everywhere(tabular.MAX_ROWS + 1)
+    assert len(content) < 20_000
+    readers = reading(monkeypatch)
+    with pytest.raises(ImportFileError, match="mehr als 4 Millionen Zeichen Text"):
+        read_table("liste.xlsx", content)
+    reader = readers[0]
+    # stopped at the first cell beyond the budget: 4,017 cells of 996 characters, 134 rows
+    assert reader.chars == 996 * (tabular.MAX_TABLE_CHARS // 996 + 1) == 4_000_932
+    assert tabular.MAX_TABLE_CHARS < reader.chars <= tabular.MAX_TABLE_CHARS + 996
+    # a row, and a cell and its value per column: 134 rows parsed, not 5,001
+    assert reader.elements < 135 * (1 + 2 * tabular.MAX_COLUMNS) + 100
+
+
+def test_a_shared_string_is_stripped_once_and_the_same_object_in_every_cell(monkeypatch):
+    content = one_shared_string_everywhere(100)
+    readers = reading(monkeypatch)
+    rows = read_table("liste.xlsx", content)
+    assert [line for line, _cells in rows] == list(range(1, 101))
+    cells = [cell for _line, row in rows for cell in row]
+    assert len(cells) == 100 * tabular.MAX_COLUMNS == 3000
+    assert cells[0] == "x" * 996
+    assert len({id(cell) for cell in cells}) == 1  # one str, no copy per cell
+    assert readers[0].chars == 3000 * 996 == 2_988_000 <= tabular.MAX_TABLE_CHARS
+
+
+def test_the_character_budget_holds_for_csv_too(monkeypatch):
+    monkeypatch.setattr(tabular, "MAX_TABLE_CHARS", 10)
+    assert read_table("l.csv", b"abcde;fghij\n") == [(1, ["abcde", "fghij"])]
+    with pytest.raises(ImportFileError, match="Millionen Zeichen"):
+        read_table("l.csv", b"abcde;fghij\nk\n")
+
+
+def test_max_rows_stops_after_that_many_rows_with_content():
+    content = b"a\n\n\nb\nc\nd\n"
+    assert read_table("l.csv", content, max_rows=2) == [(1, ["a"]), (2, []), (3, []), (4, ["b"])]
+    rows = [[f"n{i}"] for i in range(1, 11)]
+    assert read_table("l.xlsx", xlsx(rows), max_rows=3) == [(1, ["n1"]), (2, ["n2"]), (3, ["n3"])]
+    assert len(read_table("l.xlsx", xlsx(rows), max_rows=None)) == 10
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_the_player_import_reads_one_line_beyond_its_limit_and_no_further(
+    monkeypatch, tournament, kind
+):
+    from tournament.domain import player_import
+
+    players = tabular.MAX_ROWS  # far more than MAX_IMPORT_LINES
+    if kind == "csv":
+        lines = "\n".join(f"Name{n};Club" for n in range(players))
+        content = f"Nachname;Verein\n{lines}\n".encode()
+    else:
+        content = xlsx([["Nachname", "Verein"]] + [[f"Name{n}", "Club"] for n in range(players)])
+    read = []
+
+    def counting(*args, **kwargs):
+        rows = read_table(*args, **kwargs)
+        read.append(len(rows))
+        return rows
+
+    monkeypatch.setattr(player_import, "read_table", counting)
+    with pytest.raises(ImportFileError, match="mehr als 1000 Zeilen mit Spielern; höchstens 1000"):
+        parse_player_file(tournament, f"liste.{kind}", content)
+    assert read == [player_import.MAX_IMPORT_LINES + 2] == [1002]  # header, 1000, one more

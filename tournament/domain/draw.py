@@ -305,11 +305,19 @@ def round_report(round_: Round) -> seating.Quality:
     return seating.evaluate(plan, separate=_club_groups(tournament.separate_clubs_rounds, clubs_of))
 
 
+def _locked_round(round_: Round) -> Round:
+    """The round locked for this transaction, after its tournament: the draw locks the
+    tournament row, so a swap or a release waits for a draw writing meanwhile (and the draw
+    for them) instead of being overwritten by it — the same order everywhere, no deadlock."""
+    Tournament.objects.select_for_update().filter(pk=round_.tournament_id).first()
+    return Round.objects.select_for_update().get(pk=round_.pk)
+
+
 def swap(round_: Round, first: int, second: int, user) -> None:
     """Exchange the seats of the players with start numbers ``first`` and ``second`` in a
     drawn round that is not released yet."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        round_ = _locked_round(round_)
         if round_.status != RoundStatus.DRAWN:
             raise DomainError(_("Only a drawn round that is not released can be changed."))
         if first == second:
@@ -348,7 +356,7 @@ def swap(round_: Round, first: int, second: int, user) -> None:
 def release(round_: Round, user) -> None:
     """Publish a drawn round: from now on its seats are fixed and visible to players."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        round_ = _locked_round(round_)
         if round_.status != RoundStatus.DRAWN:
             raise DomainError(_("Only a drawn round can be released."))
         earlier = round_.tournament.rounds.filter(number__lt=round_.number)

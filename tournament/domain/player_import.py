@@ -14,7 +14,13 @@ from django.utils.translation import gettext as _
 
 from ..models import Player, Tournament, normalize_name
 from . import DomainError
-from .registration import PlayerData, ddv_number_conflict, find_player, register
+from .registration import (
+    PlayerData,
+    ddv_number_conflict,
+    find_player,
+    known_tournaments,
+    register,
+)
 from .tabular import ImportFileError, read_table
 
 MAX_START_NUMBER = 99999
@@ -182,13 +188,19 @@ def _row_from_cells(line: int, cells: list[str], columns: dict[str, int]) -> Imp
     return ImportRow(line=line, start_number=start_number, **values)
 
 
-def parse_player_file(tournament: Tournament, filename: str, content: bytes) -> ImportPreview:
-    """Read ``content`` and match every row; writes nothing.
+def parse_player_file(
+    tournament: Tournament, filename: str, content: bytes, *, director=None
+) -> ImportPreview:
+    """Read ``content`` and match every row against the players ``director`` knows (see
+    :func:`~.registration.find_player`); writes nothing.
 
     Raises :class:`ImportFileError` when the file as a whole is unusable (empty, too large,
     damaged, no header); problems of single lines are collected in the preview.
     """
-    table = [(line, cells) for line, cells in read_table(filename, content) if any(cells)]
+    # The header, MAX_IMPORT_LINES players and one more to tell that there are too many:
+    # the rest of a longer file is not read.
+    rows = read_table(filename, content, max_rows=MAX_IMPORT_LINES + 2)
+    table = [(line, cells) for line, cells in rows if any(cells)]
     if not table:
         raise ImportFileError(_("The file is empty."))
     columns = _map_header(table[0][1])
@@ -197,13 +209,14 @@ def parse_player_file(tournament: Tournament, filename: str, content: bytes) -> 
     if len(table) - 1 > MAX_IMPORT_LINES:
         raise ImportFileError(
             _(
-                "The file has %(count)s lines of players; at most %(max)s can be imported "
-                "at a time. Please split the list. Nothing was imported."
+                "The file has more than %(max)s lines of players; at most %(max)s can be "
+                "imported at a time. Please split the list. Nothing was imported."
             )
-            % {"count": len(table) - 1, "max": MAX_IMPORT_LINES}
+            % {"max": MAX_IMPORT_LINES}
         )
 
     preview = ImportPreview()
+    known = known_tournaments(director, tournament)
     taken = dict(tournament.entries.values_list("start_number", "player_id"))
     seen_people: dict[tuple[str, str], int] = {}
     seen_ddv: dict[str, int] = {}
@@ -213,7 +226,7 @@ def parse_player_file(tournament: Tournament, filename: str, content: bytes) -> 
         if isinstance(row, str):
             preview.errors.append(LineError(line, row))
             continue
-        error = _check_row(row, tournament, taken, seen_people, seen_ddv, seen_numbers)
+        error = _check_row(row, known, taken, seen_people, seen_ddv, seen_numbers)
         if error:
             preview.errors.append(LineError(line, error))
         else:
@@ -221,7 +234,7 @@ def parse_player_file(tournament: Tournament, filename: str, content: bytes) -> 
     return preview
 
 
-def _check_row(row, tournament, taken, seen_people, seen_ddv, seen_numbers) -> str | None:
+def _check_row(row, known, taken, seen_people, seen_ddv, seen_numbers) -> str | None:
     person = (row.data.name_key, normalize_name(row.club))
     if person in seen_people:
         return _("the same player as in line %(line)s") % {"line": seen_people[person]}
@@ -238,7 +251,7 @@ def _check_row(row, tournament, taken, seen_people, seen_ddv, seen_numbers) -> s
     if row.start_number is not None:
         seen_numbers[row.start_number] = row.line
 
-    player = find_player(row.data)
+    player = find_player(row.data, known)
     if ddv_number_conflict(row.data, player):
         # The player database is shared: the holder's name is another tournament's data.
         return _("DDV member number %(number)s belongs to a player with another name") % {
@@ -256,16 +269,18 @@ def _check_row(row, tournament, taken, seen_people, seen_ddv, seen_numbers) -> s
 
 def shown_players(rows: list[ImportRow], tournaments) -> dict[int, Player]:
     """The matched players whose stored name and club the preview may show: those with an
-    entry in one of ``tournaments`` (the director's own). Any other match is only reported
-    as a known player, since the player database is shared by all tournaments."""
+    entry in one of ``tournaments`` (the director's own). The only other match is a player
+    whose DDV member number and name the line gives: it is reported as a known player without
+    what else is stored, since the player database is shared by all tournaments."""
     ids = {r.player_id for r in rows if r.player_id}
     own = Player.objects.filter(pk__in=ids, entries__tournament__in=tournaments).distinct()
     return {player.pk: player for player in own}
 
 
-def apply_import(tournament: Tournament, rows: list[ImportRow]) -> int:
-    """Register every row of a confirmed preview, all or nothing. Returns how many entries
-    were created. Explicit start numbers go first so that automatic ones cannot take them."""
+def apply_import(tournament: Tournament, rows: list[ImportRow], *, director=None) -> int:
+    """Register every row of a confirmed preview for ``director``, all or nothing. Returns how
+    many entries were created. Explicit start numbers go first so that automatic ones cannot
+    take them."""
     ordered = sorted(
         (r for r in rows if not r.already_registered),
         key=lambda r: (r.start_number is None, r.start_number or 0, r.line),
@@ -273,7 +288,13 @@ def apply_import(tournament: Tournament, rows: list[ImportRow]) -> int:
     with transaction.atomic():
         for row in ordered:
             try:
-                register(tournament, row.data, start_number=row.start_number, team_name=row.team)
+                register(
+                    tournament,
+                    row.data,
+                    director=director,
+                    start_number=row.start_number,
+                    team_name=row.team,
+                )
             except DomainError as exc:
                 raise DomainError(
                     _("Line %(line)s: %(reason)s") % {"line": row.line, "reason": exc.message}

@@ -3,12 +3,13 @@
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import Entry, EntryStatus, Player, Team, Tournament, normalize_name
 from ..models.tournament import new_projector_token
+from ..permissions import managed_tournaments
 from . import DomainError
 
 
@@ -40,11 +41,25 @@ class PlayerData:
         return normalize_name(self.first_name, self.last_name)
 
 
-def find_player(data: PlayerData) -> Player | None:
+def known_tournaments(director, tournament: Tournament) -> QuerySet[Tournament]:
+    """The tournaments whose players ``director`` may be linked to by name: the ones they run
+    and ``tournament`` itself. Without a director (a script), only ``tournament``."""
+    this = Q(pk=tournament.pk)
+    if director is None:
+        return Tournament.objects.filter(this)
+    return Tournament.objects.filter(this | Q(pk__in=managed_tournaments(director).values("pk")))
+
+
+def find_player(data: PlayerData, known: QuerySet[Tournament]) -> Player | None:
     """The player in the database that ``data`` describes, or None for a new person.
 
-    A DDV member number identifies a player. Otherwise the name must match (ignoring case and
-    Unicode normalisation) and the club must match too, unless one of the two has no club.
+    The player database is shared by all tournaments, and a linked player brings what is stored
+    about them (the club) into the entry list. So a row is linked only to a player the director
+    already knows: one with an entry in ``known`` (see :func:`known_tournaments`), or one whose
+    DDV member number and name the row gives. Within ``known`` the name must match (ignoring
+    case and Unicode normalisation) and the club too, unless one of the two has no club. Anybody
+    else becomes a new player (duplicates can be merged later). A member number held by somebody
+    with another name is returned all the same: :func:`ddv_number_conflict` refuses it.
     """
     if data.ddv_number:
         player = Player.objects.filter(ddv_number=data.ddv_number).first()
@@ -53,7 +68,9 @@ def find_player(data: PlayerData) -> Player | None:
     club_key = normalize_name(data.club)
     candidates = [
         p
-        for p in Player.objects.filter(name_key=data.name_key)
+        for p in Player.objects.filter(
+            name_key=data.name_key, entries__tournament__in=known
+        ).distinct()
         if not p.ddv_number or not data.ddv_number
     ]
     same_club = [p for p in candidates if p.club_key == club_key]
@@ -91,10 +108,12 @@ def register(
     tournament: Tournament,
     data: PlayerData,
     *,
+    director=None,
     start_number: int | None = None,
     team_name: str = "",
 ) -> Entry:
-    """Register a person for ``tournament``, creating the player if the database lacks them.
+    """Register a person for ``tournament``, creating the player if ``director`` does not know
+    them yet (see :func:`find_player`).
 
     Start numbers are handed out as the next free number above the highest one and never
     change afterwards; an explicit number must be free.
@@ -102,7 +121,7 @@ def register(
     with transaction.atomic():
         # Lock the tournament row so that two registrations cannot take the same number.
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        player = find_player(data)
+        player = find_player(data, known_tournaments(director, tournament))
         if ddv_number_conflict(data, player):
             # The player database is shared: the holder's name is another tournament's data.
             raise DomainError(

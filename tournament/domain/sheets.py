@@ -18,6 +18,7 @@ from __future__ import annotations
 import secrets
 import uuid
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -496,18 +497,21 @@ def _refuse_errors(table: Table) -> None:
         )
 
 
-# Wrong confirmation codes per table before its link must wait: 5 in 10 minutes leave at
-# most 30 guesses an hour against 90 000 codes, and a player who mistyped twice is not stuck.
-CODE_FAILURES, CODE_WINDOW = 5, 600
+# Wrong confirmation codes before the link must wait, counted per start number of a table, so
+# that an onlooker holding the link who guesses for one number does not stop the others: 5 in
+# 10 minutes leave at most 30 guesses an hour against 90 000 codes of one player, and a player
+# who mistyped twice is not stuck. Across all numbers of a table at most 15 in 10 minutes.
+CODE_FAILURES, CODE_TABLE_FAILURES, CODE_WINDOW = 5, 15, 600
 
 
 class WrongCode(DomainError):
-    """The confirmation code does not belong to the start number; counted against the table."""
+    """The confirmation code does not belong to the start number; counted against the start
+    number and the table."""
 
 
 class TooManyCodes(DomainError):
-    """Too many wrong codes at this table: the link must wait ``seconds`` (or the office
-    confirms on the board)."""
+    """Too many wrong codes for this start number or at this table: the link must wait
+    ``seconds`` (or the office confirms on the board)."""
 
     def __init__(self, seconds: int) -> None:
         minutes = max(1, -(-seconds // 60))
@@ -521,30 +525,80 @@ class TooManyCodes(DomainError):
         self.seconds = seconds
 
 
-def _code_key(table: Table) -> str:
-    return f"confirm-code:table:{table.pk}"
+def _code_limits(table: Table, start_number: int) -> tuple[tuple[str, int], ...]:
+    return (
+        (f"confirm-code:table:{table.pk}:number:{start_number}", CODE_FAILURES),
+        (f"confirm-code:table:{table.pk}", CODE_TABLE_FAILURES),
+    )
+
+
+@dataclass
+class _CodeSlots:
+    """The slots taken for one code check, before it (see :func:`_counting_wrong_codes`)."""
+
+    start_number: int
+    slots: tuple[ratelimit.Slot, ...]
+    wait: int | None
+
+
+class _CodeSlotsNeeded(Exception):  # noqa: N818 - a signal, not an error
+    """Raised by :func:`_check_player_code` inside the verb's transaction: nothing is written
+    yet, the transaction is rolled back, and the slots are taken outside of it."""
+
+    def __init__(self, start_number: int) -> None:
+        super().__init__(start_number)
+        self.start_number = start_number
+
+
+_code_slots: ContextVar[list[_CodeSlots] | None] = ContextVar("code_slots", default=None)
 
 
 def _counting_wrong_codes(table: Table, verb):
-    """Run ``verb``; a wrong code is counted against the table outside the rolled-back
-    transaction, so that the count stays."""
+    """Run ``verb`` with its code check counted first: every code compared takes a slot in the
+    buckets of its start number and of the table before the comparison, each in a short
+    transaction of its own that is committed at once, so that parallel requests cannot all
+    read a count below the limit. A wrong code keeps its slots; anything else gives them back.
+
+    The verb's transaction locks the table, and the slots must not be taken (and rolled back)
+    inside it: when the check finds no slot, it asks for one (:class:`_CodeSlotsNeeded`), the
+    verb's transaction rolls back before it has written anything, the slots are taken, and the
+    verb runs again."""
+    taken: list[_CodeSlots] = []
+    context = _code_slots.set(taken)
+    counted = False
     try:
-        return verb()
+        try:
+            return verb()
+        except _CodeSlotsNeeded as needed:
+            number = needed.start_number
+            slots, wait = ratelimit.take_all(_code_limits(table, number), CODE_WINDOW)
+            taken.append(_CodeSlots(number, slots, wait))
+            return verb()
     except WrongCode:
-        ratelimit.hit(_code_key(table), CODE_WINDOW)
+        counted = True
         raise
+    finally:
+        _code_slots.reset(context)
+        if not counted:
+            ratelimit.give_back(slot for entry in taken for slot in entry.slots)
 
 
 def _check_player_code(table: Table, actor: Actor, code: str | None) -> Seat:
     """The player on the token link is who they say: their start number sits at the table
-    and ``code`` is the one on their player card. After ``CODE_FAILURES`` wrong codes
-    within ``CODE_WINDOW`` seconds :class:`TooManyCodes`."""
-    wait = ratelimit.retry_after(_code_key(table), CODE_FAILURES, CODE_WINDOW)
-    if wait is not None:
-        raise TooManyCodes(wait)
+    and ``code`` is the one on their player card. After ``CODE_FAILURES`` wrong codes for
+    the start number, or ``CODE_TABLE_FAILURES`` at the table, within ``CODE_WINDOW``
+    seconds :class:`TooManyCodes`. Runs only under :func:`_counting_wrong_codes`."""
     seat = _table_seat(table, actor.start_number)
     if seat is None:
         raise DomainError(_("Enter your start number: it must be one of this table."))
+    taken = _code_slots.get()
+    if taken is None:
+        raise RuntimeError("A code is only checked under _counting_wrong_codes().")
+    mine = next((t for t in taken if t.start_number == actor.start_number), None)
+    if mine is None:
+        raise _CodeSlotsNeeded(actor.start_number)
+    if mine.wait is not None:
+        raise TooManyCodes(mine.wait)
     expected = seat.entry.confirm_code
     if not code or not secrets.compare_digest(code.encode(), expected.encode()):
         raise WrongCode(
@@ -650,6 +704,9 @@ def close_round(round_: Round, user) -> None:
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status != RoundStatus.RELEASED:
             raise DomainError(_("Only a released round can be closed."))
+        # Every sheet's row too: a change at the desk that is being saved right now (and may
+        # send a confirmed sheet back) finishes first, or waits until the round is closed.
+        list(round_.tables.select_for_update().values_list("pk", flat=True))
         open_tables = list(
             round_.tables.exclude(sheet_status=SheetStatus.CONFIRMED)
             .order_by("number")

@@ -5,8 +5,12 @@ columns, so only the first ``MAX_COLUMNS`` of a line are read. An XLSX file is a
 parts; it is read here with a streaming parser that keeps nothing but the cells it returns,
 whatever the file claims about its size (openpyxl pads every row to the claimed width and
 keeps a whole row in memory: a few KB of upload cost seconds and hundreds of MB).
+
+Every read is bounded: rows, columns, characters per cell, XML elements, unpacked bytes and
+the characters of all cells together (one shared string may be referenced by every cell).
 """
 
+import contextlib
 import csv
 import io
 import posixpath
@@ -28,6 +32,13 @@ MAX_UNPACKED_BYTES = 32 * 1024 * 1024
 # XML elements read from all parts together: cells, values, rows, strings, ...
 MAX_XML_ELEMENTS = (MAX_ROWS + 1) * MAX_COLUMNS * 4
 MAX_CELL_CHARS = 1000
+# Characters of all cells one read returns (and of all shared strings of an XLSX file): a
+# real list has a few hundred thousand; without it, 20 KB of XLSX that point every cell at
+# one long shared string would make 150 million.
+MAX_TABLE_CHARS = 4_000_000
+# expat hands character data over in pieces (every line break, every entity on its own);
+# with a buffer the handlers see at most one call per this many characters.
+TEXT_BUFFER_CHARS = 1 << 16
 
 _CELL_REF = re.compile(r"([A-Z]{1,3})(\d*)$")
 
@@ -36,9 +47,16 @@ class ImportFileError(DomainError):
     """The file as a whole cannot be read: empty, too large, damaged or of another type."""
 
 
-def read_table(filename: str, content: bytes) -> list[tuple[int, list[str]]]:
+def read_table(
+    filename: str, content: bytes, *, max_rows: int | None = None
+) -> list[tuple[int, list[str]]]:
     """The rows of an uploaded CSV or XLSX file as (line number, cells), all cells strings,
-    at most ``MAX_COLUMNS`` per row."""
+    at most ``MAX_COLUMNS`` per row.
+
+    With ``max_rows`` reading stops after that many rows that have a non-empty cell: the
+    caller gets those (and the empty rows between them), the rest of the file is not read.
+    Pass one more than the caller's limit to tell "too many" from "just enough".
+    """
     if not content.strip():
         raise ImportFileError(_("The file is empty."))
     if len(content) > settings.IMPORT_MAX_BYTES:
@@ -48,15 +66,15 @@ def read_table(filename: str, content: bytes) -> list[tuple[int, list[str]]]:
         )
     lower = filename.lower()
     if content.startswith(b"PK\x03\x04") or lower.endswith((".xlsx", ".xlsm")):
-        return _read_xlsx(content)
+        return _read_xlsx(content, max_rows)
     if content.startswith(b"\xd0\xcf\x11\xe0") or lower.endswith(".xls"):
         raise ImportFileError(
             _("Old Excel files (.xls) cannot be read. Please save the list as .xlsx or .csv.")
         )
-    return _read_csv(content)
+    return _read_csv(content, max_rows)
 
 
-def _read_csv(content: bytes) -> list[tuple[int, list[str]]]:
+def _read_csv(content: bytes, max_rows: int | None) -> list[tuple[int, list[str]]]:
     if b"\x00" in content:
         raise ImportFileError(_("The file is not a text file (CSV) nor an Excel file (XLSX)."))
     try:
@@ -73,11 +91,19 @@ def _read_csv(content: bytes) -> list[tuple[int, list[str]]]:
     delimiter = max(";,\t", key=first_line.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows = []
+    filled = chars = 0
     try:
         for cells in reader:
-            rows.append((reader.line_num, [c.strip() for c in cells[:MAX_COLUMNS]]))
+            kept = [c.strip() for c in cells[:MAX_COLUMNS]]
+            chars += sum(map(len, kept))
+            if chars > MAX_TABLE_CHARS:
+                raise _too_much_text()
+            rows.append((reader.line_num, kept))
             if len(rows) > MAX_ROWS + 1:
                 raise _too_many()
+            filled += any(kept)
+            if filled == max_rows:
+                break
     except csv.Error as exc:
         raise ImportFileError(
             _("Line %(line)s cannot be read: %(reason)s") % {"line": reader.line_num, "reason": exc}
@@ -90,6 +116,10 @@ def _read_csv(content: bytes) -> list[tuple[int, list[str]]]:
 
 def _damaged() -> ImportFileError:
     return ImportFileError(_("The Excel file is damaged or not an XLSX file."))
+
+
+class _Enough(Exception):
+    """Raised from a handler to stop parsing once ``max_rows`` rows are read."""
 
 
 class _Xlsx:
@@ -105,6 +135,8 @@ class _Xlsx:
                 % {"limit": MAX_UNPACKED_BYTES // (1024 * 1024)}
             )
         self.elements = 0
+        self.text_calls = 0  # calls of the character data handlers, for the tests
+        self.chars = 0  # characters of the cells read so far
 
     def parse(
         self,
@@ -128,13 +160,22 @@ class _Xlsx:
             raise _damaged()  # an XLSX part never has a DTD: no entities to expand
 
         parser = expat.ParserCreate(namespace_separator=" ")
+        # One call per run of text, not per line break or entity (each of which would be a
+        # handler call: a few KB of zipped line breaks would cost minutes).
+        parser.buffer_text = True
+        parser.buffer_size = TEXT_BUFFER_CHARS
         parser.StartElementHandler = on_start
         parser.StartDoctypeDeclHandler = no_doctype
         parser.EntityDeclHandler = no_doctype
         if end is not None:
             parser.EndElementHandler = lambda name: end(name.rpartition(" ")[2])
         if text is not None:
-            parser.CharacterDataHandler = text
+
+            def on_text(data: str) -> None:
+                self.text_calls += 1
+                text(data)
+
+            parser.CharacterDataHandler = on_text
         with self.archive.open(path) as part:
             parser.ParseFile(part)
 
@@ -179,14 +220,16 @@ class _Xlsx:
         return relationships[sheets[0]][1], strings
 
     def shared_strings(self, path: str | None) -> list[str]:
+        """The shared strings, each cut to ``MAX_CELL_CHARS`` and stripped once: the cells
+        that refer to a string all get the same object."""
         strings: list[str] = []
         if path is None:
             return strings
-        state = {"depth": 0, "text": None, "phonetic": 0}
+        state = {"depth": 0, "text": None, "length": 0, "phonetic": 0, "chars": 0}
 
         def start(tag: str, attrs: dict[str, str]) -> None:
             if tag == "si":
-                state["text"] = []
+                state["text"], state["length"] = [], 0
             elif tag == "rPh":
                 state["phonetic"] += 1
             elif tag == "t" and state["text"] is not None and not state["phonetic"]:
@@ -194,7 +237,11 @@ class _Xlsx:
 
         def end(tag: str) -> None:
             if tag == "si" and state["text"] is not None:
-                strings.append("".join(state["text"])[:MAX_CELL_CHARS])
+                string = "".join(state["text"]).strip()
+                state["chars"] += len(string)
+                if state["chars"] > MAX_TABLE_CHARS:
+                    raise _too_much_text()
+                strings.append(string)
                 state["text"] = None
             elif tag == "rPh":
                 state["phonetic"] -= 1
@@ -202,16 +249,19 @@ class _Xlsx:
                 state["depth"] -= 1
 
         def text(data: str) -> None:
-            parts = state["text"]
-            if state["depth"] and parts is not None and sum(map(len, parts)) < MAX_CELL_CHARS:
-                parts.append(data)
+            room = MAX_CELL_CHARS - state["length"]
+            if room > 0 and state["depth"] and state["text"] is not None:
+                state["text"].append(data[:room])
+                state["length"] += min(len(data), room)
 
         self.parse(path, start, end, text)
         return strings
 
-    def rows(self, path: str, strings: list[str]) -> list[tuple[int, list[str]]]:
+    def rows(
+        self, path: str, strings: list[str], max_rows: int | None = None
+    ) -> list[tuple[int, list[str]]]:
         rows: list[tuple[int, list[str]]] = []
-        row: dict = {"number": 0, "cells": [], "column": 0}
+        row: dict = {"number": 0, "cells": [], "column": 0, "filled": 0}
         cell: dict = {}
 
         def start(tag: str, attrs: dict[str, str]) -> None:
@@ -224,7 +274,7 @@ class _Xlsx:
                 row["column"] = _column(match.group(1)) if match else row["column"] + 1
                 cell.clear()
                 if row["column"] <= MAX_COLUMNS:
-                    cell.update(type=attrs.get("t", "n"), value=[], inline=0, phonetic=0)
+                    cell.update(type=attrs.get("t", "n"), value=[], length=0, inline=0, phonetic=0)
             elif cell and tag == "rPh":
                 cell["phonetic"] += 1
             elif cell and (tag == "v" or (tag == "t" and not cell["phonetic"])):
@@ -235,11 +285,18 @@ class _Xlsx:
                 if len(rows) >= MAX_ROWS + 1:
                     raise _too_many()
                 rows.append((row["number"], row["cells"]))
+                row["filled"] += any(row["cells"])
+                if row["filled"] == max_rows:
+                    raise _Enough
             elif tag == "c" and cell:
                 cells = row["cells"]
                 cells.extend([""] * (row["column"] - 1 - len(cells)))
                 if len(cells) < row["column"]:
-                    cells.append(_cell_value(cell["type"], "".join(cell["value"]), strings))
+                    value = _cell_value(cell["type"], "".join(cell["value"]), strings)
+                    self.chars += len(value)
+                    if self.chars > MAX_TABLE_CHARS:
+                        raise _too_much_text()
+                    cells.append(value)
                 cell.clear()
             elif cell and tag == "rPh":
                 cell["phonetic"] -= 1
@@ -247,10 +304,14 @@ class _Xlsx:
                 cell["inline"] -= 1
 
         def text(data: str) -> None:
-            if cell and cell["inline"] and sum(map(len, cell["value"])) < MAX_CELL_CHARS:
-                cell["value"].append(data)
+            if cell and cell["inline"] and cell["length"] < MAX_CELL_CHARS:
+                room = MAX_CELL_CHARS - cell["length"]
+                cell["value"].append(data[:room])
+                cell["length"] += min(len(data), room)
 
-        self.parse(path, start, end, text)
+        # _Enough: the caller has the rows it asked for; the rest stays unread
+        with contextlib.suppress(_Enough):
+            self.parse(path, start, end, text)
         return rows
 
 
@@ -265,7 +326,7 @@ def _cell_value(kind: str, text: str, strings: list[str]) -> str:
     if kind == "s":
         if not text.strip().isdecimal() or int(text) >= len(strings):
             raise _damaged()
-        return strings[int(text)].strip()
+        return strings[int(text)]  # stripped once, the same object for every cell
     if kind == "b":
         return {"1": "True", "0": "False"}.get(text.strip(), "")
     if kind == "n" and text:
@@ -279,13 +340,13 @@ def _cell_value(kind: str, text: str, strings: list[str]) -> str:
     return text.strip()[:MAX_CELL_CHARS]
 
 
-def _read_xlsx(content: bytes) -> list[tuple[int, list[str]]]:
+def _read_xlsx(content: bytes, max_rows: int | None) -> list[tuple[int, list[str]]]:
     try:
         xlsx = _Xlsx(content)
         with xlsx.archive:
             sheet, strings_path = xlsx.first_sheet()
             strings = xlsx.shared_strings(strings_path)
-            return xlsx.rows(sheet, strings)
+            return xlsx.rows(sheet, strings, max_rows)
     except (
         zipfile.BadZipFile,  # not a zip, or a part fails its CRC check
         KeyError,  # a part is missing
@@ -302,3 +363,10 @@ def _read_xlsx(content: bytes) -> list[tuple[int, list[str]]]:
 
 def _too_many() -> ImportFileError:
     return ImportFileError(_("The file has more than %(max)s lines.") % {"max": MAX_ROWS})
+
+
+def _too_much_text() -> ImportFileError:
+    return ImportFileError(
+        _("The file holds more than %(limit)s million characters of text.")
+        % {"limit": MAX_TABLE_CHARS // 1_000_000}
+    )

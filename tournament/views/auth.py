@@ -12,10 +12,11 @@ __all__ = ["PER_ACCOUNT", "PER_ADDRESS", "WINDOW", "LoginView"]
 class LoginView(auth_views.LoginView):
     def post(self, request, *args, **kwargs):
         attempt = Attempt.of(request)
-        wait = attempt.wait()
+        wait = attempt.take()
         if wait is not None:
-            form = self.get_form()
-            form.errors.clear()
+            # An unbound form: a bound one would check the password while it shows the page.
+            username = request.POST.get("username", "")
+            form = self.get_form_class()(request, initial={"username": username})
             response = self.render_to_response(
                 self.get_context_data(form=form, limited=message(wait)), status=429
             )

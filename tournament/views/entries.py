@@ -61,6 +61,7 @@ def entry_add(request, slug):
         entry = register(
             tournament,
             PlayerData(data["first_name"], data["last_name"], data["club"], data["ddv_number"]),
+            director=request.user,
             start_number=data["start_number"],
             team_name=data["team"],
         )

@@ -32,7 +32,7 @@ def import_upload(request, slug):
         return render(request, "tournament/manage/import_upload.html", context, status=400)
     upload = form.cleaned_data["file"]
     try:
-        preview = parse_player_file(tournament, upload.name, upload.read())
+        preview = parse_player_file(tournament, upload.name, upload.read(), director=request.user)
     except ImportFileError as exc:
         form.add_error("file", exc.message)
         return render(request, "tournament/manage/import_upload.html", context, status=400)
@@ -68,7 +68,8 @@ def import_confirm(request, slug):
         messages.error(request, _("The preview has expired. Please upload the file again."))
         return redirect("manage:import", slug=tournament.slug)
     try:
-        count = apply_import(tournament, ImportPreview.rows_from_json(stored["rows"]))
+        rows = ImportPreview.rows_from_json(stored["rows"])
+        count = apply_import(tournament, rows, director=request.user)
     except DomainError as exc:
         messages.error(request, _("Nothing was imported. %(reason)s") % {"reason": exc.message})
         return redirect("manage:import", slug=tournament.slug)
