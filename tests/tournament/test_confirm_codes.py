@@ -213,7 +213,8 @@ def test_parallel_wrong_codes_get_no_more_comparisons_than_the_limit(monkeypatch
     real_confirm = sheet_domain._confirm
     # SQLite's shared in-memory test database (DATABASE_URL set) answers "table is locked"
     # where a file database lets writers queue: there the database steps take turns.
-    turn = threading.RLock() if connection.is_in_memory_db() else None
+    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
+    turn = threading.RLock() if in_memory else None
 
     def in_turn(step, *args):
         if turn is None:
