@@ -101,7 +101,16 @@ def make_sqlite_private(name: str | os.PathLike) -> None:
         make_private(Path(f"{name}{suffix}"))
 
 
+_tightened: set[str] = set()
+
+
 def on_connection_created(sender, connection, **kwargs) -> None:
-    """Signal receiver (tournament/apps.py): each new SQLite connection to a database file."""
-    if connection.vendor == "sqlite" and not connection.is_in_memory_db():
-        make_sqlite_private(connection.settings_dict["NAME"])
+    """Signal receiver (tournament/apps.py): the first SQLite connection of this process to a
+    database file tightens it and its companions (they keep the mode afterwards: SQLite
+    creates them with the database's), not every request's connection again."""
+    if connection.vendor != "sqlite" or connection.is_in_memory_db():
+        return
+    name = str(connection.settings_dict["NAME"])
+    if name not in _tightened:
+        make_sqlite_private(name)
+        _tightened.add(name)

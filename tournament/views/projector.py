@@ -2,9 +2,7 @@
 data, opened by its secret link (any tournament) or publicly (public tournaments); and the
 director's page that shows the link."""
 
-from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -12,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from ..caching import polled
 from ..domain import projector as projector_domain
 from ..domain.registration import renew_projector_link
 from ..models import Tournament
@@ -31,16 +30,9 @@ def _seconds(request, tournament) -> int:
 
 
 def _data(tournament) -> dict:
-    """The data, computed at most once per STANDINGS_CACHE_SECONDS: every screen (and on a
-    public tournament anybody) may poll it."""
-    seconds = settings.STANDINGS_CACHE_SECONDS
-    key = f"projector:{tournament.pk}"
-    data = cache.get(key) if seconds else None
-    if data is None:
-        data = projector_domain.read(tournament)
-        if seconds:
-            cache.set(key, data, seconds)
-    return data
+    """Every screen (and on a public tournament anybody) may poll it: computed once per
+    moment."""
+    return polled(f"projector:{tournament.pk}", lambda: projector_domain.read(tournament))
 
 
 def _screen(request, tournament, data_url):

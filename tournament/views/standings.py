@@ -3,9 +3,7 @@
 import copy
 import re
 
-from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -14,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
+from ..caching import polled
 from ..domain import PdfUnavailable, exports
 from ..domain import standings as standings_domain
 from ..models import Tournament
@@ -131,20 +130,18 @@ def public_params(tournament: Tournament, query: QueryDict) -> QueryDict:
 
 
 def _public_body(request, tournament) -> str:
-    seconds = settings.STANDINGS_CACHE_SECONDS
     params = public_params(tournament, request.GET)
     key = f"public-standings:{tournament.pk}:{get_language()}:{params.urlencode()}"
-    body = cache.get(key) if seconds else None
-    if body is None:
+
+    def render_body() -> str:
         # Rendered from the cleaned parameters only: the sort links of the table carry the
         # query string, and this body is served to everybody asking for the same key.
         clean = copy.copy(request)
         clean.GET = params
         context = _context(clean, tournament)
-        body = render_to_string("tournament/partials/standings_body.html", context, clean)
-        if seconds:
-            cache.set(key, body, seconds)
-    return mark_safe(body)  # noqa: S308 - rendered by the template engine above
+        return render_to_string("tournament/partials/standings_body.html", context, clean)
+
+    return mark_safe(polled(key, render_body))  # noqa: S308 - rendered by the template engine above
 
 
 @director_required
