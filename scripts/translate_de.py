@@ -52,7 +52,6 @@ DE = {
     "start number": "Startnummer",
     "action": "Aktion",
     "already registered, skipped": "bereits angemeldet, übersprungen",
-    "known player": "bekannter Spieler",
     "new player": "neuer Spieler",
     "Cancel": "Abbrechen",
     "All players in this file are already registered.": (
@@ -102,11 +101,6 @@ DE = {
     "The Excel file is damaged or not an XLSX file.": (
         "Die Excel-Datei ist beschädigt oder keine XLSX-Datei."
     ),
-    "The first line must name the columns, at least “Nachname” (or “Name”); also understood: "
-    "Vorname, Verein, DDV-Nr., Team, Startnummer.": (
-        "Die erste Zeile muss die Spalten benennen, mindestens „Nachname“ (oder „Name“); "
-        "außerdem verstanden: Vorname, Verein, DDV-Nr., Team, Startnummer."
-    ),
     "the last name is missing": "der Nachname fehlt",
     "%(field)s contains control characters": "%(field)s enthält Steuerzeichen",
     "%(field)s is longer than %(max)s characters": "%(field)s ist länger als %(max)s Zeichen",
@@ -120,19 +114,10 @@ DE = {
     "the same player as in line %(line)s": "derselbe Spieler wie in Zeile %(line)s",
     "DDV member number as in line %(line)s": "DDV-Mitgliedsnummer wie in Zeile %(line)s",
     "start number %(number)s as in line %(line)s": "Startnummer %(number)s wie in Zeile %(line)s",
-    "DDV member number %(number)s belongs to %(name)s": (
-        "DDV-Mitgliedsnummer %(number)s gehört zu %(name)s"
-    ),
     "start number %(number)s is already taken in this tournament": (
         "Startnummer %(number)s ist in diesem Turnier bereits vergeben"
     ),
     "Line %(line)s: %(reason)s": "Zeile %(line)s: %(reason)s",
-    "DDV member number %(number)s belongs to %(name)s.": (
-        "DDV-Mitgliedsnummer %(number)s gehört zu %(name)s."
-    ),
-    "%(name)s is already registered for this tournament.": (
-        "%(name)s ist für dieses Turnier bereits angemeldet."
-    ),
     "Start number %(number)s is already taken.": "Startnummer %(number)s ist bereits vergeben.",
     "Unknown status.": "Unbekannter Status.",
     "Only active players can be checked in.": "Nur aktive Spieler können einchecken.",
@@ -142,26 +127,11 @@ DE = {
     "Unknown rule profile “%(key)s”.": "Unbekanntes Regelwerk „%(key)s“.",
     "Unknown parameter “%(name)s”.": "Unbekannter Parameter „%(name)s“.",
     "Impossible value for “%(name)s”: %(value)s.": "Unmöglicher Wert für „%(name)s“: %(value)s.",
-    "Letters, digits and hyphens; used in the address of the public pages.": (
-        "Buchstaben, Ziffern und Bindestriche; Teil der Adresse der öffentlichen Seiten."
-    ),
-    'Only for a custom profile, as JSON, e.g. {"games_per_round_4": 20}.': (
-        'Nur für ein eigenes Regelwerk, als JSON, z. B. {"games_per_round_4": 20}.'
-    ),
     "Choose the profile the custom one starts from.": (
         "Wählen Sie das Regelwerk, von dem das eigene abgeleitet wird."
     ),
-    "Enter a JSON object.": "Bitte ein JSON-Objekt eingeben.",
     "Leave empty for the next free number.": "Leer lassen für die nächste freie Nummer.",
     "player list (CSV or XLSX)": "Spielerliste (CSV oder XLSX)",
-    "First line with column names: Vorname, Nachname (or Name), Verein, DDV-Nr., Team, "
-    "Startnummer. Comma or semicolon, UTF-8 or Windows-1252.": (
-        "Erste Zeile mit Spaltennamen: Vorname, Nachname (oder Name), Verein, DDV-Nr., Team, "
-        "Startnummer. Komma oder Semikolon, UTF-8 oder Windows-1252."
-    ),
-    "unerheblich (no points)": "unerheblich (keine Punkte)",
-    "geringfügig": "geringfügig",
-    "schwerwiegend": "schwerwiegend",
     "violation in an already decided game": "Verstoß in einem bereits entschiedenen Spiel",
     "unsportsmanlike: warning": "unsportlich: Verwarnung",
     "unsportsmanlike: point deduction": "unsportlich: Punktabzug",
@@ -196,12 +166,10 @@ DE = {
     "Pflichtsolo": "Pflichtsolo",
     "vorgeführtes Pflichtsolo": "vorgeführtes Pflichtsolo",
     "Lustsolo": "Lustsolo",
-    "Hochzeit played as solo": "Hochzeit als Solo",
     "stille Hochzeit": "stille Hochzeit",
     "kind": "Art",
     "soloist": "Solist",
     "games": "Spiele",
-    "DDV Turnier-Spielregeln 2026": "DDV Turnier-Spielregeln 2026",
     "BSV Hessen 2010 (40 cards)": "BSV Hessen 2010 (40 Karten)",
     "Eppstein 2001 (plus points)": "Eppstein 2001 (Pluspunkte)",
     "Custom (derived from another profile)": "Eigenes (von einem anderen abgeleitet)",
@@ -237,11 +205,6 @@ DE = {
     "%(count)s players registered.": "%(count)s Spieler angemeldet.",
     "Tournament “%(name)s” created.": "Turnier „%(name)s“ angelegt.",
     "Changes saved.": "Änderungen gespeichert.",
-    # Spielwert-Rechner
-    "Spielwert-Rechner": "Spielwert-Rechner",
-    "Tick the facts of the game; the row to write down appears below.": (
-        "Kreuzen Sie an, was im Spiel geschah; darunter steht die Zeile für die Spielliste."
-    ),
     "Calculate": "Berechnen",
     "Re wins": "Re gewinnt",
     "Kontra wins": "Kontra gewinnt",
@@ -257,21 +220,12 @@ DE = {
     "schwarz": "schwarz",
     "players at the table": "Spieler am Tisch",
     "dealer (sits out at a 5-table)": "Geber (sitzt am Fünfer-Tisch aus)",
-    "normal game (incl. Hochzeit with partner)": "Normalspiel (auch Hochzeit mit Partner)",
     "solo": "Solo",
     "Re (positions; the soloist in a solo)": "Re (Positionen; beim Solo der Solist)",
-    "Re's eyes": "Augen der Re-Partei",
     "Re took no trick": "Re ohne Stich",
     "Kontra took no trick": "Kontra ohne Stich",
     "“Re” announced": "„Re“ angesagt",
     "“Kontra” announced": "„Kontra“ angesagt",
-    "Absage by Re": "Absage von Re",
-    "Absage by Kontra": "Absage von Kontra",
-    "Sonderpunkte Re": "Sonderpunkte Re",
-    "Sonderpunkte Kontra": "Sonderpunkte Kontra",
-    "Doppelkopf, Fuchs gefangen, Karlchen (not “gegen die Alten”)": (
-        "Doppelkopf, Fuchs gefangen, Karlchen (nicht „gegen die Alten“)"
-    ),
     # Command line
     "Unknown rule profile “%(key)s”; known: %(known)s.": (
         "Unbekanntes Regelwerk „%(key)s“; bekannt sind: %(known)s."
@@ -297,7 +251,7 @@ DE = {
     ),
     # Sheet findings
     "The values of this row do not add up to 0 (sum %(sum)s).": (
-        "Die Werte dieser Zeile ergeben nicht 0 (Quersumme %(sum)s)."
+        "Die Werte dieser Zeile ergeben nicht 0 (Zeilensumme %(sum)s)."
     ),
     "All values must be even or all odd (even/odd rule).": (
         "Alle Werte müssen gerade oder alle ungerade sein (Gerade-Ungerade-Regel)."
@@ -318,9 +272,6 @@ DE = {
     ),
     "This game had to be a vorgeführtes Pflichtsolo of position %(position)s.": (
         "Dieses Spiel musste ein vorgeführtes Pflichtsolo von Position %(position)s sein."
-    ),
-    "No Pflichtsolo had to be vorgeführt in this game.": (
-        "In diesem Spiel war kein Pflichtsolo vorzuführen."
     ),
     "Position %(position)s has not played a Pflichtsolo.": (
         "Position %(position)s hat kein Pflichtsolo gespielt."
@@ -362,22 +313,12 @@ DE = {
     "Position %(dealer)s deals and sits out: they cannot be Re.": (
         "Position %(dealer)s gibt und sitzt aus und kann nicht Re sein."
     ),
-    "Re's eyes must be between 0 and 240, not %(value)s.": (
-        "Die Augen der Re-Partei müssen zwischen 0 und 240 liegen, nicht %(value)s."
-    ),
-    "A party without a trick has 0 eyes (Re has %(re_eyes)s).": (
-        "Eine Partei ohne Stich hat 0 Augen (Re hat %(re_eyes)s)."
-    ),
     "Both parties cannot be without a trick.": "Nicht beide Parteien können ohne Stich sein.",
     "Announcements are “re” and/or “kontra”.": "Ansagen sind „re“ und/oder „kontra“.",
     "An Absage is 90, 60, 30 or 0 (schwarz).": "Eine Absage ist 90, 60, 30 oder 0 (schwarz).",
     "An Absage is only allowed after the party's own announcement (TSR 6.3.2).": (
         "Eine Absage ist nur nach der eigenen Ansage der Partei zulässig (TSR 6.3.2)."
     ),
-    "Sonderpunkte are whole numbers from 0 to 12 per party.": (
-        "Sonderpunkte sind ganze Zahlen von 0 bis 12 je Partei."
-    ),
-    "There are no Sonderpunkte in a solo.": "Im Solo gibt es keine Sonderpunkte.",
     "Position %(offender)s is not playing in this game.": (
         "Position %(offender)s spielt in diesem Spiel nicht mit."
     ),
@@ -390,9 +331,6 @@ DE = {
         "Ein Punktabzug beträgt 1 bis %(maximum)s Punkte."
     ),
     "This rule profile has no such sanction.": "Dieses Regelwerk kennt diese Sanktion nicht.",
-    "This penalty names a game that is not on the list.": (
-        "Diese Strafe nennt ein Spiel, das nicht auf der Liste steht."
-    ),
     "%(games)s games at a %(size)s-table leave no room for %(soli)s Pflichtsoli.": (
         "%(games)s Spiele am %(size)s-er-Tisch lassen keinen Platz für %(soli)s Pflichtsoli."
     ),
@@ -403,11 +341,7 @@ DE = {
     "Rounds": "Runden",
     "Quality of the draw": "Qualität der Auslosung",
     "repeat encounters": "Wiederholte Begegnungen",
-    "lower bound": "Untere Schranke",
     "5-table spread": "Fünfertisch-Spanne",
-    "position balance": "Positionsausgleich",
-    "club conflicts": "Vereinskonflikte",
-    "time taken": "Rechenzeit",
     "Counted over all rounds up to this one. Repeat encounters: a pair sitting together k "
     "times counts k − 1; the lower bound is what arithmetic forces. Spread: difference between "
     "the most and least 5-table rounds of a player. Position balance: largest difference "
@@ -421,9 +355,6 @@ DE = {
     "Swap two players": "Zwei Spieler tauschen",
     "Swap": "Tauschen",
     "Release": "Freigeben",
-    "After the release the seats are fixed and players see them on “Wo sitze ich?”.": (
-        "Nach der Freigabe stehen die Plätze fest und die Spieler sehen sie unter „Wo sitze ich?“."
-    ),
     "Release round %(number)s": "Runde %(number)s freigeben",
     "Draw log": "Auslosungsprotokoll",
     "seed": "Seed",
@@ -435,7 +366,6 @@ DE = {
     ),
     "Draw next round": "Nächste Runde auslosen",
     "Where do I sit?": "Wo sitze ich?",
-    "name or start number": "Name oder Startnummer",
     "Find": "Finden",
     "No released round yet.": "Noch keine Runde freigegeben.",
     "Nobody found.": "Niemand gefunden.",
@@ -531,15 +461,12 @@ DE = {
         "ankreuzen."
     ),
     "Sheet submitted.": "Liste abgegeben.",
-    "back to the Spielliste": "zurück zur Spielliste",
     "Standings": "Rangliste",
     "Provisional standings": "Vorläufiger Stand",
     "Final standings": "Endstand",
     "as of %(time)s": "Stand %(time)s Uhr",
     "Teams": "Teams",
     "Rank": "Platz",
-    "members": "Mitglieder",
-    "Wo sitze ich?": "Wo sitze ich?",
     "share the rank": "teilen sich den Platz",
     "better best round ranks higher": "bessere beste Runde liegt vorn",
     "more rounds played ranks higher": "mehr gespielte Runden liegen vorn",
@@ -567,11 +494,6 @@ DE = {
     "deals game 1": "gibt Spiel 1",
     "Scan to enter the games online": "Scannen, um die Spiele online einzutragen",
     "dealer": "Geber",
-    "Kind: N normal game, P Pflichtsolo, V vorgeführtes Pflichtsolo, L Lustsolo, H Hochzeit "
-    "played as solo, S stille Hochzeit. Solo: position of the soloist.": (
-        "Art: N Normalspiel, P Pflichtsolo, V vorgeführtes Pflichtsolo, L Lustsolo, H Hochzeit "
-        "als Solo, S stille Hochzeit. Solo: Position des Solisten."
-    ),
     "The dealer sits out (shaded).": "Der Geber setzt aus (grau hinterlegt).",
     "Pflichtsolo played in game": "Pflichtsolo gespielt in Spiel",
     "Signatures": "Unterschriften",
@@ -584,10 +506,6 @@ DE = {
     "Print pack": "Druckpaket",
     "Generated on %(when)s": "Erstellt am %(when)s",
     "Page {page} of {pages}": "Seite {page} von {pages}",
-    "state": "Stand",
-    "Spiellisten": "Spiellisten",
-    "Spiellisten: board of the round": "Spiellisten: Übersicht der Runde",
-    "findings": "Befunde",
     "time left": "Restzeit",
     "time is up": "Zeit abgelaufen",
     "Confirm": "Bestätigen",
@@ -603,7 +521,6 @@ DE = {
     "Close round %(number)s": "Runde %(number)s abschließen",
     "Change history": "Änderungsverlauf",
     "List keeper's link": "Link für den Listenführer",
-    "Spielliste": "Spielliste",
     "Desk entry": "Erfassung im Turnierbüro",
     (
         "Kind: N normal, P Pflichtsolo, V vorgeführt, L Lustsolo, H Hochzeit (solo), S "
@@ -631,7 +548,6 @@ DE = {
         "CSV oder XLSX mit den Spalten Spiel, Art, Solist, 1, 2, 3, 4 (5). Die Datei ersetzt "
         "die Zeilen dieser Liste."
     ),
-    "Extra time (Nachspielzeit)": "Nachspielzeit",
     "Grant": "Gewähren",
     "Time limit": "Zeitablauf",
     (
@@ -647,15 +563,11 @@ DE = {
     "Reopen": "Wieder öffnen",
     "when": "wann",
     "what": "was",
-    "before": "vorher",
-    "after": "nachher",
     "who / reason": "wer / Grund",
     "entered": "eingetragen",
     "removed": "entfernt",
     "changed": "geändert",
     "No rows yet.": "Noch keine Zeilen.",
-    "stored (by somebody else)": "gespeichert (von jemand anderem)",
-    "yours (not saved)": "Ihre Eingabe (nicht gespeichert)",
     "Change game %(number)s": "Spiel %(number)s ändern",
     "Game %(number)s": "Spiel %(number)s",
     "Save game": "Spiel speichern",
@@ -773,13 +685,9 @@ DE = {
     "Not every sheet is confirmed yet (tables %(tables)s).": (
         "Noch nicht alle Listen sind bestätigt (Tische %(tables)s)."
     ),
-    "Table %(number)s (link)": "Tisch %(number)s (Link)",
     "start no. %(number)s": "Startnr. %(number)s",
     "how to enter": "Eingabe",
-    "winners and value": "Gewinner und Spielwert",
-    "type the numbers": "Zahlen eintippen",
     "winners": "Gewinner",
-    "the solo was": "das Solo wurde",
     "won": "gewonnen",
     "lost": "verloren",
     "game value": "Spielwert",
@@ -834,14 +742,9 @@ DE = {
     ),
     "Game %(number)s saved.": "Spiel %(number)s gespeichert.",
     "The last game was removed.": "Das letzte Spiel wurde entfernt.",
-    "Enter your start number.": "Bitte Ihre Startnummer eingeben.",
-    "Submitted. Another player of the table confirms the sheet with their number.": (
-        "Abgegeben. Ein anderer Spieler des Tisches bestätigt die Liste mit seiner Startnummer."
-    ),
     "Confirmed. Thank you!": "Bestätigt. Vielen Dank!",
     "not started": "nicht begonnen",
     "in progress": "läuft",
-    "%(count)s row(s) saved.": "%(count)s Zeile(n) gespeichert.",
     "Choose a file.": "Bitte eine Datei auswählen.",
     "The file is for a table of %(file)s, this table has %(table)s players.": (
         "Die Datei ist für einen Tisch mit %(file)s Spielern, dieser Tisch hat %(table)s."
@@ -888,7 +791,6 @@ DE = {
     ),
     "user name": "Benutzername",
     "Remove this referee from the tournament?": "Diesen Schiedsrichter aus dem Turnier entfernen?",
-    "remove": "entfernen",
     "No referees yet. As a director you can act as referee yourself.": (
         "Noch keine Schiedsrichter. Als Turnierleitung können Sie selbst als Schiedsrichter "
         "handeln."
@@ -903,7 +805,6 @@ DE = {
     ),
     "Penalty no. %(id)s": "Strafe Nr. %(id)s",
     "Replaces penalty no. %(id)s.": "Ersetzt Strafe Nr. %(id)s.",
-    "show": "anzeigen",
     "Replaced by penalty no. %(id)s.": "Ersetzt durch Strafe Nr. %(id)s.",
     "game situation": "Spielsituation",
     "could disadvantage the soloist (b1)": "konnte dem Solisten schaden (b1)",
@@ -913,17 +814,11 @@ DE = {
     "Sign this penalty? It counts at once.": "Diese Strafe unterschreiben? Sie zählt sofort.",
     "Sign penalty": "Strafe unterschreiben",
     "Revoke": "Aufheben",
-    "When the Schiedsgericht overrules the decision. The penalty stays on record but no longer "
-    "counts.": (
-        "Wenn das Schiedsgericht die Entscheidung aufhebt. Die Strafe bleibt dokumentiert, "
-        "zählt aber nicht mehr."
-    ),
     "Revoke penalty": "Strafe aufheben",
     "Revoke and replace by another decision": (
         "Aufheben und durch eine andere Entscheidung ersetzen"
     ),
     "Other penalties of this player": "Weitere Strafen dieses Spielers",
-    "who": "wer",
     "This round is closed: only the tournament director can enter penalties, with a reason.": (
         "Diese Runde ist abgeschlossen: nur die Turnierleitung kann Strafen eintragen, mit "
         "Begründung."
@@ -996,9 +891,6 @@ DE = {
         "Spiel %(number)s ist auf der Liste eine Hochzeit: bitte angeben, ob der Verstoß vor "
         "oder nach dem Übergang zum Solo geschah."
     ),
-    "Game %(number)s is a solo on the sheet: choose the solo situation.": (
-        "Spiel %(number)s ist auf der Liste ein Solo: bitte die Solo-Situation wählen."
-    ),
     "The sheet has position %(soloist)s as the soloist of game %(number)s.": (
         "Laut Liste spielt Position %(soloist)s das Solo in Spiel %(number)s."
     ),
@@ -1031,10 +923,6 @@ DE = {
         "vom Schiedsrichter disqualifiziert (Strafe %(id)s)"
     ),
     "disqualification revoked: %(reason)s": "Disqualifikation aufgehoben: %(reason)s",
-    "Unsigned penalties are waiting at tables %(tables)s: a referee signs or revokes them first.": (
-        "An den Tischen %(tables)s warten Strafen ohne Unterschrift: ein Schiedsrichter "
-        "unterschreibt oder hebt sie zuerst auf."
-    ),
     "The violation could disadvantage the soloist (b1)": (
         "Der Verstoß konnte dem Solisten schaden (b1)"
     ),
@@ -1070,9 +958,6 @@ DE = {
     "referee calls": "Schiedsrichter-Rufe",
     "The facts changed: check the row again, then sign.": (
         "Die Angaben haben sich geändert: bitte die Zeile erneut prüfen und dann unterschreiben."
-    ),
-    "Penalty signed: %(points)s. It counts on the sheet and in the standings.": (
-        "Strafe unterschrieben: %(points)s. Sie zählt auf der Liste und in der Wertung."
     ),
     "Penalty saved unsigned: it counts once a referee signs it.": (
         "Strafe ohne Unterschrift gespeichert: sie zählt, sobald ein Schiedsrichter unterschreibt."
@@ -1134,11 +1019,6 @@ DE = {
         "Runde %(number)s ist abgeschlossen: nur die Turnierleitung kann ihre Listen ändern."
     ),
     "Letters, digits and @ . + - _ only.": "Nur Buchstaben, Ziffern und @ . + - _.",
-    "(Penalty row: it no longer fits the game as the list has it now. A referee revokes it "
-    "and enters the decision again.)": (
-        "(Strafzeile: sie passt nicht mehr zum Spiel, wie es jetzt auf der Liste steht. Ein "
-        "Schiedsrichter hebt sie auf und trägt die Entscheidung neu ein.)"
-    ),
     "This penalty has already been saved.": "Diese Strafe ist bereits gespeichert.",
     "Penalty signed: %(points)s. It is on the table's sheet and counts in the standings.": (
         "Strafe unterschrieben: %(points)s. Sie steht auf der Liste des Tisches und zählt in "
@@ -1380,13 +1260,6 @@ DE = {
         "Bitte Ihre Startnummer und den Bestätigungscode von Ihrer Spielerkarte eingeben."
     ),
     (
-        "This code does not belong to start number %(number)s. Enter the code from your own "
-        "player card; nothing was confirmed."
-    ): (
-        "Dieser Code gehört nicht zu Startnummer %(number)s. Bitte den Code von Ihrer eigenen "
-        "Spielerkarte eingeben; es wurde nichts bestätigt."
-    ),
-    (
         "Too many wrong codes at this table. Please call the tournament office: it can confirm "
         "the sheet. Or try again in %(minutes)s min."
     ): (
@@ -1409,18 +1282,8 @@ DE = {
     ),
     "Player cards": "Spielerkarten",
     "Player cards (PDF)": "Spielerkarten (PDF)",
-    (
-        "one card per active player with the personal code for confirming a Spielliste: hand "
-        "them out at check-in"
-    ): (
-        "eine Karte je aktivem Spieler mit dem persönlichen Code zum Bestätigen einer "
-        "Spielliste: beim Einchecken aushändigen"
-    ),
     "confirmation code, for a player who lost their card": (
         "Bestätigungscode, für einen Spieler ohne Karte"
-    ),
-    "To confirm a Spielliste: start number + code. Personal: do not pass it on.": (
-        "Zum Bestätigen einer Spielliste: Startnummer + Code. Persönlich: nicht weitergeben."
     ),
     "No active players.": "Keine aktiven Spieler.",
     # --- offline entry on the keeper's phone ---
@@ -1478,6 +1341,411 @@ DE = {
     "This phone cannot store unsent games — please keep this page open.": (
         "Dieses Telefon kann ungesendete Spiele nicht speichern — Seite bitte offen lassen."
     ),
+    # --- issue 15: director ---
+    "Letters, digits and hyphens; used in the address of the public pages. Left empty, it is made "
+    "from the name.": (
+        "Buchstaben, Ziffern und Bindestriche; Teil der Adresse der öffentlichen Seiten. Leer "
+        "gelassen, wird er aus dem Namen gebildet."
+    ),
+    "The short name “%(slug)s” is already used by another tournament; choose another, e.g. "
+    "“%(free)s”.": (
+        "Der Kurzname „%(slug)s“ wird schon von einem anderen Turnier verwendet; wählen Sie einen "
+        "anderen, z. B. „%(free)s“."
+    ),
+    "Custom profile": "Eigenes Regelwerk",
+    "Only for the rule profile “Custom”: start from a shipped profile and change what your "
+    "tournament does differently.": (
+        "Nur für das Regelwerk „Eigenes“: Sie gehen von einem mitgelieferten Regelwerk aus und "
+        "ändern, was Ihr Turnier anders macht."
+    ),
+    "The parameters below start from this profile; change what differs.": (
+        "Die Parameter unten gehen von diesem Regelwerk aus; ändern Sie, was abweicht."
+    ),
+    "cards in the pack": "Karten im Spiel",
+    "48 with the nines, 40 without.": "48 mit den Neunen, 40 ohne.",
+    "games per round at a 4-table": "Spiele je Runde am Vierertisch",
+    "games per round at a 5-table": "Spiele je Runde am Fünfertisch",
+    "playing time at a 4-table (minutes)": "Spielzeit am Vierertisch (Minuten)",
+    "playing time at a 5-table (minutes)": "Spielzeit am Fünfertisch (Minuten)",
+    "Pflichtsoli per player and round": "Pflichtsoli je Spieler und Runde",
+    "the dealer deals again after a Pflichtsolo": (
+        "nach einem Pflichtsolo gibt derselbe Geber noch einmal"
+    ),
+    "The game after a Pflichtsolo is dealt by the same player.": (
+        "Das Spiel nach einem Pflichtsolo gibt derselbe Spieler."
+    ),
+    "the dealer deals again after a vorgeführtes Pflichtsolo": (
+        "nach einem vorgeführten Pflichtsolo gibt derselbe Geber noch einmal"
+    ),
+    "a Lustsolo only after the player's own Pflichtsolo": (
+        "Lustsolo erst nach dem eigenen Pflichtsolo"
+    ),
+    "scoring": "Wertung",
+    "plus and minus (the row adds up to zero)": "Plus und Minus (die Zeile ergibt null)",
+    "plus points (only the winners score)": "Pluspunkte (nur die Gewinner schreiben)",
+    "even/odd rule at 4-tables": "Gerade-/Ungerade-Regel am Vierertisch",
+    "The values of a row are all even or all odd; the sheet check warns otherwise.": (
+        "Die Werte einer Zeile sind alle gerade oder alle ungerade; sonst meldet die "
+        "Listenprüfung die Zeile."
+    ),
+    "sanctions for unsportsmanlike conduct": "Sanktionen bei unsportlichem Verhalten",
+    "maximum point deduction": "höchster Punktabzug",
+    "0 when the profile has no point deduction.": "0, wenn das Regelwerk keinen Punktabzug kennt.",
+    "extra penalty for a violation in an already decided game": (
+        "Zusatzstrafe bei einem Verstoß in einem bereits entschiedenen Spiel"
+    ),
+    "a dealer who sits out passes the deal to play a vorgeführtes Pflichtsolo": (
+        "ein aussetzender Geber gibt das Geben ab, um sein vorgeführtes Pflichtsolo zu spielen"
+    ),
+    "At a 5-table the dealer sits out; if he alone still owes his Pflichtsolo when it must be "
+    "vorgeführt, his left neighbour deals.": (
+        "Am Fünfertisch setzt der Geber aus; schuldet nur noch er sein Pflichtsolo, wenn "
+        "vorgeführt werden muss, gibt sein linker Nachbar."
+    ),
+    "warn above this value of a normal game": "Rückfrage über diesem Wert eines Normalspiels",
+    "warn above this value of a solo": "Rückfrage über diesem Wert eines Solos",
+    "A higher value is probably a typo; the sheet check asks about it.": (
+        "Ein höherer Wert ist vermutlich ein Tippfehler; die Listenprüfung fragt nach."
+    ),
+    "Date": "Datum",
+    "Rule profile": "Regelwerk",
+    "Status": "Status",
+    "Public": "Öffentlich",
+    "penalty no.": "Strafe Nr.",
+    "value": "Wert",
+    "referee's initials": "Kürzel Schiedsrichter",
+    "vorgeführt": "vorgeführt",
+    "Value: the game's value. A penalty goes on a line of its own below the games, with the "
+    "referee's initials.": (
+        "Wert: der Spielwert. Eine Strafe kommt in eine eigene Zeile unter den Spielen, mit dem "
+        "Kürzel des Schiedsrichters."
+    ),
+    # --- issue 15: english ---
+    "Game value calculator": "Spielwert-Rechner",
+    "Score sheet": "Spielliste",
+    "Score sheets": "Spiellisten",
+    "When the appeals committee overrules the decision. The penalty stays on record but no longer "
+    "counts.": (
+        "Wenn das Schiedsgericht die Entscheidung aufhebt. Die Strafe bleibt dokumentiert, zählt "
+        "aber nicht mehr."
+    ),
+    "negligible (no points)": "unerheblich (keine Punkte)",
+    "minor": "geringfügig",
+    "serious": "schwerwiegend",
+    "Hochzeit that became a solo": "Hochzeit als Solo",
+    "DDV tournament rules 2026": "DDV Turnier-Spielregeln 2026",
+    "No vorgeführtes Pflichtsolo was due in this game.": (
+        "In diesem Spiel war kein Pflichtsolo vorzuführen."
+    ),
+    "Re's card points must be between 0 and 240, not %(value)s.": (
+        "Die Augen der Re-Partei müssen zwischen 0 und 240 liegen, nicht %(value)s."
+    ),
+    "A party without a trick has 0 card points (Re has %(re_eyes)s).": (
+        "Eine Partei ohne Stich hat 0 Augen (Re hat %(re_eyes)s)."
+    ),
+    "Extra points are whole numbers from 0 to 12 per party.": (
+        "Sonderpunkte sind ganze Zahlen von 0 bis 12 je Partei."
+    ),
+    "There are no extra points in a solo.": "Im Solo gibt es keine Sonderpunkte.",
+    "This penalty names a game that is not on the score sheet.": (
+        "Diese Strafe nennt ein Spiel, das nicht auf der Liste steht."
+    ),
+    "(Penalty row: it no longer fits the game as the score sheet has it now. A referee revokes it "
+    "and enters the decision again.)": (
+        "(Strafzeile: sie passt nicht mehr zum Spiel, wie es jetzt auf der Liste steht. Ein "
+        "Schiedsrichter hebt sie auf und trägt die Entscheidung neu ein.)"
+    ),
+    "“%(note)s”": "„%(note)s“",
+    "back to the score sheet": "zurück zur Spielliste",
+    "one card per active player with the personal code for confirming a score sheet: hand them "
+    "out at check-in": (
+        "eine Karte je aktivem Spieler mit dem persönlichen Code zum Bestätigen einer Spielliste: "
+        "beim Einchecken aushändigen"
+    ),
+    "Score sheets: board of the round": "Spiellisten: Übersicht der Runde",
+    "After the release the seats are fixed and players see them on “Where do I sit?”.": (
+        "Nach der Freigabe stehen die Plätze fest und die Spieler sehen sie unter „Wo sitze ich?“."
+    ),
+    "Extra time": "Nachspielzeit",
+    "To confirm a score sheet: start number + code. Personal: do not pass it on.": (
+        "Zum Bestätigen einer Spielliste: Startnummer + Code. Persönlich: nicht weitergeben."
+    ),
+    "Kind: N normal game, P Pflichtsolo, V vorgeführtes Pflichtsolo, L Lustsolo, H Hochzeit that "
+    "became a solo, S stille Hochzeit. Solo: position of the soloist.": (
+        "Art: N Normalspiel, P Pflichtsolo, V vorgeführtes Pflichtsolo, L Lustsolo, H Hochzeit "
+        "als Solo, S stille Hochzeit. Solo: Position des Solisten."
+    ),
+    "Card points of the Re party": "Augen der Re-Partei",
+    "Absage of the Re party": "Absage von Re",
+    "Absage of the Kontra party": "Absage von Kontra",
+    "Extra points of the Re party": "Sonderpunkte Re",
+    "Extra points of the Kontra party": "Sonderpunkte Kontra",
+    "Doppelkopf, Fuchs caught, Karlchen (not “gegen die Alten”)": (
+        "Doppelkopf, Fuchs gefangen, Karlchen (nicht „gegen die Alten“)"
+    ),
+    "Normal game (incl. Hochzeit with partner)": "Normalspiel (auch Hochzeit mit Partner)",
+    "First line with column names: first name, last name (or name), club, DDV number, team, start "
+    "number. Comma or semicolon, UTF-8 or Windows-1252.": (
+        "Erste Zeile mit Spaltennamen: Vorname, Nachname (oder Name), Verein, DDV-Nr., Team, "
+        "Startnummer. Komma oder Semikolon, UTF-8 oder Windows-1252."
+    ),
+    "The first line must name the columns, at least “last name” (or “name”); also understood: "
+    "first name, club, DDV number, team, start number.": (
+        "Die erste Zeile muss die Spalten benennen, mindestens „Nachname“ (oder „Name“); außerdem "
+        "verstanden: Vorname, Verein, DDV-Nr., Team, Startnummer."
+    ),
+    "When": "Wann",
+    "Round": "Runde",
+    "Table": "Tisch",
+    "Game": "Spiel",
+    "Offender": "Verursacher",
+    "Category": "Kategorie",
+    "Points": "Punkte",
+    "Reason": "Begründung",
+    "State": "Stand",
+    "Games": "Spiele",
+    "Who": "Wer",
+    "Role": "Rolle",
+    "What": "Was",
+    "Name": "Name",
+    "Game situation": "Spielsituation",
+    "Entered by": "Eingetragen von",
+    "Signed": "Unterschrieben",
+    "Revoked": "Aufgehoben",
+    "Remove": "Entfernen",
+    "Draw seed": "Auslosungs-Seed",
+    "Findings": "Befunde",
+    "Repeat encounters": "Wiederholte Begegnungen",
+    "Lower bound": "Untere Schranke",
+    "Position balance": "Positionsausgleich",
+    "Club conflicts": "Vereinskonflikte",
+    "Time taken": "Rechenzeit",
+    "Reason for the change": "Grund der Änderung",
+    "Before": "Vorher",
+    "After": "Nachher",
+    "Who / reason": "Wer / Grund",
+    "Start number": "Startnummer",
+    "Close": "Schließen",
+    "Stored (by somebody else)": "Gespeichert (von jemand anderem)",
+    "Yours (not saved)": "Ihre Eingabe (nicht gespeichert)",
+    "Your start number": "Ihre Startnummer",
+    "Your confirmation code": "Ihr Bestätigungscode",
+    "What is it about? (optional)": "Worum geht es? (freiwillig)",
+    "Player": "Spieler",
+    "Warning": "Verwarnung",
+    "Point deduction": "Punktabzug",
+    "Disqualification": "Disqualifikation",
+    "Winners and value": "Gewinner und Spielwert",
+    "Type the numbers": "Zahlen eintippen",
+    "Normal game": "Normalspiel",
+    "Won": "gewonnen",
+    "Lost": "verloren",
+    # --- issue 15: exports ---
+    "Not started": "Nicht angetreten",
+    "Registered, but never seated at a table: no rank.": (
+        "Angemeldet, aber an keinem Tisch gesessen: ohne Platzierung."
+    ),
+    "Penalties at this table": "Strafen an diesem Tisch",
+    "counts": "zählt",
+    "does not count": "zählt nicht",
+    "No penalties at this table.": "Keine Strafen an diesem Tisch.",
+    "Kind": "Art",
+    "Soloist": "Solist",
+    # --- issue 15: keeper ---
+    "Game %(number)s saved, but: %(problems)s": "Spiel %(number)s gespeichert, aber: %(problems)s",
+    "All %(nominal)s games are entered, but a Pflichtsolo is missing:": (
+        "Alle %(nominal)s Spiele sind eingetragen, aber es fehlt ein Pflichtsolo:"
+    ),
+    "Game %(number)s had to be a vorgeführtes Pflichtsolo. Do not enter another game: a round has "
+    "no more. If game %(number)s was entered wrongly, correct it; if it was really played that "
+    "way, call a referee.": (
+        "Spiel %(number)s hätte ein vorgeführtes Pflichtsolo sein müssen. Bitte kein weiteres "
+        "Spiel eintragen: Eine Runde hat nicht mehr Spiele. Ist Spiel %(number)s falsch "
+        "eingetragen, bitte korrigieren; wurde es wirklich so gespielt, bitte einen "
+        "Schiedsrichter rufen."
+    ),
+    "Do not enter another game: a round has no more. Correct the wrongly entered game, or call a "
+    "referee.": (
+        "Bitte kein weiteres Spiel eintragen: Eine Runde hat nicht mehr Spiele. Bitte das falsch "
+        "eingetragene Spiel korrigieren oder einen Schiedsrichter rufen."
+    ),
+    "Game %(number)s had to be a vorgeführtes Pflichtsolo, and a round has no more games: correct "
+    "the game that was entered wrongly, or decide as referee.": (
+        "Spiel %(number)s hätte ein vorgeführtes Pflichtsolo sein müssen, und eine Runde hat "
+        "nicht mehr Spiele: Bitte das falsch eingetragene Spiel korrigieren oder als "
+        "Schiedsrichter entscheiden."
+    ),
+    "The sheet has %(count)s games, a round only %(nominal)s: remove the games too many.": (
+        "Die Liste hat %(count)s Spiele, eine Runde nur %(nominal)s: Bitte die überzähligen "
+        "Spiele entfernen."
+    ),
+    "This round is closed.": "Diese Runde ist abgeschlossen.",
+    "This is the table's final sheet. Changes only through the tournament office.": (
+        "Das ist die endgültige Spielliste des Tisches. Änderungen nur über das Turnierbüro."
+    ),
+    "Nothing was saved: this round is closed. Show the tournament office what you wanted to "
+    "enter.": (
+        "Nichts wurde gespeichert: Diese Runde ist abgeschlossen. Bitte zeigen Sie dem "
+        "Turnierbüro, was Sie eintragen wollten."
+    ),
+    "This round is closed: 1 game on this phone did not reach the list. It is shown below, marked "
+    "“not on the list”. Show it to the tournament office.": (
+        "Diese Runde ist abgeschlossen: 1 Spiel auf diesem Telefon ist nicht in der Liste "
+        "angekommen. Es steht unten, markiert mit „nicht in der Liste“. Zeigen Sie es der "
+        "Turnierleitung im Turnierbüro."
+    ),
+    "This round is closed: {count} games on this phone did not reach the list. They are shown "
+    "below, marked “not on the list”. Show them to the tournament office.": (
+        "Diese Runde ist abgeschlossen: {count} Spiele auf diesem Telefon sind nicht in der Liste "
+        "angekommen. Sie stehen unten, markiert mit „nicht in der Liste“. Zeigen Sie sie der "
+        "Turnierleitung im Turnierbüro."
+    ),
+    "not on the list": "nicht in der Liste",
+    "%(name)s (start no. %(number)s)": "%(name)s (Startnr. %(number)s)",
+    "Submitted by %(who)s at %(time)s": "Abgegeben von %(who)s um %(time)s",
+    "confirmed at %(time)s": "bestätigt um %(time)s",
+    "Use this row in the game form": "Übernehmen (ins Spielformular)",
+    "Tick the facts of the game below: the row to write appears here.": (
+        "Unten die Umstände des Spiels ankreuzen: Hier erscheint die Zeile für die Liste."
+    ),
+    "Tick the facts of the game; the row to write down appears above them.": (
+        "Die Umstände des Spiels ankreuzen; die Zeile für die Liste erscheint darüber."
+    ),
+    # --- issue 15: phone ---
+    "Club": "Verein",
+    "Team": "Team",
+    "Checked in": "Eingecheckt",
+    "Total": "Summe",
+    "Members": "Mitglieder",
+    "Position": "Position",
+    "Name or start number": "Name oder Startnummer",
+    "Part of the name is enough.": "Ein Teil des Namens genügt.",
+    "Not seated in any released round: please ask the tournament office.": (
+        "In keiner freigegebenen Runde eingeteilt: bitte bei der Turnierleitung melden."
+    ),
+    "Please type part of a name or a start number.": (
+        "Bitte einen Teil des Namens oder eine Startnummer eingeben."
+    ),
+    "Round %(round)s: table %(table)s, position %(position)s": (
+        "Runde %(round)s: Tisch %(table)s, Position %(position)s"
+    ),
+    # --- issue 15: players ---
+    "Edit": "Bearbeiten",
+    "Reason (for the history)": "Grund (für den Änderungsverlauf)",
+    "Fixed since the first round was drawn.": "Fest, seit die erste Runde ausgelost ist.",
+    "entry corrected": "Anmeldung korrigiert",
+    "Start number %(number)s or DDV member number %(ddv)s was taken meanwhile.": (
+        "Startnummer %(number)s oder DDV-Mitgliedsnummer %(ddv)s wurde inzwischen vergeben."
+    ),
+    "%(name)s also plays in a tournament you do not direct: name, club and DDV member number can "
+    "only be corrected by an administrator.": (
+        "%(name)s spielt auch in einem Turnier, das Sie nicht leiten: Name, Verein und "
+        "DDV-Mitgliedsnummer kann nur ein Administrator korrigieren."
+    ),
+    "DDV member number %(number)s belongs to another player in the player database. If it is the "
+    "same person, merge the two players.": (
+        "Die DDV-Mitgliedsnummer %(number)s gehört einem anderen Spieler der Spielerdatenbank. "
+        "Ist es dieselbe Person, führen Sie die beiden Spieler zusammen."
+    ),
+    "The start number cannot change any more: the first round has been drawn.": (
+        "Die Startnummer kann nicht mehr geändert werden: Die erste Runde ist ausgelost."
+    ),
+    "Entry %(number)s corrected: %(name)s.": "Anmeldung %(number)s korrigiert: %(name)s.",
+    "Correct entry %(number)s": "Anmeldung %(number)s korrigieren",
+    "correct entry %(number)s (%(name)s)": "Anmeldung %(number)s korrigieren (%(name)s)",
+    "Name, club and DDV member number are those of the player in the player database: the "
+    "correction applies to every tournament this player played.": (
+        "Name, Verein und DDV-Mitgliedsnummer gehören zum Spieler in der Spielerdatenbank: Die "
+        "Korrektur gilt für jedes Turnier, das dieser Spieler gespielt hat."
+    ),
+    "after the change": "nach der Änderung",
+    "No changes yet.": "Noch keine Änderungen.",
+    "start number %(number)s": "Startnummer %(number)s",
+    "Check-in": "Check-in",
+    "Check in by start number": "Einchecken per Startnummer",
+    "Type a start number.": "Bitte eine Startnummer eingeben.",
+    "Type a start number (digits only).": "Bitte eine Startnummer eingeben (nur Ziffern).",
+    "Type a start number and press Enter; the field is ready for the next one.": (
+        "Startnummer eingeben und Enter drücken; das Feld ist gleich für die nächste bereit."
+    ),
+    "Undo check-in of %(name)s": "Check-in von %(name)s zurücknehmen",
+    "All present…": "Alle anwesend …",
+    "A wrong check-in can be undone in the player's row.": (
+        "Ein falscher Check-in lässt sich in der Zeile des Spielers zurücknehmen."
+    ),
+    "All active players were already checked in.": "Alle aktiven Spieler waren schon eingecheckt.",
+    "all present": "alle anwesend",
+    "Not sent: no connection to the server. Please type the number again.": (
+        "Nicht gesendet: keine Verbindung zum Server. Bitte die Nummer noch einmal eingeben."
+    ),
+    "Nobody has start number %(number)s.": "Die Startnummer %(number)s hat niemand.",
+    "%(name)s (%(number)s) is withdrawn: re-admit them first.": (
+        "%(name)s (%(number)s) ist zurückgezogen: bitte erst wieder zulassen."
+    ),
+    "%(name)s (%(number)s) is disqualified.": "%(name)s (%(number)s) ist disqualifiziert.",
+    "%(name)s (%(number)s) is already checked in.": (
+        "%(name)s (%(number)s) ist bereits eingecheckt."
+    ),
+    "%(name)s (%(number)s) checked in.": "%(name)s (%(number)s) eingecheckt.",
+    "Duplicates in the player database? Merge players": (
+        "Doppelte Einträge in der Spielerdatenbank? Spieler zusammenführen"
+    ),
+    "Merge players": "Spieler zusammenführen",
+    "merge players": "Spieler zusammenführen",
+    "Merge two players": "Zwei Spieler zusammenführen",
+    "Merge": "Zusammenführen",
+    "Keep this player": "Diesen Spieler behalten",
+    "Merge away this player (its entries move over, then it is deleted)": (
+        "Diesen Spieler auflösen (seine Anmeldungen gehen über, dann wird er gelöscht)"
+    ),
+    "%(name)s is already registered for this tournament with start number %(number)s. To correct "
+    "name, club or team, use “Edit” in that row.": (
+        "%(name)s ist für dieses Turnier bereits mit Startnummer %(number)s angemeldet. Name, "
+        "Verein oder Team korrigieren Sie mit „Bearbeiten“ in dieser Zeile."
+    ),
+    "DDV %(number)s": "DDV %(number)s",
+    "Please say why the two players are one person.": (
+        "Bitte angeben, warum die beiden Spieler dieselbe Person sind."
+    ),
+    "You may only merge players who play only in tournaments you direct; ask an administrator.": (
+        "Sie können nur Spieler zusammenführen, die ausschließlich in Ihren Turnieren spielen; "
+        "bitte wenden Sie sich an einen Administrator."
+    ),
+    "%(keep)s and %(drop)s are both registered for “%(tournament)s”; one person cannot have two "
+    "entries there, so they cannot be merged.": (
+        "%(keep)s und %(drop)s sind beide für „%(tournament)s“ angemeldet; eine Person kann dort "
+        "nicht zweimal angemeldet sein, daher ist kein Zusammenführen möglich."
+    ),
+    "The two players have different DDV member numbers (%(keep)s, %(drop)s): correct one of them "
+    "first if they really are one person.": (
+        "Die beiden Spieler haben verschiedene DDV-Mitgliedsnummern (%(keep)s, %(drop)s): Sind "
+        "sie wirklich dieselbe Person, bitte zuerst eine davon korrigieren."
+    ),
+    "merged with player %(id)s (%(name)s): %(reason)s": (
+        "zusammengeführt mit Spieler %(id)s (%(name)s): %(reason)s"
+    ),
+    "merged into player %(id)s (%(name)s): %(reason)s": (
+        "zusammengeführt in Spieler %(id)s (%(name)s): %(reason)s"
+    ),
+    "%(drop)s merged into %(keep)s.": "%(drop)s in %(keep)s zusammengeführt.",
+    "When one person is in the player database twice (e.g. “Schäfer” and “Schaefer”), merge the "
+    "two: the entries of the second player move to the first, the second is deleted, and the "
+    "history records who merged whom and why.": (
+        "Steht eine Person zweimal in der Spielerdatenbank (z. B. „Schäfer“ und „Schaefer“), "
+        "führen Sie die beiden zusammen: Die Anmeldungen des zweiten Spielers gehen auf den "
+        "ersten über, der zweite wird gelöscht, und der Änderungsverlauf hält fest, wer wen warum "
+        "zusammengeführt hat."
+    ),
+    "You can merge players who play only in tournaments you direct; for others ask an "
+    "administrator.": (
+        "Sie können Spieler zusammenführen, die nur in Turnieren spielen, die Sie leiten; für "
+        "andere wenden Sie sich an einen Administrator."
+    ),
+    "Possible duplicates": "Mögliche doppelte Einträge",
+    "choose these two": "diese beiden wählen",
+    "No players with the same name (however spelt) found.": (
+        "Keine Spieler mit gleichem Namen (in welcher Schreibweise auch immer) gefunden."
+    ),
 }
 
 DE_PLURAL = {
@@ -1512,6 +1780,32 @@ DE_PLURAL = {
     "Register %(counter)s player": (
         "%(counter)s Spieler anmelden",
         "%(counter)s Spieler anmelden",
+    ),
+    # --- issue 15: keeper ---
+    "All games are entered, but the list still has %(counter)s error (marked ⚠ below). Correct "
+    "it, then submit the sheet.": (
+        "Alle Spiele sind eingetragen, aber die Liste hat noch %(counter)s Fehler (unten mit ⚠ "
+        "markiert). Bitte korrigieren, dann die Liste abgeben.",
+        "Alle Spiele sind eingetragen, aber die Liste hat noch %(counter)s Fehler (unten mit ⚠ "
+        "markiert). Bitte korrigieren, dann die Liste abgeben.",
+    ),
+    "but the sheet has %(errors)s error (marked ⚠ in the list).": (
+        "aber die Liste hat %(errors)s Fehler (in der Liste mit ⚠ markiert).",
+        "aber die Liste hat %(errors)s Fehler (in der Liste mit ⚠ markiert).",
+    ),
+    # --- issue 15: phone ---
+    "%(counter)s more player found: type more of the name.": (
+        "%(counter)s weiterer Spieler gefunden: bitte mehr vom Namen eingeben.",
+        "%(counter)s weitere Spieler gefunden: bitte mehr vom Namen eingeben.",
+    ),
+    # --- issue 15: players ---
+    "%(count)s player checked in.": (
+        "%(count)s Spieler eingecheckt.",
+        "%(count)s Spieler eingecheckt.",
+    ),
+    "Check in the %(counter)s active player not checked in yet": (
+        "Den %(counter)s noch nicht eingecheckten aktiven Spieler einchecken",
+        "Alle %(counter)s noch nicht eingecheckten aktiven Spieler einchecken",
     ),
 }
 

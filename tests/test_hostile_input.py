@@ -89,7 +89,7 @@ def test_names_are_text_never_formulas_in_xlsx(hostile_field, tournament):
     book = load_workbook(BytesIO(exports.workbook(tournament)))
     cells = [cell for ws in book.worksheets for row in ws.iter_rows() for cell in row]
     assert not [c.coordinate for c in cells if c.data_type == "f"]
-    names = {c.value for c in book["Rangliste"]["C"][1:]}
+    names = {c.value for c in book["Rangliste"]["C"][6:]}
     # XML turns a carriage return into a line feed: the only change a cell may show.
     assert names == {name.replace("\r", "\n") for name in NAMES}
 

@@ -15,8 +15,8 @@ class PlayerAdmin(SimpleHistoryAdmin):
 
 @admin.register(Tournament)
 class TournamentAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "date", "rule_profile", "status", "is_public"]
-    list_filter = ["status", "rule_profile", "is_public"]
+    list_display = ["name", "date", "rule_profile", "get_status_display", "is_public"]
+    list_filter = ["rule_profile", "is_public"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["directors", "referees"]
 
@@ -65,8 +65,17 @@ class PenaltyAdmin(SimpleHistoryAdmin):
     """Read only: penalties are entered, signed and revoked on the referee pages, which keep
     the rules and the record; none is ever deleted."""
 
-    list_display = ["table", "game_number", "offender", "category", "referee", "signed_at"]
-    list_filter = ["table__round__tournament", "category"]
+    list_display = [
+        "tournament",
+        "number",
+        "table",
+        "game_number",
+        "offender",
+        "category",
+        "referee",
+        "signed_at",
+    ]
+    list_filter = ["tournament", "category"]
 
     def has_add_permission(self, request):
         return False

@@ -3,6 +3,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from .models import Entry, EntryStatus
+from .names import name_matches, query_words
 
 
 class EntryFilter(django_filters.FilterSet):
@@ -19,8 +20,18 @@ class EntryFilter(django_filters.FilterSet):
         fields = ["q", "club", "status"]
 
     def filter_query(self, queryset, name, value):
+        """Part of a name, however umlauts, accents or case were typed ("Mueller", "muller"
+        and "Müller" find Müller; see tournament.names), or a start number. The names of one
+        tournament's entries are few enough to be folded here rather than in the database."""
         value = value.strip()
-        condition = Q(player__last_name__icontains=value) | Q(player__first_name__icontains=value)
+        if not value:
+            return queryset
+        condition = Q(pk__in=[])
         if value.isdecimal() and len(value) < 10:
             condition |= Q(start_number=int(value))
+        words = query_words(value)
+        if words:
+            names = queryset.values_list("pk", "player__first_name", "player__last_name")
+            ids = [pk for pk, first, last in names if name_matches(words, first, last)]
+            condition |= Q(pk__in=ids)
         return queryset.filter(condition)

@@ -22,12 +22,12 @@ FINDINGS = {
     "vorfuehren-missed": _(
         "This game had to be a vorgeführtes Pflichtsolo of position %(position)s."
     ),
-    "vorfuehren-not-due": _("No Pflichtsolo had to be vorgeführt in this game."),
+    "vorfuehren-not-due": _("No vorgeführtes Pflichtsolo was due in this game."),
     "pflichtsolo-missing": _("Position %(position)s has not played a Pflichtsolo."),
     "too-many-games": _("%(count)s games: a round has only %(nominal)s."),
     "too-few-games": _("%(count)s of %(nominal)s games (time limit or struck games?)."),
     "value-implausible": _("A game value of %(value)s is unusually high — typo?"),
-    "penalty-game-unknown": _("This penalty names a game that is not on the list."),
+    "penalty-game-unknown": _("This penalty names a game that is not on the score sheet."),
     "game-number": _("Game numbers must run 1, 2, 3, …: expected %(expected)s here."),
     "after-time-limit": _(
         "The time was up before this game: only vorgeführte Pflichtsoli may follow."
@@ -47,16 +47,16 @@ INVALID_FACTS = {
     "bad-re": _("The Re positions must be different positions at the table."),
     "re-count": _("A %(kind)s game has %(expected)s Re player(s), not %(given)s."),
     "sitter-plays": _("Position %(dealer)s deals and sits out: they cannot be Re."),
-    "eyes-out-of-range": _("Re's eyes must be between 0 and 240, not %(value)s."),
-    "no-trick-with-eyes": _("A party without a trick has 0 eyes (Re has %(re_eyes)s)."),
+    "eyes-out-of-range": _("Re's card points must be between 0 and 240, not %(value)s."),
+    "no-trick-with-eyes": _("A party without a trick has 0 card points (Re has %(re_eyes)s)."),
     "both-no-trick": _("Both parties cannot be without a trick."),
     "bad-announced": _("Announcements are “re” and/or “kontra”."),
     "bad-absage": _("An Absage is 90, 60, 30 or 0 (schwarz)."),
     "absage-without-announcement": _(
         "An Absage is only allowed after the party's own announcement (TSR 6.3.2)."
     ),
-    "bad-sonderpunkte": _("Sonderpunkte are whole numbers from 0 to 12 per party."),
-    "sonderpunkte-in-solo": _("There are no Sonderpunkte in a solo."),
+    "bad-sonderpunkte": _("Extra points are whole numbers from 0 to 12 per party."),
+    "sonderpunkte-in-solo": _("There are no extra points in a solo."),
     "offender-not-playing": _("Position %(offender)s is not playing in this game."),
     "soloist-missing": _("A solo needs the position of the soloist."),
     "soloist-in-normal-game": _("A normal game has no soloist."),
@@ -82,7 +82,7 @@ def _format(table, code: str, params: dict) -> str:
 
 
 PENALTY_ROW_HINT = _(
-    "(Penalty row: it no longer fits the game as the list has it now. A referee revokes it "
+    "(Penalty row: it no longer fits the game as the score sheet has it now. A referee revokes it "
     "and enters the decision again.)"
 )
 

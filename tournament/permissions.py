@@ -104,3 +104,20 @@ def roles(request: HttpRequest) -> dict[str, bool]:
     if user is None:
         return {"user_is_director": False, "user_is_referee": False}
     return {"user_is_director": is_director(user), "user_is_referee": is_referee(user)}
+
+
+def changeable_players(user) -> QuerySet:
+    """The players of the shared player database whose stored data (name, club, DDV member
+    number) ``user`` may correct or merge: an administrator (staff) any; a director those who
+    play only in tournaments the director runs, since everything else about them is other
+    tournaments' data."""
+    from .models import Player
+
+    if user.is_superuser or (user.is_staff and is_director(user)):
+        return Player.objects.all()
+    managed = managed_tournaments(user)
+    return (
+        Player.objects.filter(entries__tournament__in=managed)
+        .exclude(entries__tournament__in=Tournament.objects.exclude(pk__in=managed.values("pk")))
+        .distinct()
+    )

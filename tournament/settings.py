@@ -174,6 +174,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "tournament" / "locale"]
+# English dates as "23 Nov 2026, 15:19" (German: Django's own "23.11.2026 15:19").
+FORMAT_MODULE_PATH = ["tournament.formats"]
 USE_I18N = True
 TIME_ZONE = "Europe/Berlin"
 USE_TZ = True
@@ -194,7 +196,9 @@ IMPORT_MAX_BYTES = 2 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 512 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 512 * 1024
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
+DJANGO_TABLES2_TEMPLATE = "tournament/partials/table.html"  # semantic.html, headers capitalised
+# Every form label starts with a capital letter (tournament/form_labels.py).
+FORM_RENDERER = "tournament.form_labels.FormRenderer"
 
 # The public standings are rendered at most this often (seconds) per filter: every phone in
 # the hall polls them. 0 renders them for every request.

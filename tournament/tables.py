@@ -9,16 +9,16 @@ from .models import Entry
 class EntryTable(tables.Table):
     start_number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
     name = tables.Column(
-        verbose_name=_("name"),
+        verbose_name=_("Name"),
         accessor="player__last_name",
         order_by=("player__last_name", "player__first_name"),
     )
-    club = tables.Column(verbose_name=_("club"), accessor="player__club")
-    team = tables.Column(verbose_name=_("team"), accessor="team__name", default="")
-    status = tables.Column(verbose_name=_("status"))
+    club = tables.Column(verbose_name=_("Club"), accessor="player__club")
+    team = tables.Column(verbose_name=_("Team"), accessor="team__name", default="")
+    status = tables.Column(verbose_name=_("Status"))
     checked_in = tables.TemplateColumn(
         template_name="tournament/partials/checkin_cell.html",
-        verbose_name=_("checked in"),
+        verbose_name=_("Checked in"),
         order_by=("checked_in",),
     )
     actions = tables.TemplateColumn(
@@ -50,45 +50,61 @@ class EntryTable(tables.Table):
         return f"{player.last_name}, {player.first_name}" if player.first_name else player.last_name
 
 
-def standings_table(standings, rows, *, order_param="sort"):
-    """A sortable table of the standings with one column per counted round."""
+# The columns a phone folds into the line under the name (site.css: "public pages on a phone").
+FOLD = "fold"
+# Columns left out when no line of the standings has anything to show in them.
+OPTIONAL_COLUMNS = ("club", "team", "penalties", "note")
+
+
+def standings_table(standings, rows, *, shown=OPTIONAL_COLUMNS, order_param="sort"):
+    """A sortable table of the standings with one column per counted round; of the
+    ``OPTIONAL_COLUMNS`` only those in ``shown``."""
     extra = [
         (
             f"r{number}",
             tables.Column(
                 verbose_name=_("R%(number)s") % {"number": number},
-                attrs={"td": {"class": "num"}, "th": {"class": "num"}},
+                attrs={"td": {"class": f"num {FOLD}"}, "th": {"class": f"num {FOLD}"}},
                 default="–",
             ),
         )
         for number in standings.round_numbers
     ]
+    hidden = [name for name in OPTIONAL_COLUMNS if name not in shown]
     table = StandingsTable(
         rows,
         extra_columns=extra,
+        exclude=hidden,
         order_by_field=order_param,
         template_name="tournament/partials/standings_table.html",
     )
-    table.sequence = [
+    sequence = [
         "rank", "start_number", "name", "club", "team",
         *[name for name, _column in extra], "penalties", "total", "note",
     ]  # fmt: skip
+    table.sequence = [name for name in sequence if name not in hidden]
     return table
 
 
+def _folded(css: str = "") -> dict:
+    return {"td": {"class": f"{css} {FOLD}".strip()}, "th": {"class": f"{css} {FOLD}".strip()}}
+
+
 class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}}, default="")
-    start_number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("name"))
-    club = tables.Column(verbose_name=_("club"), default="")
-    team = tables.Column(verbose_name=_("team"), default="")
-    penalties = tables.Column(
-        verbose_name=_("penalties"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    rank = tables.Column(
+        verbose_name=_("Rank"),
+        attrs={"td": {"class": "num rank"}, "th": {"class": "num"}},
+        default="",
     )
+    start_number = tables.Column(verbose_name=_("No."), attrs=_folded("num"))
+    name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name"}})
+    club = tables.Column(verbose_name=_("Club"), default="", attrs=_folded())
+    team = tables.Column(verbose_name=_("Team"), default="", attrs=_folded())
+    penalties = tables.Column(verbose_name=_("Penalties"), attrs=_folded("num penalties"))
     total = tables.Column(
-        verbose_name=_("total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
+        verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num total"}}
     )
-    note = tables.Column(verbose_name="", orderable=False, default="")
+    note = tables.Column(verbose_name="", orderable=False, default="", attrs=_folded())
 
     class Meta:
         attrs = {"class": "table standings", "id": "standings"}

@@ -8,6 +8,7 @@ from .views import (
     entries,
     imports,
     penalties,
+    players,
     printing,
     projector,
     public,
@@ -26,6 +27,16 @@ manage_patterns = (
         path("<slug:slug>/edit/", tournaments.tournament_edit, name="tournament-edit"),
         path("<slug:slug>/entries/add/", entries.entry_add, name="entry-add"),
         path("<slug:slug>/entries/<int:pk>/checkin/", entries.entry_checkin, name="entry-checkin"),
+        path("<slug:slug>/entries/<int:pk>/edit/", entries.entry_edit, name="entry-edit"),
+        path(
+            "<slug:slug>/entries/checkin/",
+            entries.entry_checkin_number,
+            name="entry-checkin-number",
+        ),
+        path(
+            "<slug:slug>/entries/checkin-all/", entries.entry_checkin_all, name="entry-checkin-all"
+        ),
+        path("<slug:slug>/players/merge/", players.player_merge, name="player-merge"),
         path("<slug:slug>/entries/cards/", printing.player_cards_pdf, name="player-cards"),
         re_path(
             r"^(?P<slug>[-\w]+)/entries/(?P<pk>[0-9]+)/(?P<action>withdraw|readmit)/$",

@@ -31,6 +31,8 @@ PHONE = {
     "is_mobile": True,
     "has_touch": True,
 }
+# The English label, with or without a capital letter (labels are being capitalised).
+GAME_VALUE_EN = re.compile(r"^game value$", re.IGNORECASE)
 # Three normal games: (winners, value) -> winners +value, the others -value.
 GAMES = [((1, 2), 1), ((1, 3), 2), ((2, 4), 3)]
 
@@ -158,7 +160,7 @@ def test_it_sends_the_games_when_the_link_is_opened_again_after_the_tab_was_clos
     page.goto(f"{hall_url}/tisch/{table.token}/")
     context.set_offline(True)
     for number, (winners, value) in enumerate(GAMES, start=1):
-        enter(page, number, winners, value, heading="Game {number}", value_label="game value")
+        enter(page, number, winners, value, heading="Game {number}", value_label=GAME_VALUE_EN)
     expect(page.locator("#sheet-rows tr.pending")).to_have_count(3)
     expect(page.locator("#outbox")).to_contain_text("No connection — 3 games not sent yet.")
     expect(page.locator("#sheet-rows tr.pending").first).to_contain_text("winners 1, 2 · value 1")
@@ -543,3 +545,60 @@ def test_only_one_tab_of_the_link_sends(hall_url, phone_context, table):
     assert stored(table) == EXPECTED
     assert len(posts) == 3  # each game once
     assert queue(first, table) == []
+
+
+def test_games_still_on_the_phone_when_the_round_is_closed_are_shown_as_not_on_the_list(
+    hall_url, phone_context, table
+):
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    context.set_offline(True)
+    enter(page, 1, (1, 2), 1)
+    enter(page, 2, (1, 3), 2)
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(2)
+
+    # Meanwhile the office closes the round (as if every sheet had been confirmed).
+    table.round.status = "closed"
+    table.round.save()
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    # The refused send turns the page into the closed one; the games stay on the phone.
+    expect(page.locator("#round-closed")).to_have_text(
+        "Diese Runde ist abgeschlossen. Das ist die endgültige Spielliste des Tisches. "
+        "Änderungen nur über das Turnierbüro."
+    )
+    strip = page.locator("#outbox")
+    expect(strip).to_have_text(
+        "Diese Runde ist abgeschlossen: 2 Spiele auf diesem Telefon sind nicht in der Liste "
+        "angekommen. Sie stehen unten, markiert mit „nicht in der Liste“. Zeigen Sie sie der "
+        "Turnierleitung im Turnierbüro."
+    )
+    expect(strip).to_have_class(re.compile(r"\berror\b"))
+    rows = page.locator("#sheet-rows tr.not-on-list")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_have_text("1N · Gewinner 1, 2 · Wert 1 — nicht in der Liste")
+    expect(page.locator("#game-form")).to_have_count(0)
+    expect(page.locator("form")).to_have_count(1)  # only the language switch of the site
+    snapshot(page, "closed-de")
+    assert Game.objects.filter(table=table).count() == 0
+    assert len(queue(page, table)) == 2  # kept for the office, never sent
+
+    # Opened again later: the same, and still nothing is sent.
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    expect(page.locator("#sheet-rows tr.not-on-list")).to_have_count(2)
+    page.wait_for_timeout(500)
+    assert Game.objects.filter(table=table).count() == 0
+
+
+def test_an_old_link_without_unsent_games_just_shows_the_final_sheet(
+    hall_url, phone_context, table
+):
+    page = phone_context(locale="en-US").new_page()
+    table.round.status = "closed"
+    table.round.save()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    expect(page.locator("#round-closed")).to_contain_text("This round is closed.")
+    expect(page.locator("#outbox")).to_be_hidden()
+    expect(page.locator("#game-form")).to_have_count(0)
+    snapshot(page, "closed-en")

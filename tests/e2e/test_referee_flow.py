@@ -25,6 +25,11 @@ def test_referee_enters_and_signs_a_geringfuegig_penalty_in_a_solo(live_server, 
     Game.objects.create(table=table, number=1, kind=GameKind.PFLICHTSOLO, soloist_position=1,
                         p1=6, p2=-2, p3=-2, p4=-2)  # fmt: skip
     Game.objects.create(table=table, number=2, kind=GameKind.NORMAL, p1=1, p2=-1, p3=-1, p4=1)
+    # Two penalties in another tournament first: this one is still "Strafe Nr. 1" here.
+    elsewhere = released_table(TournamentFactory(slug="vorher"), first_start=1)
+    for _ in range(2):
+        Penalty.objects.create(table=elsewhere, game_number=1, category="unerheblich",
+                               offender=elsewhere.seats.first().entry)  # fmt: skip
     keeper = page.context.new_page()
     keeper.goto(f"{live_server.url}/tisch/{table.token}/")
     keeper.once("dialog", lambda dialog: dialog.accept())
@@ -58,11 +63,13 @@ def test_referee_enters_and_signs_a_geringfuegig_penalty_in_a_solo(live_server, 
     # One line per player, so the whole row fits a phone: position, player, points.
     expect(preview.locator("#preview-rows td.num")).to_have_text(["+3", "0", "0", "-3"])
     expect(preview.locator("#preview-rows tr").nth(3)).to_contain_text("Spieler4")
-    assert not Penalty.objects.exists()  # nothing counts before the signature
+    assert not Penalty.objects.filter(tournament=tournament).exists()  # not before signing
     preview.get_by_role("button", name="Strafe unterschreiben").click()
 
     expect(page.locator("#penalty-state")).to_have_text("unterschrieben")
-    penalty = Penalty.objects.get()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Strafe Nr. 1")
+    penalty = Penalty.objects.get(tournament=tournament)
+    assert penalty.number == 1 and Penalty.objects.count() == 3
     assert (penalty.referee, penalty.points, penalty.counts) == (official, [3, 0, 0, -3], True)
     expect(page.locator("#penalty-facts")).to_contain_text("Maria Keller")
 

@@ -3,6 +3,8 @@ breaks the zero sum of one row, the sheet says so, the keeper corrects the row a
 and the director confirms the sheet on the board."""
 
 import re
+import tempfile
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -73,9 +75,15 @@ def position(p):
     return re.compile(rf"^{p} · ")
 
 
-def save(phone, number):
+def save(phone, number, but=None):
     phone.locator("#save-game").tap()
-    expect(phone.locator("#notice")).to_have_text(f"Spiel {number} gespeichert.")
+    if but is None:
+        expect(phone.locator("#notice")).to_have_text(f"Spiel {number} gespeichert.")
+        expect(phone.locator("#notice")).to_have_class(re.compile(r"\binfo\b"))
+    else:
+        # Saved, yet not right: said so, in the warning colour, with what is wrong.
+        expect(phone.locator("#notice")).to_have_text(f"Spiel {number} gespeichert, aber: {but}")
+        expect(phone.locator("#notice")).to_have_class(re.compile(r"\bwarning\b"))
 
 
 def row_values(phone, number):
@@ -125,7 +133,7 @@ def enter_typo_directly(phone, number):
     typed[3] = 22  # a finger too many: 22 instead of 2
     for p, value in enumerate(typed, start=1):
         form.get_by_role("spinbutton", name=position(p)).fill(str(value))
-    save(phone, number)
+    save(phone, number, but="Die Werte dieser Zeile ergeben nicht 0 (Zeilensumme 20).")
     return typed
 
 
@@ -152,10 +160,12 @@ def test_keeper_enters_sheet_fixes_typo_submits_and_director_confirms(live_serve
             assert row_values(phone, number) == typed
             finding = phone.locator(f"#game-{number} + tr.finding.error")
             expect(finding).to_have_text(
-                "⚠ Fehler: Die Werte dieser Zeile ergeben nicht 0 (Quersumme 20)."
+                "⚠ Fehler: Die Werte dieser Zeile ergeben nicht 0 (Zeilensumme 20)."
             )
             expect(phone.locator(f"#game-{number}")).to_have_class(re.compile(r"\bhas-error\b"))
             expect(phone.locator("#sheet-rows tr.finding.error")).to_have_count(1)
+            phone.locator("#notice").scroll_into_view_if_needed()
+            shot(phone, "saved-but-de")
 
             # The keeper corrects the row: "ändern" loads it with its numbers.
             phone.locator(f"#game-{number}").get_by_role("link", name="ändern").tap()
@@ -183,6 +193,11 @@ def test_keeper_enters_sheet_fixes_typo_submits_and_director_confirms(live_serve
 
     expect(phone.locator("#sheet-rows tr.finding")).to_have_count(0)
     expect(phone.locator(".players .badge.owes")).to_have_count(0)
+    # One instruction at the end, and no form for a 25th game.
+    expect(phone.locator("#outlook-banner")).to_have_text(
+        "Alle Spiele sind eingetragen. Bitte die Liste prüfen und unten abgeben."
+    )
+    expect(phone.locator("#game-form")).to_have_count(0)
     shown_totals = phone.locator("#sheet-rows tfoot th.num").all_inner_texts()
     assert [int(v) for v in shown_totals] == EXPECTED_TOTALS
     assert sum(EXPECTED_TOTALS) == 0
@@ -234,3 +249,164 @@ def test_keeper_enters_sheet_fixes_typo_submits_and_director_confirms(live_serve
     assert table.confirmed_by == "leiterin"
     assert table.games.count() == 24
     assert questions == ["Die Liste von Tisch 1 bestätigen?"]
+
+
+# --- issue 15: the calculator in place, the end of a sheet, names on board and desk ---------
+
+SHOTS = Path(tempfile.gettempdir()) / "kreuzdame-keeper"
+
+
+def shot(page, name):
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}.png")
+
+
+VIEWS = {
+    "phone": PHONE,
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+}
+
+
+@pytest.mark.parametrize(
+    ("view", "locale", "button", "saved"),
+    [
+        ("phone", "de-DE", "Übernehmen (ins Spielformular)", "Spiel 1 gespeichert."),
+        ("phone", "en-GB", "Use this row in the game form", "Game 1 saved."),
+        ("desktop", "de-DE", "Übernehmen (ins Spielformular)", "Spiel 1 gespeichert."),
+    ],
+)
+def test_the_calculator_opens_in_place_and_fills_the_game_form(
+    live_server, browser, view, locale, button, saved
+):
+    table = released_table(TournamentFactory(rule_profile="ddv"))
+    context = browser.new_context(**{**VIEWS[view], "locale": locale})
+    phone = context.new_page()
+    phone.set_default_timeout(15_000)
+    phone.goto(f"{live_server.url}/tisch/{table.token}/")
+    pages = len(context.pages)
+    phone.locator("#calculator-link").click()
+    panel = phone.locator("#calculator-box")
+    expect(panel).to_be_visible()
+    assert len(context.pages) == pages and f"/tisch/{table.token}/" in phone.url  # same tab
+    expect(phone.locator("#calculator-hint")).to_be_in_viewport()
+    panel.locator('input[name=re][value="2"]').check()
+    panel.locator('input[name=re][value="4"]').check()
+    panel.locator("input[name=re_eyes]").fill("151")
+    panel.locator("input[name=announced_re]").check()
+    take = phone.get_by_role("button", name=button)
+    expect(take).to_be_visible()
+    # The result and its button are in view while the facts are ticked, without scrolling.
+    expect(take).to_be_in_viewport()
+    expect(phone.locator("#calculator-result .winner")).to_be_in_viewport()
+    shot(phone, f"calculator-{view}-{locale}")
+    take.click()
+    expect(panel).to_have_count(0)
+    form = phone.locator("#game-form")
+    expect(form.locator('input[name=mode][value="direct"]')).to_be_checked()
+    expect(form.locator('input[name=kind][value="normal"]')).to_be_checked()
+    values = [form.locator(f"input[name=p{p}]").input_value() for p in range(1, 5)]
+    assert values == ["-4", "4", "-4", "4"]  # won, 151 eyes, "Re": value 2, doubled
+    expect(phone.locator("#save-game")).to_be_in_viewport()
+    shot(phone, f"calculator-taken-{view}-{locale}")
+    phone.locator("#save-game").click()
+    expect(phone.locator("#notice")).to_have_text(saved)
+    assert Game.objects.get(table=table).points == [-4, 4, -4, 4]
+    context.close()
+
+
+def _without_pflichtsolo_of_4(table):
+    """24 games in which position 4 never plays a Pflichtsolo (game 24 had to be it)."""
+    from tournament.domain import sheets as sheet_domain
+
+    solos = [
+        sheet_domain.RowInput("pflichtsolo", p, tuple(3 if q == p else -1 for q in range(1, 5)))
+        for p in (1, 2, 3)
+    ]
+    normal = [sheet_domain.RowInput("normal", None, (1, 1, -1, -1))] * 21
+    actor = sheet_domain.Actor(label="test", privileged=True)
+    sheet_domain.replace_rows(table, actor, solos + normal, {})
+
+
+@pytest.mark.parametrize(
+    ("locale", "heading"),
+    [
+        ("de-DE", "Alle 24 Spiele sind eingetragen, aber es fehlt ein Pflichtsolo:"),
+        ("en-GB", "All 24 games are entered, but a Pflichtsolo is missing:"),
+    ],
+)
+def test_the_end_of_a_sheet_without_a_pflichtsolo_says_one_thing(
+    live_server, browser, locale, heading
+):
+    table = released_table(TournamentFactory(rule_profile="ddv"))
+    _without_pflichtsolo_of_4(table)
+    context = browser.new_context(**{**PHONE, "locale": locale})
+    phone = context.new_page()
+    phone.goto(f"{live_server.url}/tisch/{table.token}/")
+    banner = phone.locator("#outlook-banner")
+    expect(banner).to_contain_text(heading)
+    expect(banner.locator("strong")).to_be_in_viewport()
+    expect(phone.locator("#vorfuehren-banner")).to_have_count(0)
+    expect(phone.locator("#game-form")).to_have_count(0)
+    expect(phone.locator("#game-24 + tr.finding.error")).to_have_count(1)
+    shot(phone, f"end-missing-pflichtsolo-{locale}")
+    if locale == "de-DE":
+        # The banner's own button opens game 24; entered as the vorgeführtes Pflichtsolo it
+        # was, the sheet is complete and the one instruction becomes "submit".
+        banner.get_by_role("link", name="Spiel 24 ändern").tap()
+        form = phone.locator("#game-form")
+        expect(form.get_by_role("heading")).to_have_text("Spiel 24 ändern")
+        form.get_by_label("vorgeführtes Pflichtsolo", exact=True).check()
+        form.get_by_label("Zahlen eintippen").check()
+        fieldset(form, "Solist").get_by_role("radio", name=position(4)).check()
+        for p, value in enumerate([-1, -1, -1, 3], start=1):
+            form.get_by_role("spinbutton", name=position(p)).fill(str(value))
+        save(phone, 24)
+        expect(phone.locator("#outlook-banner")).to_have_text(
+            "Alle Spiele sind eingetragen. Bitte die Liste prüfen und unten abgeben."
+        )
+        expect(phone.locator("#sheet-rows tr.finding")).to_have_count(0)
+        expect(phone.locator("#submit-form")).to_be_visible()
+    context.close()
+
+
+def test_board_and_desk_name_the_players_and_the_desk_asks_for_the_reason(live_server, page):
+    from tournament.models import RoundStatus
+
+    user = director(username="leiterin")
+    user.set_password("sicheres-passwort-1")
+    user.save()
+    tournament = TournamentFactory(name="Nikolausturnier", slug="nikolaus", rule_profile="ddv")
+    tournament.directors.add(user)
+    table = released_table(tournament)
+    released_table(tournament, table_number=2, first_start=5)
+    _without_pflichtsolo_of_4(table)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(live_server.url + "/login/")
+    page.get_by_label("Benutzername").fill("leiterin")
+    page.get_by_label("Passwort").fill("sicheres-passwort-1")
+    page.get_by_role("button", name="Anmelden").click()
+    page.get_by_role("heading", name="Meine Turniere").wait_for()
+    page.goto(live_server.url + "/manage/nikolaus/rounds/1/board/")
+    expect(page.locator("#board-table-1 td.board-players")).to_contain_text("1 Spieler1, V")
+    shot(page, "board-de")
+    page.goto(live_server.url + "/manage/nikolaus/rounds/1/tables/1/")
+    expect(page.locator("#outlook-banner")).to_contain_text("es fehlt ein Pflichtsolo")
+    expect(page.locator("#desk-grid th.desk-player small").nth(3)).to_have_text("4 Spieler4, V.")
+    shot(page, "desk-de")
+
+    table.round.status = RoundStatus.CLOSED
+    table.round.save()
+    page.reload()
+    # The browser's own check is taken away, as an old page or a script would send it.
+    page.locator("#desk-reason").evaluate("input => input.removeAttribute('required')")
+    page.locator('input[name="p1-24"]').fill("3")
+    page.get_by_role("button", name="Liste speichern").click()
+    error = page.locator("#desk-reason-error")
+    expect(error).to_have_text(
+        "Änderungen an einer abgegebenen Liste oder einer abgeschlossenen Runde brauchen eine "
+        "Begründung."
+    )
+    expect(page.locator('input[name="p1-24"]')).to_have_value("3")  # what was typed stays
+    error.scroll_into_view_if_needed()
+    shot(page, "desk-reason-de")
+    assert Game.objects.get(table=table, number=24).points == [1, 1, -1, -1]

@@ -1,17 +1,23 @@
 """Exports read back: xlsx cells are numbers where numbers belong and never formulas, the
 PDF lists the ranks in order, the command writes every kind of file."""
 
+import html
+import re
+import shutil
+import subprocess
 from io import BytesIO
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import timezone, translation
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tests.factories import EntryFactory, PlayerFactory
 from tests.tournament.test_standings import play
 from tournament.domain import exports
+from tournament.models import Penalty, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -30,20 +36,29 @@ def pdf_text(content: bytes) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(BytesIO(content)).pages)
 
 
+def header_row(sheet) -> int:
+    """The row of the table's header: the sheet starts with lines about the tournament."""
+    for row in sheet.iter_rows(max_col=1):
+        if row[0].value in ("Platz", "Rank", "Tisch", "Table", "Spiel", "Game", "Nr.", "No."):
+            return row[0].row
+    raise AssertionError("no header row")
+
+
 def test_the_workbook_has_numbers_as_numbers_and_no_formulas(tournament):
     a, b, c, d = field(tournament)
     play(tournament, 1, [[a, b, c, d]], [[(3, -3, 1, -1)]])
     book = load_workbook(BytesIO(exports.workbook(tournament)))
     assert book.sheetnames == ["Rangliste", "Runde 1", "Teams"]
     sheet = book["Rangliste"]
-    assert sheet.freeze_panes == "A2"
-    header = [cell.value for cell in sheet[1]]
+    top = header_row(sheet)
+    assert sheet.freeze_panes == f"A{top + 1}"
+    header = [cell.value for cell in sheet[top]]
     assert header[:3] == ["Platz", "Nr.", "Name"] and header[-2] == "Summe"
-    ranks = [row[0].value for row in sheet.iter_rows(min_row=2)]
-    totals = [row[header.index("Summe")].value for row in sheet.iter_rows(min_row=2)]
+    ranks = [row[0].value for row in sheet.iter_rows(min_row=top + 1)]
+    totals = [row[header.index("Summe")].value for row in sheet.iter_rows(min_row=top + 1)]
     assert ranks == [1, 2, 3, 4] and totals == [3, 1, -1, -3]
     assert all(isinstance(v, int) for v in ranks + totals)
-    names = {row[2].value for row in sheet.iter_rows(min_row=2)}
+    names = {row[2].value for row in sheet.iter_rows(min_row=top + 1)}
     assert names == set(HOSTILE[:4])
     formulas = [
         cell.coordinate
@@ -85,7 +100,8 @@ def test_the_director_downloads_the_files(director_client, tournament):
         reverse("manage:standings-export", args=["herbst", "standings", "xlsx"])
     )
     assert xlsx["Content-Type"] == exports.XLSX_TYPE
-    assert load_workbook(BytesIO(xlsx.content))["Rangliste"]["A2"].value == 1
+    sheet = load_workbook(BytesIO(xlsx.content))["Rangliste"]
+    assert sheet.cell(row=header_row(sheet) + 1, column=1).value == 1
     pdf = director_client.get(reverse("manage:standings-export", args=["herbst", "rounds", "pdf"]))
     assert pdf.content.startswith(b"%PDF") and "Runde 1" in pdf_text(pdf.content)
 
@@ -110,3 +126,193 @@ def test_the_export_command_refuses_an_unknown_tournament(tmp_path):
     with pytest.raises(CommandError, match="No tournament"):
         call_command("export", tournament="gibtsnicht", what="standings", format="pdf",
                      output=str(tmp_path / "x.pdf"))  # fmt: skip
+
+
+LONG_CLUBS = [
+    "Doppelkopffreunde Kreuz-Dame Oberhausen-Sterkrade 1987 e.V.",
+    "1. Doppelkopfclub Schwarz-Weiß Gelsenkirchen-Buer",
+    "DSC Herz As",
+    "Kreuz Bube Mülheim an der Ruhr",
+]
+
+
+def big_field(tournament, players=60, rounds=6, absent=2):
+    """``players`` who play ``rounds`` rounds at four-tables, and ``absent`` more who
+    registered but never came."""
+    entries = [
+        EntryFactory(tournament=tournament, start_number=n, player=PlayerFactory(
+            first_name="Anna-Lena", last_name=f"Schmidt {n:02d}",
+            club=LONG_CLUBS[n % len(LONG_CLUBS)]))
+        for n in range(1, players + absent + 1)
+    ]  # fmt: skip
+    tournament.planned_rounds = rounds
+    tournament.save()
+    seated = entries[:players]
+    for number in range(1, rounds + 1):
+        order = seated[number:] + seated[:number]
+        groups = [order[i : i + 4] for i in range(0, players, 4)]
+        rows = [[(number + t, -number - t, 2, -2)] for t in range(len(groups))]
+        play(tournament, number, groups, rows)
+    return entries
+
+
+def words(content: bytes) -> list[list[tuple[float, float, float, str]]]:
+    """Per page the words of a PDF with their left, right and top edge, read back with
+    poppler's pdftotext (a glyph drawn outside a clipped cell still has its box here)."""
+    assert shutil.which("pdftotext"), "make test installs poppler-utils"
+    out = subprocess.run(  # noqa: S603
+        ["pdftotext", "-bbox", "-", "-"],  # noqa: S607
+        input=content,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    word = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>'
+    return [
+        [
+            (float(x0), float(x1), float(y0), html.unescape(w))
+            for x0, y0, x1, w in re.findall(word, page)
+        ]
+        for page in out.split("<page ")[1:]
+    ]
+
+
+def squeeze(text: str) -> str:
+    return "".join(text.split())
+
+
+def test_the_standings_pdf_prints_every_club_in_full_inside_its_column(tournament):
+    """Issue 15.17: long club names were clipped ("Doppelkopffreun"), the rounds were tiny
+    monospace and pages half empty."""
+    big_field(tournament)
+    content = exports.standings_pdf(tournament)
+    text = squeeze(pdf_text(content))
+    for club in LONG_CLUBS:
+        assert squeeze(club) in text, club
+    pages = words(content)
+    assert len(pages) == 2  # 60 players with long clubs and 6 rounds: two full pages
+    height = 842  # A4 in points
+    last_row = max(y for _x0, _x1, y, w in pages[0] if w.startswith("Schmidt"))
+    assert last_row > 0.8 * height  # the first page is filled
+    for page in pages:
+        # The header row on every page, each round in its own column.
+        heads = {}
+        for x0, x1, y, w in sorted(page, key=lambda word: -word[2]):
+            if w in ("Name", "Verein", "R1", "R2", "R6"):
+                heads[w] = (x0, x1, y)  # the topmost: the ranked table's header row
+        assert set(heads) == {"Name", "Verein", "R1", "R2", "R6"}
+        # Right-aligned headers: one column's width apart; the club's column ends where R1's
+        # begins, and a word in it ends at least the cell's padding before.
+        pitch = heads["R2"][1] - heads["R1"][1]
+        club_left, club_right = heads["Verein"][0] - 3, heads["R1"][1] - pitch + 0.5
+        name_left = heads["Name"][0] - 3
+        top = heads["Verein"][2]
+        end = min([y for _x0, _x1, y, w in page if w == "Nicht"] + [height - 50])  # no footer
+        body = [(x0, x1, w) for x0, x1, y, w in page if top + 5 < y < end]
+        club_words = {w for club in LONG_CLUBS for w in club.split()}
+        in_club = [(x0, x1, w) for x0, x1, w in body if club_left <= x0 < club_right]
+        assert in_club and all(w in club_words for _x0, _x1, w in in_club)
+        # No word of a club runs past its column into the round points.
+        assert all(x1 <= club_right for _x0, x1, _w in in_club), in_club
+        names = [(x0, x1, w) for x0, x1, w in body if name_left <= x0 < club_left]
+        assert all(x1 <= club_left for _x0, x1, _w in names)
+        points = [w for x0, x1, w in body if club_right <= x0 and x1 <= heads["R1"][1] + 0.5]
+        assert points and all(re.fullmatch(r"-?\d+|–", w) for w in points)
+
+
+def test_the_standings_pdf_lists_no_shows_apart_without_a_rank(tournament):
+    """Issue 15.4: a no-show was ranked 11th of 25 with 0 points."""
+    entries = big_field(tournament, players=8, rounds=2, absent=2)
+    text = pdf_text(exports.standings_pdf(tournament))
+    ranked, absent = text.split("Nicht angetreten")
+    for entry in entries[:8]:
+        assert entry.player.last_name in ranked
+    for entry in entries[8:]:
+        assert entry.player.last_name not in ranked and entry.player.last_name in absent
+    # Start number and name, no rank and no points.
+    assert re.search(r"^9 Anna-Lena Schmidt 09", absent, re.M)
+    with translation.override("en"):
+        assert "Not started" in pdf_text(exports.standings_pdf(tournament))
+
+
+def test_the_workbook_heads_each_sheet_with_the_tournament_and_lists_no_shows_apart(tournament):
+    """Issue 15.18: the sheet itself says what it is, not only the file properties."""
+    tournament.venue = "Gemeindehaus St. Marien"
+    tournament.save()
+    entries = big_field(tournament, players=8, rounds=2, absent=1)
+    tournament.planned_rounds = 3
+    tournament.save()
+    book = load_workbook(BytesIO(exports.workbook(tournament)))
+    assert book.properties.title == "Herbstturnier – vorläufig"
+    sheet = book["Rangliste"]
+    top = header_row(sheet)
+    head = [sheet.cell(row=r, column=1).value for r in range(1, top)]
+    assert head[0] == "Herbstturnier" and sheet["A1"].font.b
+    assert head[1] == "Rangliste – vorläufig"
+    assert head[2].startswith("5. Dezember 2026 · Gemeindehaus St. Marien · ")
+    assert re.fullmatch(r"erstellt \d+\. \w+ \d{4} \d\d:\d\d", head[3])
+    assert sheet.freeze_panes == f"A{top + 1}"
+    rows = list(sheet.iter_rows(min_row=top + 1, values_only=True))
+    ranked = rows[: rows.index((None,) * len(rows[0]))]
+    assert [r[1] for r in ranked] == [e.start_number for e in entries[:8]] or len(ranked) == 8
+    assert all(isinstance(r[0], int) and isinstance(r[-2], int) for r in ranked)
+    caption, no_show = rows[len(ranked) + 1], rows[len(ranked) + 2]
+    assert caption[0] == "Nicht angetreten"
+    assert no_show[:3] == (None, 9, entries[8].player.full_name) and no_show[5:] == (None,) * (
+        len(no_show) - 5
+    )
+    for name in ("Runde 1", "Teams"):
+        other = book[name]
+        assert other["A1"].value == "Herbstturnier"
+        assert other.freeze_panes == f"A{header_row(other) + 1}"
+    assert book["Runde 1"]["A2"].value == "Runde 1 – abgeschlossen"
+    assert book["Teams"]["A2"].value == "Teams – vorläufig"
+    tournament.planned_rounds = 2
+    tournament.save()
+    final = load_workbook(BytesIO(exports.workbook(tournament)))["Rangliste"]
+    assert final["A2"].value == "Rangliste – endgültig"
+    with translation.override("en"):
+        english = load_workbook(BytesIO(exports.workbook(tournament)))["Standings"]
+    assert english["A2"].value == "Standings – final"
+
+
+def test_the_rounds_pdf_lists_each_tables_penalties_under_it(tournament, director_user):
+    a, b, c, d, e, f, g, h = big_field(tournament, players=8, rounds=1, absent=0)
+    first, second = Table.objects.filter(round__number=1).order_by("number")
+    signed = Penalty.objects.create(
+        table=second, game_number=1, offender=second.seats.get(position=2).entry,
+        offender_position=2, category="geringfuegig", p1=1, p2=-3, p3=1, p4=1,
+        referee=director_user, signed_at=timezone.now())  # fmt: skip
+    Penalty.objects.create(
+        table=second, game_number=1, offender=second.seats.get(position=1).entry,
+        offender_position=1, category="schwerwiegend", p1=-6, p2=2, p3=2, p4=2)  # fmt: skip
+    text = pdf_text(exports.rounds_pdf(tournament))
+    before, after = text.split("Tisch 2")
+    heading = "STRAFEN AN DIESEM TISCH"
+    assert heading not in before and "Keine Strafen an diesem Tisch" in before
+    assert heading in after
+    offender = signed.offender.player.full_name
+    lines = [squeeze(line) for line in after.split("Spiel ")[1:]]
+    assert squeeze(f"Nr. {signed.number} ·") in squeeze(after)
+    assert lines[0].startswith(squeeze(f"1 · {signed.offender.start_number} {offender}"))
+    assert squeeze("+1 / -3 / +1 / +1 · unterschrieben, zählt") in lines[0]
+    assert squeeze("-6 / +2 / +2 / +2 · nicht unterschrieben, zählt nicht") in lines[1]
+    # The seat of the offender: game points, the signed penalty, the total.
+    row = next(line for line in after.splitlines() if offender in line)
+    # Table 2 played (2, -2, 2, -2); the unsigned penalty does not count.
+    assert squeeze(row).endswith("-2-3-5")
+
+
+def test_the_round_sheets_show_penalties_and_totals_per_seat(tournament, director_user):
+    big_field(tournament, players=4, rounds=1, absent=0)
+    table = Table.objects.get()
+    Penalty.objects.create(
+        table=table, game_number=1, offender=table.seats.get(position=2).entry,
+        offender_position=2, category="geringfuegig", p1=1, p2=-3, p3=1, p4=1,
+        referee=director_user, signed_at=timezone.now())  # fmt: skip
+    sheet = load_workbook(BytesIO(exports.workbook(tournament, "rounds")))["Runde 1"]
+    top = header_row(sheet)
+    header = [c.value for c in sheet[top]]
+    assert header == ["Tisch", "Position", "Nr.", "Name", "Punkte", "Strafen", "Summe"]
+    rows = list(sheet.iter_rows(min_row=top + 1, values_only=True))
+    # big_field: the game row of round 1, table 1 is (1, -1, 2, -2).
+    assert [r[4:] for r in rows] == [(1, 1, 2), (-1, -3, -4), (2, 1, 3), (-2, 1, -1)]

@@ -201,3 +201,78 @@ def test_the_upload_page_shows_file_errors_and_writes_nothing(
     assert response.status_code == 400
     assert message in response.content.decode()
     assert Player.objects.count() == 0
+
+
+def test_it_matches_umlauts_spelt_with_e_as_the_same_player(tournament, director_user):
+    """Issue 15, point 7: "Anna Schaefer" and "Jürgen Mueller" are the Schäfer and Müller of
+    the director's player database, not new players; the preview shows them as known and the
+    import links them instead of creating duplicates."""
+    earlier = TournamentFactory(directors=[director_user])
+    schaefer = PlayerFactory(first_name="Anna", last_name="Schäfer", club="Herz Dame Fulda")
+    mueller = PlayerFactory(first_name="Jürgen", last_name="Müller", club="Doko-Freunde Kassel")
+    weiss = PlayerFactory(first_name="Jörg", last_name="Weiß", club="")
+    for player in (schaefer, mueller, weiss):
+        EntryFactory(tournament=earlier, player=player)
+    rows = [
+        ["Vorname", "Nachname", "Verein"],
+        ["Anna", "Schaefer", "Herz Dame Fulda"],
+        ["Juergen", "MUELLER", "Doko-Freunde Kassel"],
+        ["Joerg", "Weiss", "Pik As Gießen"],
+    ]
+    preview = parse_player_file(tournament, "a.csv", csv_bytes(rows), director=director_user)
+    assert preview.errors == []
+    assert [r.player_id for r in preview.rows] == [schaefer.pk, mueller.pk, weiss.pk]
+    assert preview.new_players == 0
+    players_before = Player.objects.count()
+    apply_import(tournament, preview.rows, director=director_user)
+    assert Player.objects.count() == players_before
+    assert set(tournament.entries.values_list("player_id", flat=True)) == {
+        schaefer.pk,
+        mueller.pk,
+        weiss.pk,
+    }
+
+
+@pytest.mark.parametrize(
+    ("stored", "typed"),
+    [
+        (("Michael", "Schmidt"), ("Michal", "Schmidt")),  # "ae" in Michael is no umlaut
+        (("Rafael", "Nowak"), ("Rafał", "Nowak")),
+        (("Rafael", "Nowak"), ("Raphael", "Nowak")),
+        (("Anna", "Schäfer"), ("Anna", "Schafer")),  # a dropped umlaut may be another family
+        (("Jürgen", "Müller"), ("Jürgen", "Möller")),
+    ],
+)
+def test_names_that_only_look_alike_are_not_matched(tournament, director_user, stored, typed):
+    known = PlayerFactory(first_name=stored[0], last_name=stored[1], club="")
+    EntryFactory(tournament=TournamentFactory(directors=[director_user]), player=known)
+    rows = [["Vorname", "Nachname"], list(typed)]
+    preview = parse_player_file(tournament, "a.csv", csv_bytes(rows), director=director_user)
+    assert preview.rows[0].player_id is None
+
+
+def test_one_person_twice_in_a_file_is_found_however_the_umlaut_is_spelt(tournament):
+    rows = [["Vorname", "Nachname", "Verein"], ["Anna", "Schäfer", "X"], ["Anna", "Schaefer", "X"]]
+    preview = parse_player_file(tournament, "a.csv", csv_bytes(rows))
+    assert [(e.line, e.message) for e in preview.errors] == [(3, "derselbe Spieler wie in Zeile 2")]
+
+
+def test_a_ddv_number_with_the_umlaut_spelt_out_is_no_conflict(tournament):
+    holder = PlayerFactory(first_name="Jürgen", last_name="Müller", ddv_number="10231")
+    rows = [["Vorname", "Nachname", "DDV-Nr."], ["Juergen", "Mueller", "10231"]]
+    preview = parse_player_file(tournament, "a.csv", csv_bytes(rows))
+    assert preview.errors == [] and preview.rows[0].player_id == holder.pk
+
+
+def test_matching_a_whole_file_reads_the_player_database_once(
+    tournament, director_user, django_assert_max_num_queries
+):
+    earlier = TournamentFactory(directors=[director_user])
+    for number in range(30):
+        EntryFactory(
+            tournament=earlier, player=PlayerFactory(first_name="X", last_name=f"Müller{number}")
+        )
+    rows = [["Vorname", "Nachname"]] + [["X", f"Mueller{number}"] for number in range(30)]
+    with django_assert_max_num_queries(8):
+        preview = parse_player_file(tournament, "a.csv", csv_bytes(rows), director=director_user)
+    assert all(r.player_id for r in preview.rows)

@@ -1,7 +1,11 @@
 """The database itself keeps the data sane, whatever code writes to it."""
 
+import datetime
+
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
 
 from tests.factories import (
     EntryFactory,
@@ -10,8 +14,18 @@ from tests.factories import (
     SeatFactory,
     TableFactory,
     TournamentFactory,
+    released_table,
 )
-from tournament.models import Game, Penalty, Player, Table, Tournament
+from tournament.models import (
+    Game,
+    Penalty,
+    Player,
+    Round,
+    RoundStatus,
+    Table,
+    Tournament,
+    TournamentStatus,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -126,3 +140,143 @@ def test_player_name_key_ignores_case_and_unicode_normalisation():
     composed = PlayerFactory(first_name="Jürgen", last_name="Müller")
     decomposed = PlayerFactory(first_name="JU\u0308RGEN", last_name="mu\u0308ller")
     assert composed.name_key == decomposed.name_key == "jürgen müller"
+
+
+# --- penalties are numbered per tournament (issue 15, point 11) ---------------------------
+
+
+def penalty_at(table, **kwargs):
+    entry = table.seats.order_by("position").first().entry
+    return Penalty.objects.create(
+        table=table, game_number=1, offender=entry, category="geringfuegig", **kwargs
+    )
+
+
+def test_penalty_numbers_start_at_1_in_every_tournament():
+    first = released_table(TournamentFactory(slug="eins"), first_start=1)
+    second = released_table(TournamentFactory(slug="zwei"), first_start=1)
+    numbers = [penalty_at(t).number for t in (first, first, second, first, second)]
+    assert numbers == [1, 2, 1, 3, 2]
+    assert {p.tournament_id for p in Penalty.objects.filter(table=second)} == {
+        second.round.tournament_id
+    }
+
+
+def test_the_database_refuses_a_penalty_number_twice_in_a_tournament():
+    table = released_table(TournamentFactory(), first_start=1)
+    penalty_at(table)
+    assert violates(lambda: penalty_at(table, number=1))
+    assert violates(lambda: penalty_at(table, number=0))
+    other = released_table(TournamentFactory(), first_start=1)
+    assert not violates(lambda: penalty_at(other, number=1))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_numbers_existing_penalties_per_tournament_in_their_order():
+    before = [("tournament", "0011_entry_confirm_code")]
+    after = [("tournament", "0012_penalty_number_per_tournament")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    try:
+        apps = executor.loader.project_state(before).apps
+        models = {
+            name: apps.get_model("tournament", name)
+            for name in ("Tournament", "Player", "Entry", "Round", "Table", "Penalty")
+        }
+        history = apps.get_model("tournament", "HistoricalPenalty")
+        tables = {}
+        for slug in ("a", "b"):
+            tournament = models["Tournament"].objects.create(
+                name=slug, slug=slug, date="2026-11-21", projector_token=f"token-{slug}"
+            )
+            round_ = models["Round"].objects.create(tournament=tournament, number=1)
+            tables[slug] = models["Table"].objects.create(round=round_, number=1, size=4)
+            player = models["Player"].objects.create(first_name=slug, last_name="P")
+            models["Entry"].objects.create(
+                tournament=tournament, player=player, start_number=1, confirm_code="12345"
+            )
+        created = []
+        start = timezone.now()
+        # Entered in this order (b's first penalty between a's); the primary keys do not
+        # follow it, the creation times do.
+        for slug, minutes in (("a", 3), ("b", 1), ("a", 1), ("b", 5), ("a", 7)):
+            table = tables[slug]
+            penalty = models["Penalty"].objects.create(
+                table=table,
+                game_number=1,
+                offender=models["Entry"].objects.get(tournament=table.round.tournament),
+                category="geringfuegig",
+            )
+            models["Penalty"].objects.filter(pk=penalty.pk).update(
+                created_at=start + datetime.timedelta(minutes=minutes)
+            )
+            history.objects.create(
+                id=penalty.pk,
+                table_id=table.pk,
+                game_number=1,
+                offender_id=penalty.offender_id,
+                category="geringfuegig",
+                history_date=start,
+                history_type="+",
+            )
+            created.append((slug, penalty.pk))
+        executor = MigrationExecutor(connection)
+        executor.migrate(after)
+        apps = executor.loader.project_state(after).apps
+        Penalty_ = apps.get_model("tournament", "Penalty")
+        numbers = {pk: Penalty_.objects.get(pk=pk).number for _slug, pk in created}
+        a = [pk for slug, pk in created if slug == "a"]
+        b = [pk for slug, pk in created if slug == "b"]
+        # a: created at minutes 3, 1, 7 -> numbers 2, 1, 3; b: minutes 1, 5 -> 1, 2.
+        assert [numbers[pk] for pk in a] == [2, 1, 3]
+        assert [numbers[pk] for pk in b] == [1, 2]
+        assert all(Penalty_.objects.get(pk=pk).tournament.slug == slug for slug, pk in created)
+        records = apps.get_model("tournament", "HistoricalPenalty").objects.all()
+        assert {(r.id, r.number) for r in records} == set(numbers.items())
+    finally:
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+# --- the tournament's status follows its rounds (issue 15, point 9) -----------------------
+
+
+def test_the_status_follows_the_rounds():
+    tournament = TournamentFactory(planned_rounds=2)
+    assert tournament.status == TournamentStatus.PLANNED
+    round_one = RoundFactory(tournament=tournament, number=1)  # planned, not drawn
+    assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.PLANNED
+    for status in (RoundStatus.DRAWN, RoundStatus.RELEASED, RoundStatus.CLOSED):
+        Round.objects.filter(pk=round_one.pk).update(status=status)
+        assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.RUNNING
+    round_two = RoundFactory(tournament=tournament, number=2, status=RoundStatus.RELEASED)
+    assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.RUNNING
+    Round.objects.filter(pk=round_two.pk).update(status=RoundStatus.CLOSED)
+    finished = Tournament.objects.get(pk=tournament.pk)
+    assert finished.status == TournamentStatus.FINISHED
+    assert finished.get_status_display() == "beendet"
+    # A director who stops after fewer rounds lowers the planned rounds.
+    Round.objects.filter(pk=round_two.pk).update(status=RoundStatus.RELEASED)
+    Tournament.objects.filter(pk=tournament.pk).update(planned_rounds=1)
+    assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.FINISHED
+
+
+def test_a_list_of_tournaments_reads_the_status_in_one_query(django_assert_num_queries):
+    expected = {}
+    rounds = [
+        [],
+        [RoundStatus.PLANNED],
+        [RoundStatus.DRAWN],
+        [RoundStatus.CLOSED, RoundStatus.RELEASED],
+        [RoundStatus.CLOSED] * 3,
+    ]
+    for statuses in rounds:
+        tournament = TournamentFactory(planned_rounds=3)
+        for number, status in enumerate(statuses, start=1):
+            RoundFactory(tournament=tournament, number=number, status=status)
+        expected[tournament.pk] = Tournament.objects.get(pk=tournament.pk).status
+    assert list(expected.values()) == ["planned", "planned", "running", "running", "finished"]
+    with django_assert_num_queries(1):
+        listed = {t.pk: t.status for t in Tournament.objects.with_status()}
+    assert listed == expected

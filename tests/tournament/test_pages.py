@@ -35,7 +35,7 @@ def test_a_custom_profile_is_derived_and_stored(director_client):
         **TOURNAMENT_DATA,
         "rule_profile": "custom",
         "custom_base": "eppstein-2001",
-        "custom_overrides": '{"games_per_round_4": 20}',
+        "param_games_per_round_4": "20",
     }
     assert director_client.post(reverse("manage:tournament-create"), data).status_code == 302
     profile = Tournament.objects.get(slug="winterpokal").profile
@@ -48,8 +48,8 @@ def test_a_custom_profile_is_derived_and_stored(director_client):
         ({"rule_profile": "skat"}, "skat ist keine gültige Auswahl"),
         ({"rule_profile": "custom"}, "Wählen Sie das Regelwerk"),
         (
-            {"rule_profile": "custom", "custom_base": "ddv", "custom_overrides": '{"x": 1}'},
-            "Unbekannter Parameter „x“",
+            {"rule_profile": "custom", "custom_base": "ddv", "param_games_per_round_4": "3"},
+            "3 Spiele am 4-er-Tisch lassen keinen Platz für 4",
         ),
         ({"name": "x" * 100_000}, "höchstens 150 Zeichen"),
         ({"date": "35.13.2026"}, "gültiges Datum"),
@@ -69,7 +69,7 @@ def test_bad_tournament_input_gets_a_german_message_and_writes_nothing(
 def test_a_taken_slug_is_refused(director_client, tournament):
     data = {**TOURNAMENT_DATA, "slug": tournament.slug}
     response = director_client.post(reverse("manage:tournament-create"), data)
-    assert "existiert bereits" in response.content.decode()
+    assert "schon von einem anderen Turnier verwendet" in response.content.decode()
     assert Tournament.objects.count() == 1
 
 

@@ -2,10 +2,14 @@
 profile on 4- and 5-tables, signature, sanctions, revocation and replacement, the record and
 its export, calls from the tables, referee accounts and the permissions."""
 
+import contextlib
+import re
+import threading
 from io import BytesIO
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -484,15 +488,16 @@ def test_the_record_lists_every_penalty_and_exports_it(client, tournament, offic
     header, lines = rows[0], rows[1:]
     assert len(lines) == 3
     line = dict(zip(header, lines[0], strict=True))
-    assert line["Nr."] == kept.pk and line["Spiel"] == 1 and line["Punkte"] == "+1 / -3 / +1 / +1"
+    assert line["Nr."] == kept.number and line["Spiel"] == 1
+    assert line["Punkte"] == "+1 / -3 / +1 / +1"
     assert line["Schiedsrichter"] == "Maria Keller" and line["Begründung"] == "=1+1"
     assert book.worksheets[0].cell(row=2, column=header.index("Begründung") + 1).data_type == "s"
     states = [dict(zip(header, r, strict=True))["Status"] for r in lines]
     assert states == ["unterschrieben", "aufgehoben", "nicht unterschrieben"]
     history = list(book.worksheets[1].iter_rows(values_only=True))[1:]
-    assert [(r[0], r[4]) for r in history if r[0] == gone.pk] == [
-        (gone.pk, "eingetragen"),
-        (gone.pk, "geändert"),
+    assert [(r[0], r[4]) for r in history if r[0] == gone.number] == [
+        (gone.number, "eingetragen"),
+        (gone.number, "geändert"),
     ]
     assert any(r[7] == "Irrtum" and r[3] == "Schiedsrichter" for r in history)
 
@@ -739,3 +744,91 @@ def test_a_disqualification_changes_nothing_for_the_team(tournament):
     after = standings_domain.compute(tournament)
     assert after.teams[0].total == before
     assert next(line for line in after.lines if line.entry.start_number == 2).rank is None
+
+
+# --- penalty numbers per tournament (issue 15, point 11) -----------------------------------
+
+
+def test_penalties_are_numbered_per_tournament_everywhere(client, tournament, official):
+    """Five penalties in another tournament first: this tournament's first penalty is still
+    "Strafe Nr. 1" on every page and in the export."""
+    elsewhere = four_table(TournamentFactory(slug="vorher"), first_start=1)
+    for _ in range(5):
+        domain.enter(elsewhere, facts(1, 2, G), referee(), sign=True, director=False)
+    table = four_table(tournament, first_start=1)
+    first = domain.enter(table, facts(1, 2, G), official, sign=True, director=False)
+    draft = domain.enter(table, facts(3, 1, W), official, sign=False, director=False)
+    assert (first.number, draft.number) == (1, 2)
+    assert first.pk > first.number  # the primary key still counts across tournaments
+    client.force_login(official)
+    detail = client.get(reverse("manage:penalty-detail", args=["herbst", first.pk]))
+    page = detail.content.decode()
+    assert "Strafe Nr. 1" in page and "Strafe Nr. 6" not in page
+    listing = client.get(reverse("manage:penalty-list", args=["herbst"])).content.decode()
+    numbers = re.findall(r'<td class="num"><a href="[^"]+">(\d+)</a></td>', listing)
+    assert numbers == ["2", "1"]  # newest first
+    desk = client.get(reverse("manage:referee", args=["herbst"])).content.decode()
+    assert "Strafe Nr. 2" in desk
+    # Replacing names the numbers of this tournament.
+    replace = penalty_url(tournament, table) + f"?ersetzt={first.pk}"
+    assert "ersetzt Strafe Nr. 1 (" in client.get(replace).content.decode()
+    better = domain.enter(
+        table, facts(1, 2, G), official, sign=True, director=False, replaces=first,
+        revoke_reason="Schiedsgericht",
+    )  # fmt: skip
+    assert better.number == 3
+    page = client.get(reverse("manage:penalty-detail", args=["herbst", better.pk]))
+    assert "Ersetzt Strafe Nr. 1." in page.content.decode()
+    page = client.get(reverse("manage:penalty-detail", args=["herbst", first.pk]))
+    assert "Ersetzt durch Strafe Nr. 3." in page.content.decode()
+    book = load_workbook(
+        BytesIO(client.get(reverse("manage:penalty-export", args=["herbst"])).content)
+    )
+    rows = list(book.worksheets[0].iter_rows(values_only=True))
+    header = rows[0]
+    lines = [dict(zip(header, row, strict=True)) for row in rows[1:]]
+    assert [(line["Nr."], line["ersetzt"]) for line in lines] == [(1, None), (2, None), (3, 1)]
+    history = list(book.worksheets[1].iter_rows(values_only=True))[1:]
+    assert {row[0] for row in history} == {1, 2, 3}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_referees_saving_at_once_get_two_numbers(monkeypatch):
+    """Both read the highest number before either writes, unless the tournament's lock makes
+    the second wait: then 1 and 2, no clash."""
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.skip("SQLite's shared in-memory test database answers 'table is locked'")
+    user = director(username="leitung2")
+    tournament = TournamentFactory(slug="gleichzeitig", directors=[user])
+    tables = [four_table(tournament, table_number=n, first_start=4 * n) for n in (1, 2)]
+    original = domain.next_number
+    both_read = threading.Barrier(2, timeout=2)
+
+    def slow_next_number(tournament_id):
+        number = original(tournament_id)
+        # Without the lock both threads get here with the same number; with it the other
+        # thread waits for the lock and the barrier times out.
+        with contextlib.suppress(threading.BrokenBarrierError):
+            both_read.wait()
+        return number
+
+    monkeypatch.setattr(domain, "next_number", slow_next_number)
+    results, errors = [], []
+
+    def save(table):
+        try:
+            results.append(
+                domain.enter(table, facts(1, 2, G), user, sign=True, director=True).number
+            )
+        except Exception as exc:  # noqa: BLE001 - reported by the assertion below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=save, args=(table,)) for table in tables]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    assert errors == []
+    assert sorted(results) == [1, 2]

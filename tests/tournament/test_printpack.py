@@ -2,8 +2,11 @@
 PDF rendering: the PDFs are read back with pypdf."""
 
 import copy
+import html
 import io
 import re
+import shutil
+import subprocess
 
 import pytest
 from django.template.loader import render_to_string
@@ -74,7 +77,7 @@ def test_pack_has_a_page_per_sheet_plan_seat_list_and_a_card_per_table(pack):
     # Sheets for a 4-table (24 games) and a 5-table (30 games) fit one A4 page each.
     assert len(pack) == 2 + 1 + 1 + 2
     sheet_4, sheet_5, plan, seats, card_1, card_2 = pack
-    assert "SPIELLISTE" in sheet_4 and "SPIELLISTE" in sheet_5
+    assert "SCORE SHEET" in sheet_4 and "SCORE SHEET" in sheet_5
     assert "Table plan" in plan
     assert "Where do I sit?" in seats
     for number, page in ((1, card_1), (2, card_2)):
@@ -286,3 +289,117 @@ def test_no_pack_for_a_round_without_tables(director_client, tournament):
     Round.objects.create(tournament=tournament, number=1, status=RoundStatus.PLANNED)
     assert director_client.get(reverse("manage:print-pack", args=["herbst", 1])).status_code == 404
     assert director_client.get(reverse("manage:print-pack", args=["herbst", 9])).status_code == 404
+
+
+# --- a round of 30 players at 4- and 5-tables (issue 15, point 19) -------------------------
+
+PAGE_WIDTH, MM = 595.28, 72 / 25.4
+# The right edge of the sheet header's text column: page width, the right margin (13 mm)
+# and the room of the round and table badges and the QR code (54 mm), see print.css.
+INTRO_RIGHT = PAGE_WIDTH - (13 + 54) * MM
+LAST_NAMES = [
+    "Adler", "Ärmel", "Becker", "Dietz", "Ernst", "Fuchs", "Graf", "Hoffmann", "Ibrahim",
+    "Jansen", "Kaiser", "Lehmann", "Müller", "Neumann", "Ostermann", "Özdemir",
+    "Papadopoulos", "Quast", "Richter", "Schmidt-Rottluff", "Sommer", "Thiel", "Ulrich",
+    "Vogel", "Weiß", "Xaver", "Yilmaz", "Zander", "Zuse", "Zwick",
+]  # fmt: skip
+
+
+def words_of(data: bytes) -> list[list[tuple[float, float, float, float, str]]]:
+    """Every word of every page with its box (x min, y min, x max, y max) as poppler's
+    pdftotext sees it: a word cut off by a clipped box still has its full box here."""
+    assert shutil.which("pdftotext"), "make test installs poppler-utils"
+    xml = subprocess.run(
+        ["pdftotext", "-bbox", "-", "-"],  # noqa: S607
+        input=data,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    pages = []
+    for page in xml.split("<page ")[1:]:
+        found = re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
+            page,
+        )
+        pages.append([(*map(float, box), html.unescape(text)) for *box, text in found])
+    return pages
+
+
+@pytest.fixture
+def round_of_30(tournament):
+    """Round 1: two 5-tables and five 4-tables, the players named for the seat list."""
+    tournament.name = "Großer Herbstpreis des Doppelkopfvereins Köln-Nippes 2026"
+    tournament.venue = "Bürgerhaus Köln-Nippes, Großer Saal im Obergeschoss"
+    tournament.save()
+    names = iter(LAST_NAMES)
+    start = 1
+    for number, size in enumerate((5, 5, 4, 4, 4, 4, 4), start=1):
+        table = released_table(tournament, size=size, table_number=number, first_start=start)
+        rename(table, [("Karl-Heinz", next(names)) for _ in range(size)])
+        start += size
+    return table.round
+
+
+def test_the_30_player_pack_shows_every_heading_whole_on_one_page_per_sheet(round_of_30):
+    with translation.override("de"):
+        data = printpack.print_pack(round_of_30, BASE)
+    texts = pages_text(data)
+    # 7 sheets, the table plan, the seat list (two pages), 7 table cards.
+    assert len(texts) == 7 + 1 + 2 + 7
+    for page, size in zip(texts[:7], (5, 5, 4, 4, 4, 4, 4), strict=True):
+        assert "SPIELLISTE" in page and page.count("SPIELLISTE") == 1
+        assert f"{30 if size == 5 else 24} Spiele" in page
+        assert flat("Großer Herbstpreis des Doppelkopfvereins Köln-Nippes 2026") in flat(page)
+        assert flat("Bürgerhaus Köln-Nippes, Großer Saal im Obergeschoss") in flat(page)
+        # The value column, three spare lines for penalties, a box for vorgeführt.
+        assert "Wert" in page and page.count("Kürzel Schiedsrichter") == 3
+        assert page.count("vorgeführt") == size + 1  # each player's box and the legend
+    assert "Spieler: 30" in texts[8]
+    # The table plan: three tables a row (the third used to wrap below the first two).
+    headings = [w for w in words_of(data)[7] if w[4] == "Tisch"]
+    assert len(headings) == 7
+    assert len({round(w[1]) for w in headings[:3]}) == 1
+    assert len({round(w[1]) for w in headings[3:6]}) == 1 and headings[3][1] > headings[0][1]
+    # Nothing of the header is cut: every word of the sheet header lies in its column,
+    # left of the badges and the QR code (before: "… DDV Turnier-Spielregeln 202…").
+    tournament = round_of_30.tournament
+    lines = [tournament.name, tournament.venue, "30 Spiele", "DDV Turnier-Spielregeln 2026"]
+    expected = {word for line in lines for word in line.split()}
+    for page in words_of(data)[:7]:
+        header = [w for w in page if w[3] < 60 * MM and w[4] in expected]
+        assert {w[4] for w in header} >= expected - {"30"}  # a 4-table has 24 games
+        for _x, _y, x_max, _y2, text in header:
+            assert x_max <= INTRO_RIGHT, text
+
+
+def test_no_seat_list_page_ends_with_a_letter_heading(tournament):
+    """Two A names, then one name per letter: with the old stylesheet the heading "N" was the
+    last line of the first seat-list page and its name began the next one."""
+    letters = "ABCDEFGHIJKLMNOPRSTUVWZ"
+    names = [f"{letters[0]}name0", *[f"{letter}name" for letter in letters]]
+    for number in range(len(names) // 4):
+        table = released_table(tournament, table_number=number + 1, first_start=4 * number + 1)
+        rename(table, [("Vor", name) for name in names[4 * number : 4 * number + 4]])
+    with translation.override("de"):
+        data = printpack.print_pack(table.round, BASE)
+    tables = len(names) // 4
+    seat_pages = words_of(data)[tables + 1 : -tables]  # after the sheets and the plan
+    assert len(seat_pages) == 2
+    for page in seat_pages:
+        # Above the running footer, which starts below the 15 mm bottom margin.
+        body = sorted((w for w in page if w[1] < (297 - 15) * MM), key=lambda w: (w[1], w[0]))
+        last_line = [w[4] for w in body if abs(w[1] - body[-1][1]) < 1]
+        assert not re.fullmatch(r"[A-Z#]", " ".join(last_line)), last_line
+
+
+def test_a_player_card_keeps_the_date_beside_a_long_tournament_name(round_of_30):
+    from tournament.domain import player_cards
+
+    with translation.override("de"):
+        data = player_cards.player_cards_pdf(round_of_30.tournament)
+    first_page = words_of(data)[0]
+    # The left column of cards: 13 mm margin, 92 mm card, 5 mm padding.
+    card_right = (13 + 92 - 5) * MM
+    dates = [w for w in first_page if w[4] == "Dezember"]
+    assert len(dates) == 10  # ten cards a page, each with the date
+    assert all(w[2] <= card_right for w in dates if w[0] < card_right)

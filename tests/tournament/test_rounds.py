@@ -140,7 +140,8 @@ def test_where_do_i_sit_shows_released_rounds_only(client, tournament, director_
     draw_domain.release(tournament.rounds.get(number=1), director_user)
     seat = Seat.objects.get(entry=entries[2])
     page = client.get(url, {"q": str(entries[2].start_number)}).content.decode()
-    assert f'<td class="num">{seat.table.number}</td><td class="num">{seat.position}</td>' in page
+    now = f"Runde 1: Tisch {seat.table.number}, Position {seat.position}"
+    assert now in page
     assert "Niemand gefunden" in client.get(url, {"q": "Unbekannt"}).content.decode()
 
 

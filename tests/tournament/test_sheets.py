@@ -10,7 +10,7 @@ from datetime import timedelta
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from scoring.profiles import get_profile
 from tests.factories import TournamentFactory, director, referee, released_table
@@ -223,16 +223,70 @@ def test_a_token_opens_only_its_own_table(client, tournament, table):
     assert "Spieler5" not in html
 
 
-def test_a_round_not_released_or_closed_hides_the_sheet(client, tournament, table):
-    drawn = released_table(tournament, round_number=2, first_start=5)
-    drawn.round.status = RoundStatus.DRAWN
-    drawn.round.save()
-    assert client.get(keeper_url(drawn)).status_code == 404
+def test_a_round_not_released_yet_hides_the_sheet(client, tournament, table):
+    fill(table, games=3)
+    for status in (RoundStatus.PLANNED, RoundStatus.DRAWN):
+        table.round.status = status
+        table.round.save()
+        for name in ("keeper-sheet", "keeper-status", "keeper-calculator"):
+            response = client.get(keeper_url(table, name))
+            assert response.status_code == 404
+            assert "Spieler1" not in response.content.decode()
+        assert client.post(keeper_url(table), normal(4)).status_code == 404
+    assert table.games.count() == 3
+
+
+def close(table):
     table.round.status = RoundStatus.CLOSED
     table.round.save()
-    assert client.get(keeper_url(table)).status_code == 404
-    assert client.post(keeper_url(table), normal(1)).status_code == 404
-    assert not table.games.exists()
+
+
+def test_an_old_link_shows_the_final_sheet_read_only_after_the_round_is_closed(client, table):
+    fill(table)
+    close(table)
+    page = client.get(keeper_url(table))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Diese Runde ist abgeschlossen." in html and 'id="round-closed"' in html
+    assert 'id="game-0"' not in html and 'id="game-24"' in html  # every row, read-only
+    assert "Spieler1" in html and "24 / 24" in html
+    for form in ("game-form", "submit-form", "confirm-form", "delete-form", "referee-call"):
+        assert f'id="{form}"' not in html
+    assert "<form" not in html.split('id="sheet"')[1]
+    assert "?edit=" not in html
+    # The page polls nothing; the outbox only shows what the phone still holds.
+    assert "keeper-status" not in html and "/stand/" not in html
+    assert 'data-closed="1"' in html and "outbox.js" in html
+    assert "Zeigen Sie es der Turnierleitung" in html  # the text for one unsent game
+
+
+def test_nothing_sent_to_an_old_link_is_saved(client, table):
+    fill(table)
+    close(table)
+    before = rows(table)
+    response = client.post(keeper_url(table), direct(25, [1, 1, -1, -1]))
+    assert response.status_code == 410
+    html = response.content.decode()
+    assert "Nichts wurde gespeichert: Diese Runde ist abgeschlossen." in html
+    assert 'id="game-form"' not in html
+    for name in ("keeper-delete", "keeper-submit", "keeper-confirm", "keeper-time-up"):
+        answer = client.post(keeper_url(table, name), {"number": "24", "version": "1"})
+        assert answer.status_code == 410
+    assert client.post(keeper_url(table, "keeper-call"), {"note": "x"}).status_code == 410
+    assert rows(table) == before and not table.referee_calls.exists()
+
+
+def test_a_page_open_when_the_round_closes_reloads_itself_as_closed(client, table):
+    fill(table, games=2)
+    close(table)
+    poll = client.get(keeper_url(table, "keeper-status"), HTTP_HX_REQUEST="true")
+    assert poll.status_code == 200 and poll["HX-Refresh"] == "true"
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "sheet"}
+    save = client.post(keeper_url(table), direct(3, [1, 1, -1, -1]), **headers)
+    assert save.status_code == 410 and save["HX-Refresh"] == "true"
+    assert "<html" not in save.content.decode()
+    assert table.games.count() == 2
+    assert "HX-Refresh" not in client.get(keeper_url(table))
 
 
 def test_wrong_tokens_are_rate_limited_real_links_never(client, tournament, table):
@@ -247,10 +301,9 @@ def test_wrong_tokens_are_rate_limited_real_links_never(client, tournament, tabl
 
 
 def test_links_of_closed_rounds_do_not_count_as_guesses(client, table):
-    table.round.status = RoundStatus.CLOSED
-    table.round.save()
+    close(table)
     for _ in range(30):
-        assert client.get(keeper_url(table, "keeper-status")).status_code == 404
+        assert client.get(keeper_url(table, "keeper-status")).status_code == 200
     assert not RateBucket.objects.exists()
 
 
@@ -776,3 +829,283 @@ def test_the_calculator_for_a_table_uses_its_rules_size_and_dealer(client, tourn
     assert result.lstrip().startswith('<div class="card result">')
     assert "Re gewinnt" in result
     assert keeper_url(table, "keeper-calculator") in client.get(keeper_url(table)).content.decode()
+
+
+# --- issue 15: what the keeper reads at the end of a sheet, after a save, on the board ------
+
+
+def _sheet_without_a_pflichtsolo(table, count=None):
+    """Store ``count`` games (default: a full round) in which the last position never plays
+    its Pflichtsolo: the others play theirs first, then normal games follow, also the game
+    in which the last one had to be vorgeführt."""
+    from scoring.ledger import PlayedGame, walk
+
+    size = table.size
+    profile = table.round.tournament.profile
+    count = count or profile.games_per_round(size)
+    played, inputs = [], []
+    for number in range(1, count + 1):
+        sitter = walk(profile, size, played)[-1].sitter
+        active = [p for p in range(1, size + 1) if p != sitter]
+        soloist = next(
+            (p for p in active if p < size and p not in {g.soloist for g in played}), None
+        )
+        if soloist is not None and number < size:
+            points = [3 if p == soloist else (0 if p == sitter else -1) for p in range(1, size + 1)]
+            inputs.append(sheet_domain.RowInput("pflichtsolo", soloist, tuple(points)))
+            played.append(PlayedGame(sheet_domain.LEDGER_KIND[P], soloist))
+        else:
+            winners = active[:2]
+            points = [0 if p == sitter else (1 if p in winners else -1) for p in range(1, size + 1)]
+            inputs.append(sheet_domain.RowInput("normal", None, tuple(points)))
+            played.append(PlayedGame(sheet_domain.LEDGER_KIND[N], None))
+    actor = sheet_domain.Actor(label="test", privileged=True)
+    sheet_domain.replace_rows(table, actor, inputs, {})
+
+
+def _text(html):
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_a_missing_pflichtsolo_at_the_end_gives_one_instruction(
+    client, director_client, tournament, size
+):
+    table = released_table(tournament, size=size)
+    _sheet_without_a_pflichtsolo(table)
+    nominal = table.round.tournament.profile.games_per_round(size)
+    last = sheet_domain.load(table).findings
+    missed = next(f.game for f in last if f.code == "vorfuehren-missed")
+    keeper = _text(client.get(keeper_url(table)).content.decode())
+    desk = _text(
+        director_client.get(reverse("manage:sheet-desk", args=["herbst", 1, 1])).content.decode()
+    )
+    for page in (keeper, desk):
+        assert f"Alle {nominal} Spiele sind eingetragen, aber es fehlt ein Pflichtsolo:" in page
+        owing = ", ".join(
+            f"{seat.position} · {seat.entry.player.full_name}"
+            for seat in table.seats.order_by("position")
+            if seat.position in sheet_domain.load(table).next_step.owing_before
+        )
+        assert f"Pflichtsolo: {owing}. Spiel {missed} hätte ein vorgeführtes Pflichtsolo" in page
+        # Nothing says otherwise: no "game N+1 must be …", no "all entered, please submit".
+        assert f"Spiel {nominal + 1} muss" not in page
+        assert "Bitte die Liste prüfen und unten abgeben" not in page
+        assert "gibt und sitzt aus" not in page and "> gibt <" not in page
+    assert "Bitte kein weiteres Spiel eintragen" in keeper
+    assert f"Ist Spiel {missed} falsch eingetragen, bitte korrigieren" in keeper
+    assert "das falsch eingetragene Spiel korrigieren oder als Schiedsrichter entscheiden" in desk
+    assert "Weiteres Spiel eintragen" not in keeper and "Spiel " + str(nominal + 1) not in keeper
+    html = client.get(keeper_url(table)).content.decode()
+    assert 'id="game-form"' not in html and 'id="vorfuehren-banner"' not in html
+
+
+def test_a_vorfuehren_still_to_come_is_announced_before_the_last_game(client, table):
+    _sheet_without_a_pflichtsolo(table, count=23)
+    html = _text(client.get(keeper_url(table)).content.decode())
+    assert re.search(
+        r"Spiel 24 muss ein vorgeführtes Pflichtsolo von 4 · Vorname\d+ Spieler4 sein", html
+    )
+    assert "Alle 24 Spiele" not in html and "Alle Spiele sind eingetragen" not in html
+
+
+def test_a_complete_sheet_says_submit_and_offers_no_further_game(client, table):
+    fill(table)
+    html = client.get(keeper_url(table)).content.decode()
+    assert _text(html).count("Alle Spiele sind eingetragen. Bitte die Liste prüfen") == 1
+    assert 'id="submit-form"' in html
+    assert 'id="game-form"' not in html and "Weiteres Spiel eintragen" not in html
+    # A change of an entered game is still possible.
+    assert 'id="game-form"' in client.get(keeper_url(table) + "?edit=3").content.decode()
+
+
+def test_a_complete_sheet_with_errors_says_correct_first(client, table):
+    fill(table)
+    last = table.games.order_by("-number").first()
+    Game.objects.filter(pk=last.pk).update(p1=last.p1 + 1)
+    html = _text(client.get(keeper_url(table)).content.decode())
+    assert "Alle Spiele sind eingetragen, aber die Liste hat noch 2 Fehler" in html
+    assert "Bitte die Liste prüfen und unten abgeben" not in html
+
+
+def test_a_sheet_with_one_game_too_many_says_remove_it(client, table):
+    fill(table)
+    client.post(keeper_url(table), direct(25, [1, 1, -1, -1]))  # without JS the form posts
+    html = _text(client.get(keeper_url(table)).content.decode())
+    assert "Die Liste hat 25 Spiele, eine Runde nur 24" in html
+    assert "Bitte die Liste prüfen und unten abgeben" not in html
+
+
+def test_after_the_time_limit_the_game_in_progress_can_still_be_entered(client, table):
+    fill(table, games=10)
+    table.round.started_at = timezone.now() - timedelta(hours=5)
+    table.round.save()
+    html = client.get(keeper_url(table)).content.decode()
+    # Time is up, but the game being played is entered before the time limit is recorded.
+    assert 'id="game-form"' in html
+
+
+def test_a_row_saved_with_a_finding_says_saved_but_in_the_warning_colour(client, table):
+    response = client.post(keeper_url(table), direct(1, [2, 2, -2, -3]))
+    html = response.content.decode()
+    notice = re.search(r'<div class="banner ([a-z]+)" role="[a-z]+" id="notice">(.*?)</div>', html)
+    assert notice.group(1) == "warning"
+    assert notice.group(2).startswith("Spiel 1 gespeichert, aber: ")
+    assert "Zeilensumme -1" in notice.group(2) and "Quersumme" not in html
+    good = client.post(keeper_url(table), direct(2, [2, 2, -2, -2])).content.decode()
+    notice = re.search(r'<div class="banner ([a-z]+)" role="[a-z]+" id="notice">(.*?)</div>', good)
+    assert notice.groups() == ("info", "Spiel 2 gespeichert.")
+
+
+def test_the_desk_says_saved_but_when_errors_are_left(director_client, table):
+    url = reverse("manage:sheet-desk", args=["herbst", 1, 1])
+    data = {"lines": "27", "kind-1": "N", "p1-1": "2", "p2-1": "2", "p3-1": "-2", "p4-1": "-3"}
+    page = director_client.post(url, data, follow=True).content.decode()
+    assert '<li class="warning"' in page
+    assert "1 Zeile gespeichert, aber die Liste hat 2 Fehler" in page
+    data.update({"p4-1": "-2", "version-1": str(table.games.get().version)})
+    page = director_client.post(url, data, follow=True).content.decode()
+    assert '<li class="success"' in page and "1 Zeile gespeichert." in page
+
+
+def test_a_missing_reason_in_a_closed_round_is_refused_next_to_the_field(director_client, table):
+    fill(table)
+    close(table)
+    url = reverse("manage:sheet-desk", args=["herbst", 1, 1])
+    grid = _grid_data(director_client.get(url))
+    grid["p1-2"], grid["p2-2"] = grid["p2-2"], grid["p1-2"]
+    before = rows(table)
+    for reason in (None, "   "):  # a plain POST, as without the browser's check
+        data = dict(grid)
+        if reason is not None:
+            data["reason"] = reason
+        response = director_client.post(url, data)
+        html = response.content.decode()
+        assert response.status_code == 422
+        field = html.split('id="desk-reason"')[1].split("</div>")[0]
+        message = "Änderungen an einer abgegebenen Liste oder einer abgeschlossenen Runde"
+        assert 'id="desk-reason-error"' in field and message in field
+        assert 'value="' + grid["p2-2"] + '"' in html  # what was typed stays
+        assert rows(table) == before
+
+
+def test_a_file_import_into_a_closed_round_without_a_reason_says_so_at_the_field(
+    director_client, table
+):
+    fill(table, games=2)
+    close(table)
+    before = rows(table)
+    content = "game,kind,soloist,1,2,3,4\n1,N,,2,-2,2,-2\n"
+    url = reverse("manage:sheet-import", args=["herbst", 1, 1])
+    data = {"file": _upload("sheet.csv", content), "replace": "on"}
+    response = director_client.post(url, data)
+    html = response.content.decode()
+    assert response.status_code == 422
+    # The import form's reason field carries the message (the other forms are not shown).
+    assert html.count('id="id_reason"') == 1
+    field = html.split('id="id_reason"')[1].split("</div>")[0]
+    assert "brauchen eine Begründung" in field
+    assert rows(table) == before
+
+
+def test_a_missing_reason_on_a_submitted_sheet_is_refused_too(
+    director_client, director_user, table
+):
+    fill(table)
+    sheet_domain.submit(table, sheet_domain.office_actor(director_user))
+    url = reverse("manage:sheet-desk", args=["herbst", 1, 1])
+    grid = _grid_data(director_client.get(url))
+    grid["p1-2"], grid["p2-2"] = grid["p2-2"], grid["p1-2"]
+    before = rows(table)
+    response = director_client.post(url, grid)
+    assert response.status_code == 422 and 'id="desk-reason-error"' in response.content.decode()
+    assert rows(table) == before
+
+
+def test_board_and_desk_name_the_players_and_who_submitted(client, director_client, table):
+    fill(table)
+    client.post(keeper_url(table, "keeper-submit"), confirm_data(table, 4))
+    board = director_client.get(reverse("manage:board", args=["herbst", 1])).content.decode()
+    assert "1 Spieler1, V." in board and "4 Spieler4, V." in board
+    name = table.seats.get(position=4).entry.player.full_name
+    desk = director_client.get(reverse("manage:sheet-desk", args=["herbst", 1, 1]))
+    html = desk.content.decode()
+    assert "<small>2 Spieler2, V.</small>" in html
+    assert f"Abgegeben von {name} (Startnr. 4) um" in _text(html)
+    keeper = _text(client.get(keeper_url(table)).content.decode())
+    assert f"Abgegeben von {name} (Startnr. 4)." in keeper
+    assert "Listenführer Tisch 1 · Startnr. 4" not in keeper
+
+
+def _calc(client, table, facts, target="calculator-result"):
+    headers = {"HX-Request": "true", "HX-Target": target}
+    return client.get(keeper_url(table, "keeper-calculator"), facts, headers=headers)
+
+
+def test_the_calculator_opens_in_place_on_the_keeper_page(client, table):
+    html = client.get(keeper_url(table)).content.decode()
+    link = re.search(r'<a [^>]*id="calculator-link"[^>]*>', html).group(0)
+    assert 'target="_blank"' not in link and 'hx-target="#calculator-panel"' in link
+    assert 'id="calculator-panel"' in html
+    panel = _calc(client, table, {}, target="calculator-panel").content.decode()
+    assert "<html" not in panel and 'id="calculator-box"' in panel
+    # The result comes before the facts, so that it is seen while they are ticked.
+    assert panel.index('id="calculator-result"') < panel.index('name="re_eyes"')
+    assert "hx-push-url" not in panel  # the keeper page keeps its address
+    assert 'name="re" value="4"' in panel and 'name="re" value="5"' not in panel  # a 4-table
+
+
+def test_the_calculators_row_is_taken_into_the_game_form(client, table):
+    facts = {"table_size": "4", "dealer": "1", "kind": "solo", "re": ["2"], "re_eyes": "151"}
+    result = _calc(client, table, facts).content.decode()
+    take = re.search(r'<form [^>]*id="calculator-take"[^>]*>', result).group(0)
+    # Position 2 still owes a Pflichtsolo: the solo is offered as one.
+    assert 'data-kind="pflichtsolo"' in take and 'data-soloist="2"' in take
+    assert 'data-points="-2 6 -2 -2"' in take  # won, 151 eyes: value 2
+    assert "Übernehmen" in result
+    # Without JavaScript the button opens the keeper page with the row in the form.
+    query = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', result))
+    page = client.get(keeper_url(table), query).content.decode()
+    form = page.split('id="game-form"')[1].split("</form>")[0]
+    assert re.search(r'name="kind" value="pflichtsolo"[^>]*checked', form)
+    assert re.search(r'value="direct"[^>]*checked', form)
+    assert re.search(r'name="soloist" value="2"[^>]*checked', form)
+    for position, value in enumerate(query_points(query), start=1):
+        assert f'name="p{position}" value="{value}"' in form
+    client.post(keeper_url(table), {**direct(1, query_points(query), "pflichtsolo", 2)})
+    assert rows(table) == [("pflichtsolo", 2, tuple(query_points(query)))]
+
+
+def query_points(query):
+    return [int(query[f"p{p}"]) for p in range(1, 5)]
+
+
+def test_a_broken_take_link_opens_an_empty_form(client, table):
+    for query in ({"take": "1", "kind": "x"}, {"take": "1", "kind": "normal", "p1": "a"},
+                  {"take": "1", "kind": "normal", "p1": "99999", "p2": "0", "p3": "0",
+                   "p4": "0"}):  # fmt: skip
+        page = client.get(keeper_url(table), query)
+        assert page.status_code == 200
+        form = page.content.decode().split('id="game-form"')[1].split("</form>")[0]
+        assert re.search(r'value="derive"[^>]*checked', form)
+
+
+def test_the_calculator_takes_no_row_of_another_table_size(client, table):
+    facts = {"table_size": "5", "dealer": "1", "kind": "normal", "re": ["2", "3"]}
+    result = _calc(client, table, {**facts, "re_eyes": "151"}).content.decode()
+    assert "Re gewinnt" in result and 'id="calculator-take"' not in result
+
+
+def test_a_keepers_signature_is_stored_once_and_read_in_the_readers_language(table):
+    """The history keeps the keeper's label as written (in the site's language); a reader of
+    the English pages sees it in English, with the typed reason left as it was."""
+    label = sheet_domain.keeper_actor(table, 8).label
+    assert label == f"Listenführer Tisch {table.number} · Startnr. 8"
+    with translation.override("en"):
+        assert sheet_domain.readable(f"{label}: Tippfehler") == (
+            f"list keeper of table {table.number} · start no. 8: Tippfehler"
+        )
+        plain = sheet_domain.keeper_actor(table).label
+        assert sheet_domain.readable(plain) == f"list keeper of table {table.number}"
+        assert sheet_domain.readable("leiterin: Korrektur") == "leiterin: Korrektur"
+    assert sheet_domain.readable(label) == label

@@ -272,3 +272,67 @@ def test_junk_parameters_do_not_bypass_the_public_standings_cache(
     assert Client().get(url, {**sort, "club": "Club 1", "x": "4"}).status_code == 200
     assert Client().get(url, {"club": "Club 1", "sort": "-total", "z": "5"}).status_code == 200
     assert len(computed) == 3
+
+
+def test_a_player_who_never_sat_at_a_table_gets_no_rank(tournament):
+    """Issue 15.4: a registered no-show was ranked mid-field with 0 points."""
+    a, b, c, d, e, f = entries(tournament, 6)
+    tournament.planned_rounds = 2
+    tournament.save()
+    play(tournament, 1, [[a, b, c, d]], [[(-3, -3, 3, 3)]])
+    # e is seated in round 2, which is drawn but not released yet: e has not started either.
+    play(tournament, 2, [[e, b, c, d]], [[]], status=RoundStatus.DRAWN)
+    f.status = EntryStatus.DISQUALIFIED
+    f.save()
+    standings = standings_domain.compute(tournament)
+    assert totals(standings) == [(1, 3, 3), (1, 4, 3), (3, 1, -3), (3, 2, -3)]
+    assert [(line.entry.start_number, line.rank) for line in standings.absent] == [
+        (5, None),
+        (6, None),
+    ]
+    assert standings.absent[1].note == "disqualifiziert"
+
+
+def test_a_player_seated_in_the_running_round_is_ranked(tournament):
+    a, b, c, d, e = entries(tournament, 5)
+    play(tournament, 1, [[a, b, c, d]], [[(1, -1, 1, -1)]])
+    play(tournament, 2, [[e, b, c, d]], [[(4, -4, 4, -4)]], status=RoundStatus.RELEASED)
+    standings = standings_domain.compute(tournament)
+    # Round 2 does not count yet, but e sits at a table: e has started and is ranked.
+    assert (5, 0) in [(line.entry.start_number, line.total) for line in standings.lines]
+    assert standings.absent == []
+
+
+def test_a_withdrawn_player_who_played_keeps_a_rank(tournament):
+    a, b, c, d, e = entries(tournament, 5)
+    play(tournament, 1, [[a, b, c, d]], [[(2, -2, 2, -2)]])
+    for entry in (a, e):
+        entry.status = EntryStatus.WITHDRAWN
+        entry.save()
+    standings = standings_domain.compute(tournament)
+    assert standings.lines[0].entry == a and standings.lines[0].rank == 1
+    assert [line.entry for line in standings.absent] == [e]
+
+
+def test_team_members_who_never_played_change_nothing(tournament):
+    red = Team.objects.create(tournament=tournament, name="Rot")
+    blue = Team.objects.create(tournament=tournament, name="Blau")
+    ghosts = Team.objects.create(tournament=tournament, name="Geister")
+    a, b, c, d, e, f, g = entries(tournament, 7)
+    for entry, team in ((a, red), (b, red), (c, blue), (d, blue), (e, red), (f, ghosts)):
+        entry.team = team
+        entry.save()
+    play(tournament, 1, [[a, b, c, d]], [[(-1, -1, 1, 1)]])
+    teams = standings_domain.compute(tournament).teams
+    # Nobody of "Geister" played: with 0 points it would rank above "Rot" (-2).
+    assert [(t.rank, t.name, t.total) for t in teams] == [(1, "Blau", 2), (2, "Rot", -2)]
+    assert [m.entry for m in teams[1].members] == [a, b]
+
+
+def test_the_projector_shows_no_rank_for_a_no_show(tournament):
+    from tournament.domain import projector
+
+    a, b, c, d, e = entries(tournament, 5)
+    play(tournament, 1, [[a, b, c, d]], [[(-1, -1, 1, 1)]])
+    names = [line["name"] for line in projector.read(tournament)["standings"]["lines"]]
+    assert len(names) == 4 and e.player.full_name not in names

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from scoring.errors import InvalidFacts
 from scoring.penalties import Category, PenaltyCase, Phase, distribute
@@ -31,7 +32,9 @@ from ..models import (
     RoundStatus,
     Seat,
     Table,
+    Tournament,
 )
+from ..models.penalty import next_number
 from . import DomainError
 from .sheets import load, locked_table
 
@@ -291,6 +294,9 @@ def enter(
     transaction. ``client_id`` makes it idempotent: the same form sent twice (a double tap,
     the browser's back button) finds the stored penalty instead of storing a second one."""
     with transaction.atomic():
+        # The tournament first (the order of the draw): the next penalty number is taken
+        # under its lock, so two referees saving at once never get the same number.
+        Tournament.objects.select_for_update().filter(pk=table.round.tournament_id).first()
         table = _lock(table)
         if client_id is not None:
             done = Penalty.objects.filter(client_id=client_id).first()
@@ -309,6 +315,8 @@ def enter(
         facts = decision.facts
         penalty = Penalty(
             table=table,
+            tournament_id=table.round.tournament_id,
+            number=next_number(table.round.tournament_id),
             offender=decision.offender.entry,
             entered_by=user,
             replaces=replaces,
@@ -321,7 +329,9 @@ def enter(
         if sign:
             penalty.referee, penalty.signed_at = user, timezone.now()
             entry = _disqualified_entry(penalty)
-        _record(penalty, user, _("replaces a revoked penalty") if replaces else "")
+        # Stored in English and translated where it is shown: the history is read in both
+        # languages (penalty page, Excel export).
+        _record(penalty, user, gettext_noop("replaces a revoked penalty") if replaces else "")
         penalty.save()
         _apply_sanction(penalty, entry, user)
         return penalty
@@ -407,7 +417,7 @@ def _apply_sanction(penalty: Penalty, entry: Entry | None, user) -> None:
         entry.status = EntryStatus.DISQUALIFIED
         entry._history_user = user  # noqa: SLF001
         entry._change_reason = _("disqualified by a referee (penalty %(id)s)") % {  # noqa: SLF001
-            "id": penalty.pk
+            "id": penalty.number
         }
         entry.save(update_fields=["status"])
 

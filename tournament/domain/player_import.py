@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from ..models import Player, Tournament, normalize_name
 from . import DomainError
 from .registration import (
+    KnownPlayers,
     PlayerData,
     ddv_number_conflict,
     find_player,
@@ -122,8 +123,8 @@ def _map_header(cells: list[str]) -> dict[str, int]:
     if "last_name" not in columns and "name" not in columns:
         raise ImportFileError(
             _(
-                "The first line must name the columns, at least “Nachname” (or “Name”); "
-                "also understood: Vorname, Verein, DDV-Nr., Team, Startnummer."
+                "The first line must name the columns, at least “last name” (or “name”); "
+                "also understood: first name, club, DDV number, team, start number."
             )
         )
     return columns
@@ -216,7 +217,8 @@ def parse_player_file(
         )
 
     preview = ImportPreview()
-    known = known_tournaments(director, tournament)
+    # Read once for the whole file: a line is matched in memory, not with a query.
+    known = KnownPlayers(known_tournaments(director, tournament))
     taken = dict(tournament.entries.values_list("start_number", "player_id"))
     seen_people: dict[tuple[str, str], int] = {}
     seen_ddv: dict[str, int] = {}
@@ -285,6 +287,7 @@ def apply_import(tournament: Tournament, rows: list[ImportRow], *, director=None
         (r for r in rows if not r.already_registered),
         key=lambda r: (r.start_number is None, r.start_number or 0, r.line),
     )
+    known = KnownPlayers(known_tournaments(director, tournament))
     with transaction.atomic():
         for row in ordered:
             try:
@@ -294,6 +297,7 @@ def apply_import(tournament: Tournament, rows: list[ImportRow], *, director=None
                     director=director,
                     start_number=row.start_number,
                     team_name=row.team,
+                    known_players=known,
                 )
             except DomainError as exc:
                 raise DomainError(

@@ -4,8 +4,9 @@ It holds, in this order,
 
 1. for every table a pre-filled Spielliste: the players in their positions (position 1 deals
    the first game, the last position keeps the list), one line per game with the dealer of
-   the normal sequence, empty point columns, the Pflichtsolo section and a QR code of the
-   table's entry link;
+   the normal sequence, empty columns for kind, soloist, the game's value and the points,
+   spare lines for penalties, the Pflichtsolo section and a QR code of the table's entry
+   link;
 2. the table plan, by table;
 3. the seat list, by name, for the entrance;
 4. a table card per table: a tent card (A4 folded across the middle) with the big table
@@ -38,14 +39,21 @@ from ..models import Round, Seat, Table
 TEMPLATE = "tournament/print/pack.html"
 
 # The game grid, in millimetres: the width of the A4 page inside the margins of print.css
-# (210 - 2 x 13) and the fixed columns game, dealer, kind, soloist; the positions share the
-# rest. print/_sheet.html gives the heading row the same widths.
+# (210 - 2 x 13) and the fixed columns game, dealer, kind, soloist, value; the positions
+# share the rest. print.css gives the heading row (.games-head) the same widths.
 GRID_WIDTH = 184.0
-FIXED_COLUMNS = (11.0, 13.0, 10.0, 10.0)
+FIXED_COLUMNS = (11.0, 11.0, 10.0, 10.0, 11.0)
 TOTAL_ROW = 6.5
+# Unnumbered lines below the games for penalty rows (Strafpunkte: the row and the referee's
+# initials, TSR 8.2.2), which the table writes on its sheet as a line of their own.
+SPARE_ROWS = 3
+# The height the game lines (games and spare lines) share so that a sheet stays one A4 page,
+# and the limits of one line: roomy for short rounds, still writable for long ones.
+GRID_BODY, ROW_MAX, ROW_MIN = 138.0, 7.0, 3.6
 INK, RULE, MUTED, SHADE = "#1d2330", "#9aa1ad", "#5b6475", "#d9dce1"
 HAIRLINE, STRONG = 0.14, 0.35  # 0.4 pt and 1 pt
 GRID_FONT = 3.0  # 8.5 pt
+NOTE_FONT = 2.0  # 5.7 pt
 # Advance of a digit in DejaVu Sans and DejaVu Sans Bold (1303 and 1425 of 2048 units): the
 # numbers are centred by hand, see _number_run.
 DIGIT, BOLD_DIGIT = GRID_FONT * 1303 / 2048, GRID_FONT * 1425 / 2048
@@ -127,14 +135,10 @@ def game_lines(size: int, games: int) -> list[GameLine]:
 
 
 def row_height(games: int) -> float:
-    """Line height of the game grid: the sheet fits one A4 page up to 36 games."""
-    if games <= 20:
-        return 7.0
-    if games <= 26:
-        return 6.0
-    if games <= 30:
-        return 4.6
-    return 3.8
+    """Line height of the game grid (``games`` lines plus the spare lines): the sheet fits
+    one A4 page up to 35 games."""
+    height = GRID_BODY / (games + SPARE_ROWS)
+    return round(max(ROW_MIN, min(ROW_MAX, height)), 2)
 
 
 def position_width(size: int) -> float:
@@ -159,39 +163,59 @@ def _number_run(
     return " ".join(xs), " ".join(ys), "".join(text)
 
 
-def grid_svg(lines: list[GameLine], size: int, total_label: str) -> SafeString:
+def grid_svg(
+    lines: list[GameLine], size: int, total_label: str, spare_label: str = "", note_label: str = ""
+) -> SafeString:
     """The body of a Spielliste's game grid as inline SVG: one line per game with its number
     and dealer, the dealer's cell shaded where the dealer sits out, a strong rule after each
-    dealing round, and the total line.
+    dealing round, the spare lines for penalties (``spare_label`` across game and dealer,
+    ``note_label`` small where the referee initials) and the total line.
 
     A few elements per sheet, not one per line or cell: each element of the document costs
     WeasyPrint style and layout time, and a print pack has a hundred sheets."""
     height = row_height(len(lines))
     width = position_width(size)
+    fixed = len(FIXED_COLUMNS)
     edges = [0.0]
     for column in (*FIXED_COLUMNS, *[width] * size):
         edges.append(edges[-1] + column)
     edges[0], edges[-1] = HAIRLINE / 2, GRID_WIDTH - HAIRLINE / 2  # keep outer rules inside
-    total_top = height * len(lines)
+    games_bottom = height * len(lines)
+    total_top = games_bottom + height * SPARE_ROWS
     full = total_top + TOTAL_ROW
     shade, thin, strong, vertical = [], [], [], []
     for line in lines:
         top = height * (line.number - 1)
         for position, out in enumerate(line.sits_out):
             if out:
-                x = edges[4 + position]
+                x = edges[fixed + position]
                 shade.append(f"M{x:.2f} {top:.2f}h{width:.2f}v{height:g}h{-width:.2f}z")
         rule = f"M0 {top + height:.2f}H{GRID_WIDTH:g}"
         (strong if line.ends_cycle or line is lines[-1] else thin).append(rule)
+    for spare in range(1, SPARE_ROWS + 1):
+        rule = f"M0 {games_bottom + height * spare:.2f}H{GRID_WIDTH:g}"
+        (strong if spare == SPARE_ROWS else thin).append(rule)
     thin.append(f"M0 {full - HAIRLINE / 2:.2f}H{GRID_WIDTH:g}")
     for index, x in enumerate(edges):
-        bottom = total_top if index in (1, 2, 3) else full  # the total label spans 4 columns
+        if index in (1, 3, 4):  # merged in the spare lines: game + dealer, kind to value
+            bottom = games_bottom
+        elif 0 < index < fixed:
+            bottom = total_top  # the total label spans the fixed columns
+        else:
+            bottom = full
         vertical.append(f"M{x:.2f} 0V{bottom:.2f}")
     numbers = _number_run(
         [line.number for line in lines], (edges[0] + edges[1]) / 2, height, BOLD_DIGIT
     )
     dealers = _number_run([line.dealer for line in lines], (edges[1] + edges[2]) / 2, height, DIGIT)
     label_y = total_top + TOTAL_ROW / 2 + GRID_FONT * 0.36
+    spare_y = [games_bottom + height * (n + 0.5) + GRID_FONT * 0.36 for n in range(SPARE_ROWS)]
+    spare_text = "".join(
+        f'<text x="1.5" y="{y:.2f}" fill="{MUTED}">{escape(spare_label)}</text>'
+        f'<text x="{edges[2] + 1:.2f}" y="{y:.2f}" fill="{MUTED}" font-size="{NOTE_FONT:g}">'
+        f"{escape(note_label)}</text>"
+        for y in spare_y
+    )
     svg = (
         f'<svg class="grid" viewBox="0 0 {GRID_WIDTH:g} {full:.2f}" '
         f'style="width: {GRID_WIDTH:g}mm; height: {full:.2f}mm" '
@@ -203,7 +227,7 @@ def grid_svg(lines: list[GameLine], size: int, total_label: str) -> SafeString:
         f'<text x="{numbers[0]}" y="{numbers[1]}" font-weight="bold">{numbers[2]}</text>'
         f'<text x="{dealers[0]}" y="{dealers[1]}" fill="{MUTED}">{dealers[2]}</text>'
         f'<text x="1.5" y="{label_y:.2f}" font-weight="bold">{escape(total_label)}</text>'
-        "</svg>"
+        f"{spare_text}</svg>"
     )
     return mark_safe(svg)  # noqa: S308 - numbers and an escaped label only
 
@@ -231,8 +255,8 @@ def build_context(round_: Round, base_url: str) -> dict:
         .prefetch_related(Prefetch("seats", queryset=seats))
     )
     games_by_size = {size: game_lines(size, profile.games_per_round(size)) for size in (4, 5)}
-    total_label = gettext("total")
-    grids = {size: grid_svg(lines, size, total_label) for size, lines in games_by_size.items()}
+    labels = gettext("total"), gettext("Penalty"), gettext("referee's initials")
+    grids = {size: grid_svg(lines, size, *labels) for size, lines in games_by_size.items()}
     print_tables = []
     for table in tables:
         url = keeper_url(base_url, table)

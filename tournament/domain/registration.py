@@ -1,5 +1,7 @@
 """Tournaments, players and entries: creating, registering, withdrawing, checking in."""
 
+import unicodedata
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -9,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Entry, EntryStatus, Player, Team, Tournament, normalize_name
 from ..models.tournament import new_projector_token
+from ..names import fold
 from ..permissions import managed_tournaments
 from . import DomainError
 
@@ -29,6 +32,25 @@ def renew_projector_link(tournament: Tournament) -> Tournament:
     return tournament
 
 
+# An umlaut and its spelling with "e" become one marker that ``fold`` keeps (it keeps digits):
+# "Schäfer" and "Schaefer" -> "scha9fer", while a plain vowel stays itself.
+_UMLAUT_MARKERS = (("ä", "a9"), ("ö", "o9"), ("ü", "u9"), ("ae", "a9"), ("oe", "o9"), ("ue", "u9"))
+
+
+def identity_key(*parts: str) -> str:
+    """The key under which two spellings of a name are taken for the same person.
+
+    Built on :func:`tournament.names.fold` (case, accents, "ß"/"ss", punctuation), but stricter
+    about umlauts: "ä" matches its spelling "ae" and nothing else. The search key also folds
+    "ae" into "a", so that "Michael" would meet "Michal" and "Rafael" "Rafał" — fine for
+    finding, wrong for deciding that two rows are one person.
+    """
+    text = unicodedata.normalize("NFKC", " ".join(p for p in parts if p)).casefold()
+    for umlaut, marker in _UMLAUT_MARKERS:
+        text = text.replace(umlaut, marker)
+    return fold(text)
+
+
 @dataclass(frozen=True)
 class PlayerData:
     first_name: str
@@ -38,7 +60,32 @@ class PlayerData:
 
     @property
     def name_key(self) -> str:
-        return normalize_name(self.first_name, self.last_name)
+        return identity_key(self.first_name, self.last_name)
+
+
+def player_key(player: Player) -> str:
+    return identity_key(player.first_name, player.last_name)
+
+
+class KnownPlayers:
+    """The players of some tournaments by :func:`identity_key`, read once on first use: one
+    query for a whole import instead of one per line."""
+
+    def __init__(self, tournaments: QuerySet[Tournament]):
+        self._tournaments = tournaments
+        self._by_key: dict[str, list[Player]] | None = None
+
+    def named(self, key: str) -> list[Player]:
+        if self._by_key is None:
+            self._by_key = defaultdict(list)
+            players = Player.objects.filter(entries__tournament__in=self._tournaments).distinct()
+            for player in players:
+                self._by_key[player_key(player)].append(player)
+        return self._by_key.get(key, [])
+
+    def add(self, player: Player) -> None:
+        if self._by_key is not None:
+            self._by_key[player_key(player)].append(player)
 
 
 def known_tournaments(director, tournament: Tournament) -> QuerySet[Tournament]:
@@ -50,14 +97,15 @@ def known_tournaments(director, tournament: Tournament) -> QuerySet[Tournament]:
     return Tournament.objects.filter(this | Q(pk__in=managed_tournaments(director).values("pk")))
 
 
-def find_player(data: PlayerData, known: QuerySet[Tournament]) -> Player | None:
+def find_player(data: PlayerData, known: QuerySet[Tournament] | KnownPlayers) -> Player | None:
     """The player in the database that ``data`` describes, or None for a new person.
 
     The player database is shared by all tournaments, and a linked player brings what is stored
     about them (the club) into the entry list. So a row is linked only to a player the director
     already knows: one with an entry in ``known`` (see :func:`known_tournaments`), or one whose
-    DDV member number and name the row gives. Within ``known`` the name must match (ignoring
-    case and Unicode normalisation) and the club too, unless one of the two has no club. Anybody
+    DDV member number and name the row gives. Within ``known`` the name must match (see
+    :func:`identity_key`: case, accents and how umlauts were typed do not matter) and the club
+    too, unless one of the two has no club. Anybody
     else becomes a new player (duplicates can be merged later). A member number held by somebody
     with another name is returned all the same: :func:`ddv_number_conflict` refuses it.
     """
@@ -65,14 +113,10 @@ def find_player(data: PlayerData, known: QuerySet[Tournament]) -> Player | None:
         player = Player.objects.filter(ddv_number=data.ddv_number).first()
         if player is not None:
             return player
+    if not isinstance(known, KnownPlayers):
+        known = KnownPlayers(known)
     club_key = normalize_name(data.club)
-    candidates = [
-        p
-        for p in Player.objects.filter(
-            name_key=data.name_key, entries__tournament__in=known
-        ).distinct()
-        if not p.ddv_number or not data.ddv_number
-    ]
+    candidates = [p for p in known.named(data.name_key) if not p.ddv_number or not data.ddv_number]
     same_club = [p for p in candidates if p.club_key == club_key]
     if len(same_club) == 1:
         return same_club[0]
@@ -87,7 +131,7 @@ def ddv_number_conflict(data: PlayerData, player: Player | None) -> bool:
         data.ddv_number
         and player is not None
         and player.ddv_number == data.ddv_number
-        and player.name_key != data.name_key
+        and player_key(player) != data.name_key
     )
 
 
@@ -111,27 +155,35 @@ def register(
     director=None,
     start_number: int | None = None,
     team_name: str = "",
+    known_players: KnownPlayers | None = None,
 ) -> Entry:
     """Register a person for ``tournament``, creating the player if ``director`` does not know
     them yet (see :func:`find_player`).
 
     Start numbers are handed out as the next free number above the highest one and never
-    change afterwards; an explicit number must be free.
+    change afterwards (except by :func:`~.players.edit_entry` before the first draw); an
+    explicit number must be free. An import passes one ``known_players`` for all its lines.
     """
     with transaction.atomic():
         # Lock the tournament row so that two registrations cannot take the same number.
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        player = find_player(data, known_tournaments(director, tournament))
+        known = known_players or KnownPlayers(known_tournaments(director, tournament))
+        player = find_player(data, known)
         if ddv_number_conflict(data, player):
             # The player database is shared: the holder's name is another tournament's data.
             raise DomainError(
                 _("DDV member number %(number)s belongs to a player with another name.")
                 % {"number": data.ddv_number}
             )
-        if player is not None and tournament.entries.filter(player=player).exists():
+        existing = tournament.entries.filter(player=player).first() if player else None
+        if existing is not None:
+            # Adding again is no way to fix a typo: the message points to the entry's row.
             raise DomainError(
-                _("%(name)s is already registered for this tournament.")
-                % {"name": player.full_name}
+                _(
+                    "%(name)s is already registered for this tournament with start number "
+                    "%(number)s. To correct name, club or team, use “Edit” in that row."
+                )
+                % {"name": player.full_name, "number": existing.start_number}
             )
         if start_number is not None:
             if tournament.entries.filter(start_number=start_number).exists():
@@ -147,6 +199,7 @@ def register(
                 club=data.club,
                 ddv_number=data.ddv_number,
             )
+            known.add(player)
         try:
             with transaction.atomic():
                 return Entry.objects.create(
@@ -183,5 +236,49 @@ def set_checked_in(entry: Entry, checked_in: bool) -> Entry:
             raise DomainError(_("Only active players can be checked in."))
         entry.checked_in = checked_in
         entry.checked_in_at = timezone.now() if checked_in else None
+        entry.save(update_fields=["checked_in", "checked_in_at"])
+    return entry
+
+
+def check_in_all(tournament: Tournament, *, user=None) -> int:
+    """Check in every active player not checked in yet, in one transaction; each entry's
+    history says who did it. Returns how many were checked in."""
+    with transaction.atomic():
+        entries = list(
+            tournament.entries.select_for_update().filter(
+                status=EntryStatus.ACTIVE, checked_in=False
+            )
+        )
+        now = timezone.now()
+        reason = _("all present")
+        for entry in entries:
+            entry.checked_in, entry.checked_in_at = True, now
+            entry._history_user = user  # noqa: SLF001 - simple-history's documented hook
+            entry._change_reason = reason  # noqa: SLF001
+            entry.save(update_fields=["checked_in", "checked_in_at"])
+    return len(entries)
+
+
+def check_in_number(tournament: Tournament, start_number: int, *, user=None) -> Entry:
+    """Check in the player with ``start_number`` (the fast field at the desk). Refused with a
+    message when nobody has the number, the player is not active or already checked in."""
+    with transaction.atomic():
+        entry = (
+            tournament.entries.select_for_update()
+            .select_related("player")
+            .filter(start_number=start_number)
+            .first()
+        )
+        if entry is None:
+            raise DomainError(_("Nobody has start number %(number)s.") % {"number": start_number})
+        who = {"name": entry.player.full_name, "number": start_number}
+        if entry.status == EntryStatus.WITHDRAWN:
+            raise DomainError(_("%(name)s (%(number)s) is withdrawn: re-admit them first.") % who)
+        if entry.status != EntryStatus.ACTIVE:
+            raise DomainError(_("%(name)s (%(number)s) is disqualified.") % who)
+        if entry.checked_in:
+            raise DomainError(_("%(name)s (%(number)s) is already checked in.") % who)
+        entry.checked_in, entry.checked_in_at = True, timezone.now()
+        entry._history_user = user  # noqa: SLF001
         entry.save(update_fields=["checked_in", "checked_in_at"])
     return entry

@@ -15,6 +15,7 @@ Rows are saved one at a time and each save is
 
 from __future__ import annotations
 
+import re
 import secrets
 import uuid
 from collections.abc import Sequence
@@ -177,6 +178,44 @@ class Sheet:
 
     def seat(self, position: int) -> Seat | None:
         return next((s for s in self.seats if s.position == position), None)
+
+    @property
+    def outlook(self) -> Outlook:
+        """The one thing the list keeper does next, so that the pages never say two things
+        at once (e.g. "game 25 must be vorgeführt" next to "all games are entered")."""
+        count, step = len(self.games), self.next_step
+        if count > self.nominal:
+            return Outlook("too-many", game=count)
+        if count >= self.nominal and step.owing_before:
+            # A further game can only be one too many: the Pflichtsolo was missed before.
+            missed = next((f.game for f in self.findings if f.code == "vorfuehren-missed"), None)
+            return Outlook("pflichtsolo-missed", game=missed, positions=step.owing_before)
+        if not self.finished:
+            if step.vorfuehren is not None:
+                return Outlook("vorfuehren", game=step.game, positions=(step.vorfuehren,))
+            return Outlook("playing", game=step.game)
+        if self.has_errors:
+            return Outlook("errors", errors=self.error_count)
+        return Outlook("ready")
+
+    @property
+    def more_games_possible(self) -> bool:
+        """A new game may still belong on the sheet: beyond the nominal count it never does."""
+        return len(self.games) < self.nominal
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """Where a sheet stands for its list keeper: ``playing`` (enter game ``game``),
+    ``vorfuehren`` (game ``game`` must be the vorgeführtes Pflichtsolo of ``positions``),
+    ``pflichtsolo-missed`` (every game is entered but ``positions`` lack a Pflichtsolo; it was
+    due in game ``game``), ``too-many`` (more games than a round has), ``errors`` (complete,
+    but ``errors`` errors are left) or ``ready`` (complete and free of errors: submit)."""
+
+    code: str
+    game: int | None = None
+    positions: tuple[int, ...] = ()
+    errors: int = 0
 
 
 def game_row(game: Game, size: int) -> SheetRow:
@@ -749,14 +788,41 @@ def close_round(round_: Round, user) -> None:
         transaction.on_commit(lambda: backup_quietly(label))
 
 
+def _keeper_label(table_number: int, start_number: int | None) -> str:
+    label = _("list keeper of table %(number)s") % {"number": table_number}
+    if start_number is not None:
+        label += " · " + _("start no. %(number)s") % {"number": start_number}
+    return label
+
+
 def keeper_actor(table: Table, start_number: int | None = None) -> Actor:
     """Somebody on the table's link. The label is stored in the history and on the sheet,
-    so it is written in the site's language, not in the language of the phone."""
+    so it is written in the site's language, not in the language of the phone
+    (:func:`readable` shows it in the reader's)."""
     with translation.override(settings.LANGUAGE_CODE):
-        label = _("list keeper of table %(number)s") % {"number": table.number}
-        if start_number is not None:
-            label += " · " + _("start no. %(number)s") % {"number": start_number}
+        label = _keeper_label(table.number, start_number)
     return Actor(label=label, start_number=start_number)
+
+
+# Stand-ins for the numbers when the stored label is turned into a pattern.
+_TABLE_MARK, _START_MARK = "9990001", "9990002"
+
+
+def readable(text: str) -> str:
+    """A stored history text or signature in the reader's language: a keeper's label at its
+    start (stored in the site's language, see :func:`keeper_actor`) is written anew in the
+    active language; the rest, e.g. a reason somebody typed, stays as it was written."""
+    for with_start in (True, False):
+        with translation.override(settings.LANGUAGE_CODE):
+            stored = _keeper_label(int(_TABLE_MARK), int(_START_MARK) if with_start else None)
+        pattern = re.escape(stored)
+        pattern = pattern.replace(_TABLE_MARK, r"(\d+)").replace(_START_MARK, r"(\d+)")
+        match = re.match(pattern, text)
+        if match:
+            numbers = [int(group) for group in match.groups()]
+            start = numbers[1] if with_start else None
+            return _keeper_label(numbers[0], start) + text[match.end() :]
+    return text
 
 
 def office_actor(user, *, director: bool = False) -> Actor:

@@ -5,6 +5,9 @@ switches the tournament to live standings, every game entered so far, marked pro
 Penalty rows count once a referee has signed them. Equal totals share a rank unless the
 tournament names tie-breakers (best single round, more rounds played). Disqualified
 players are listed at the end without a rank; withdrawn players keep their points.
+Registered players who never had a seat in a released or closed round ("not started") are
+not ranked at all: they stand apart in ``Standings.absent`` and count for no team — with
+plus-minus scoring their 0 would otherwise rank them above everybody who played and lost.
 
 A fixed number of queries, whatever the size of the field: seats, game rows and penalty
 rows of the counted tables are each read in one query and summed here.
@@ -15,7 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Q, Sum
+from django.db.models import Exists, OuterRef, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -91,6 +94,8 @@ class Standings:
     teams: list[TeamLine]
     state: str
     generated_at: object
+    # Registered, but never seated in a released or closed round: no rank, by start number.
+    absent: list[Line] = field(default_factory=list)
 
     @property
     def provisional(self) -> bool:
@@ -128,12 +133,19 @@ def _assign_ranks(lines: list, key) -> None:
 
 
 def compute(tournament: Tournament) -> Standings:
+    played = Seat.objects.filter(
+        entry=OuterRef("pk"), round__status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED]
+    )
     entries = (
         Entry.objects.filter(tournament=tournament)
+        .annotate(seated=Exists(played))
         .select_related("player", "team")
         .order_by("start_number")
     )
     lines = {entry.pk: Line(entry) for entry in entries}
+    absent = [line for line in lines.values() if not line.entry.seated]
+    for line in absent:
+        del lines[line.entry.pk]
     mine = Q(table__round__tournament=tournament) & _counted_tables(tournament, "table__")
     seat_of: dict[tuple[int, int], int] = {}  # (table id, position) -> entry id
     round_of: dict[int, int] = {}  # table id -> round number
@@ -174,6 +186,7 @@ def compute(tournament: Tournament) -> Standings:
         teams=_teams(ranked + disqualified),
         state=state,
         generated_at=timezone.now(),
+        absent=absent,
     )
 
 
@@ -189,6 +202,8 @@ def _sums(rows):
 
 
 def _teams(lines: list[Line]) -> list[TeamLine]:
+    """The teams of the players in ``lines`` (the ones who played): a member who never
+    started adds nothing, and a team none of whose members started is not ranked."""
     members: dict[int, list[Line]] = defaultdict(list)
     names: dict[int, str] = {}
     for line in lines:

@@ -1,3 +1,4 @@
-from .registration import EntryForm, ImportUploadForm, TournamentForm
+from .registration import EntryForm, ImportUploadForm
+from .tournaments import TournamentForm
 
 __all__ = ["EntryForm", "ImportUploadForm", "TournamentForm"]

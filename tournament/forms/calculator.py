@@ -38,7 +38,7 @@ class GameValueForm(forms.Form):
     )
     kind = forms.ChoiceField(
         label=_("game"),
-        choices=[("normal", _("normal game (incl. Hochzeit with partner)")), ("solo", _("solo"))],
+        choices=[("normal", _("Normal game (incl. Hochzeit with partner)")), ("solo", _("Solo"))],
         initial="normal",
         widget=forms.RadioSelect,
     )
@@ -49,7 +49,7 @@ class GameValueForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
     re_eyes = forms.IntegerField(
-        label=_("Re's eyes"),
+        label=_("Card points of the Re party"),
         min_value=0,
         max_value=240,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 240}),
@@ -58,13 +58,15 @@ class GameValueForm(forms.Form):
     kontra_no_trick = forms.BooleanField(label=_("Kontra took no trick"), required=False)
     announced_re = forms.BooleanField(label=_("“Re” announced"), required=False)
     announced_kontra = forms.BooleanField(label=_("“Kontra” announced"), required=False)
-    absage_re = forms.ChoiceField(label=_("Absage by Re"), choices=ABSAGE_CHOICES, required=False)
+    absage_re = forms.ChoiceField(
+        label=_("Absage of the Re party"), choices=ABSAGE_CHOICES, required=False
+    )
     absage_kontra = forms.ChoiceField(
-        label=_("Absage by Kontra"), choices=ABSAGE_CHOICES, required=False
+        label=_("Absage of the Kontra party"), choices=ABSAGE_CHOICES, required=False
     )
     sonderpunkte_re = forms.IntegerField(
-        label=_("Sonderpunkte Re"),
-        help_text=_("Doppelkopf, Fuchs gefangen, Karlchen (not “gegen die Alten”)"),
+        label=_("Extra points of the Re party"),
+        help_text=_("Doppelkopf, Fuchs caught, Karlchen (not “gegen die Alten”)"),
         min_value=0,
         max_value=12,
         initial=0,
@@ -72,7 +74,7 @@ class GameValueForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     sonderpunkte_kontra = forms.IntegerField(
-        label=_("Sonderpunkte Kontra"),
+        label=_("Extra points of the Kontra party"),
         min_value=0,
         max_value=12,
         initial=0,

@@ -25,11 +25,16 @@ class GameEntryForm(forms.Form):
     result) and the value — or the numbers directly."""
 
     kind = forms.ChoiceField(
-        label=_("kind"), choices=GameKind.choices, initial=GameKind.NORMAL, widget=forms.RadioSelect
+        label=_("kind"),
+        # "normal game" is a value in lists; as a choice it starts with a capital (the
+        # glossary's "stille Hochzeit" and "vorgeführtes Pflichtsolo" stay as they are)
+        choices=[(GameKind.NORMAL, _("Normal game")), *GameKind.choices[1:]],
+        initial=GameKind.NORMAL,
+        widget=forms.RadioSelect,
     )
     mode = forms.ChoiceField(
         label=_("how to enter"),
-        choices=[("derive", _("winners and value")), ("direct", _("type the numbers"))],
+        choices=[("derive", _("Winners and value")), ("direct", _("Type the numbers"))],
         initial="derive",
         widget=forms.RadioSelect,
     )
@@ -41,7 +46,7 @@ class GameEntryForm(forms.Form):
     )
     result = forms.ChoiceField(
         label=_("The solo was"),
-        choices=[("won", _("won")), ("lost", _("lost"))],
+        choices=[("won", _("Won")), ("lost", _("Lost"))],
         required=False,
         widget=forms.RadioSelect,
     )
@@ -162,6 +167,28 @@ def edit_initial(game, sheet) -> dict:
             continue
         if derived == points:
             initial.update(taps, mode="derive")
+    return initial
+
+
+def take_initial(query, size: int) -> dict | None:
+    """The game form's start values from the Spielwert-Rechner's "use this row" (a plain
+    link, for phones without JavaScript): the kind, the soloist and the numbers, typed in
+    directly. Anything odd in the query gives no start values at all."""
+    kind = query.get("kind", "")
+    if kind not in GameKind.values:
+        return None
+    initial: dict = {"kind": kind, "mode": "direct"}
+    try:
+        points = [int(query.get(f"p{p}", "")) for p in range(1, size + 1)]
+        soloist = int(query["soloist"]) if query.get("soloist") else None
+    except ValueError:
+        return None
+    if any(abs(v) > MAX_POINTS for v in points):
+        return None
+    if soloist is not None and not 1 <= soloist <= size:
+        return None
+    initial["soloist"] = soloist
+    initial.update({f"p{p}": v for p, v in enumerate(points, start=1)})
     return initial
 
 

@@ -5,13 +5,13 @@ from simple_history.models import HistoricalRecords
 
 from .audit import AuditRole
 from .round import Table
-from .tournament import Entry
+from .tournament import Entry, Tournament
 
 
 class PenaltyCategory(models.TextChoices):
-    UNERHEBLICH = "unerheblich", _("unerheblich (no points)")
-    GERINGFUEGIG = "geringfuegig", _("geringfügig")
-    SCHWERWIEGEND = "schwerwiegend", _("schwerwiegend")
+    UNERHEBLICH = "unerheblich", _("negligible (no points)")
+    GERINGFUEGIG = "geringfuegig", _("minor")
+    SCHWERWIEGEND = "schwerwiegend", _("serious")
     DECIDED_GAME = "entschieden", _("violation in an already decided game")
     WARNING = "verwarnung", _("unsportsmanlike: warning")
     DEDUCTION = "punktabzug", _("unsportsmanlike: point deduction")
@@ -52,6 +52,14 @@ def points_of(penalty) -> list[int]:
     return values if penalty.p5 is not None else values[:4]
 
 
+def next_number(tournament_id: int) -> int:
+    """The number of a new penalty: one above the tournament's highest. Call it under the
+    tournament's lock (see ``domain.penalties.enter``) so that two referees saving at the
+    same moment do not both take it."""
+    highest = Penalty.objects.filter(tournament_id=tournament_id).aggregate(models.Max("number"))
+    return (highest["number__max"] or 0) + 1
+
+
 class PenaltyQuerySet(models.QuerySet):
     def counting(self):
         """The penalties that count: signed by a referee and not revoked."""
@@ -67,6 +75,13 @@ class Penalty(models.Model):
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="penalties")
+    # The tournament of the table (kept here so that the number can be unique in it) and the
+    # penalty's number in that tournament: 1, 2, 3 in the order they were entered. The
+    # referees and the exports call a penalty by this number; URLs keep the primary key.
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="penalties", editable=False
+    )
+    number = models.PositiveIntegerField(_("penalty no."), editable=False)
     game_number = models.PositiveSmallIntegerField(_("game"))
     offender = models.ForeignKey(
         Entry, on_delete=models.PROTECT, related_name="penalties", verbose_name=_("offender")
@@ -138,6 +153,10 @@ class Penalty(models.Model):
         verbose_name_plural = _("penalties")
         ordering = ["table", "game_number", "pk"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="penalty_number_unique_per_tournament"
+            ),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="penalty_number_min"),
             models.CheckConstraint(
                 condition=models.Q(game_number__gte=1), name="penalty_game_number_min"
             ),
@@ -167,6 +186,15 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} #{self.game_number}: {self.get_category_display()}"
+
+    def save(self, *args, **kwargs):
+        # The domain verb sets both under the tournament's lock; this keeps any other writer
+        # (the admin, a script) consistent, and the unique constraint guards the rest.
+        if self.tournament_id is None:
+            self.tournament_id = self.table.round.tournament_id
+        if self.number is None:
+            self.number = next_number(self.tournament_id)
+        super().save(*args, **kwargs)
 
     @property
     def is_signed(self) -> bool:

@@ -11,7 +11,7 @@ class GameKind(models.TextChoices):
     PFLICHTSOLO = "pflichtsolo", _("Pflichtsolo")
     VORGEFUEHRT = "vorgefuehrt", _("vorgeführtes Pflichtsolo")
     LUSTSOLO = "lustsolo", _("Lustsolo")
-    HOCHZEIT = "hochzeit", _("Hochzeit played as solo")
+    HOCHZEIT = "hochzeit", _("Hochzeit that became a solo")
     STILLE_HOCHZEIT = "stille_hochzeit", _("stille Hochzeit")
 
 

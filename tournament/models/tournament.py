@@ -12,7 +12,7 @@ from scoring.profiles import CUSTOM, PROFILES, RuleProfile, derive, get_profile
 from .audit import AuditRole
 
 PROFILE_LABELS = {
-    "ddv": _("DDV Turnier-Spielregeln 2026"),
+    "ddv": _("DDV tournament rules 2026"),
     "bsv-hessen-2010": _("BSV Hessen 2010 (40 cards)"),
     "eppstein-2001": _("Eppstein 2001 (plus points)"),
     CUSTOM: _("Custom (derived from another profile)"),
@@ -41,6 +41,32 @@ PROJECTOR_SECONDS_MIN, PROJECTOR_SECONDS_MAX = 5, 120
 def new_projector_token() -> str:
     """A secret for the projector link: 144 random bits, URL-safe."""
     return secrets.token_urlsafe(18)
+
+
+def status_from(*, started: int, closed: int, planned_rounds: int) -> str:
+    """The tournament's status from its rounds: planned until a round is drawn, finished once
+    the planned rounds are closed (the moment the standings become final), running between.
+    A director who ends the tournament early lowers the planned rounds to those played."""
+    if closed >= planned_rounds:
+        return TournamentStatus.FINISHED
+    return TournamentStatus.RUNNING if started else TournamentStatus.PLANNED
+
+
+class TournamentQuerySet(models.QuerySet):
+    def with_status(self):
+        """Count each tournament's drawn and closed rounds in the same query, so that a list
+        of tournaments shows their status without a query per tournament."""
+        from .round import RoundStatus  # round.py imports this module
+
+        started = [RoundStatus.DRAWN, RoundStatus.RELEASED, RoundStatus.CLOSED]
+        return self.annotate(
+            rounds_started_count=models.Count(
+                "rounds", filter=models.Q(rounds__status__in=started), distinct=True
+            ),
+            rounds_closed_count=models.Count(
+                "rounds", filter=models.Q(rounds__status=RoundStatus.CLOSED), distinct=True
+            ),
+        )
 
 
 class Tournament(models.Model):
@@ -82,12 +108,8 @@ class Tournament(models.Model):
         choices=TIEBREAK_CHOICES,
         default="shared",
     )
-    status = models.CharField(
-        _("status"),
-        max_length=10,
-        choices=TournamentStatus.choices,
-        default=TournamentStatus.PLANNED,
-    )
+    # No stored status: it follows from the rounds (see ``status``), so that no page can
+    # show "planned" while rounds are played.
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         related_name="directed_tournaments",
@@ -120,6 +142,8 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["created_at", "projector_token"])
 
+    objects = TournamentQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
@@ -128,10 +152,6 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(rule_profile__in=[*PROFILES, CUSTOM]),
                 name="tournament_rule_profile_known",
-            ),
-            models.CheckConstraint(
-                condition=models.Q(status__in=TournamentStatus.values),
-                name="tournament_status_valid",
             ),
             models.CheckConstraint(
                 condition=models.Q(planned_rounds__gte=1), name="tournament_planned_rounds_min"
@@ -154,6 +174,25 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("manage:entry-list", args=[self.slug])
+
+    @property
+    def status(self) -> str:
+        """planned, running or finished (a :class:`TournamentStatus`), from the rounds: the
+        counts of ``with_status()`` when the tournament was read with them, else one query."""
+        started = getattr(self, "rounds_started_count", None)
+        closed = getattr(self, "rounds_closed_count", None)
+        if started is None or closed is None:
+            from .round import RoundStatus
+
+            counts = self.rounds.aggregate(
+                started=models.Count("pk", filter=~models.Q(status=RoundStatus.PLANNED)),
+                closed=models.Count("pk", filter=models.Q(status=RoundStatus.CLOSED)),
+            )
+            started, closed = counts["started"], counts["closed"]
+        return status_from(started=started, closed=closed, planned_rounds=self.planned_rounds)
+
+    def get_status_display(self) -> str:
+        return str(TournamentStatus(self.status).label)
 
     @property
     def profile(self) -> RuleProfile:

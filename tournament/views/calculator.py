@@ -23,7 +23,14 @@ def _calculate(form: GameValueForm, profile):
         {"position": p, "points": v, "sits": p == facts.sitter, "re": p in facts.re}
         for p, v in enumerate(result.points, start=1)
     ]
-    return {"result": result, "row": row}, None
+    solo = facts.kind == "solo"
+    return {
+        "result": result,
+        "row": row,
+        "solo": solo,
+        "soloist": facts.re[0] if solo and facts.re else None,
+        "points": list(result.points),
+    }, None
 
 
 def calculator(request, slug=None):
@@ -33,11 +40,19 @@ def calculator(request, slug=None):
     return calculator_page(request, tournament)
 
 
-def calculator_page(request, tournament=None, *, initial=None, back_url=None):
+def calculator_page(
+    request, tournament=None, *, initial=None, back_url=None, action=None, take=None, panel=False
+):
     """The calculator with the tournament's rule profile (or a profile to choose);
-    ``initial`` presets the facts (e.g. table size and dealer from a list keeper's table)."""
+    ``initial`` presets the facts (e.g. table size and dealer from a list keeper's table).
+    ``take(calculation)`` gives what the "use it" button puts into the keeper's game form;
+    ``panel`` answers the keeper page's request for the calculator in place."""
     data = request.GET if "re_eyes" in request.GET else None
     form = GameValueForm(data, initial=initial)
+    if panel and initial and initial.get("table_size") == 4:
+        # A list keeper's 4-table has no position 5 to tick.
+        for name in ("re", "dealer"):
+            form.fields[name].choices = [c for c in form.fields[name].choices if c[0] != "5"]
     if tournament is not None:
         form.fields.pop("profile")
         profile = tournament.profile
@@ -52,7 +67,13 @@ def calculator_page(request, tournament=None, *, initial=None, back_url=None):
         "calculation": calculation,
         "error": error,
         "back_url": back_url,
+        "action": action or request.path,
+        "panel": panel,
+        "take": take(calculation) if take and calculation else None,
     }
+    target = request.htmx.target if request.htmx else None
+    if panel and target == "calculator-panel":
+        return render(request, "tournament/sheet/_calculator_panel.html", context)
     if request.htmx:
-        return render(request, "tournament/partials/calculator_result.html", context)
+        return render(request, "tournament/sheet/_calculator_result.html", context)
     return render(request, "tournament/calculator.html", context)

@@ -1,20 +1,51 @@
-"""Directors: the entry list, adding players, withdrawing, re-admitting, check-in."""
+"""Directors: the entry list, adding and correcting players, withdrawing, re-admitting,
+check-in (one by one, by start number, all at once)."""
 
 from django.contrib import messages
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from ..domain import DomainError
-from ..domain.registration import PlayerData, register, set_checked_in, set_status
+from ..domain.players import edit_entry, start_number_locked
+from ..domain.registration import (
+    PlayerData,
+    check_in_all,
+    check_in_number,
+    register,
+    set_checked_in,
+    set_status,
+)
 from ..filters import EntryFilter
 from ..forms import EntryForm
+from ..forms.players import EntryEditForm, QuickCheckinForm
 from ..models import EntryStatus, PenaltyCategory
 from ..permissions import director_required, get_managed_tournament
 from ..tables import EntryTable
+
+# After a fast check-in without JavaScript: the page comes back with the field focused and
+# an undo button for the player just checked in.
+QUICK_FOCUS, QUICK_UNDO = "quick-checkin-focus", "quick-checkin-undo"
+
+
+def _counts(tournament) -> dict:
+    counts = tournament.entries.aggregate(
+        active=Count("pk", filter=Q(status=EntryStatus.ACTIVE)),
+        checked_in=Count("pk", filter=Q(status=EntryStatus.ACTIVE, checked_in=True)),
+    )
+    counts["waiting"] = counts["active"] - counts["checked_in"]
+    return counts
+
+
+def _quick_form(*, focus: bool) -> QuickCheckinForm:
+    form = QuickCheckinForm(auto_id="quick_%s")
+    if focus:
+        form.fields["number"].widget.attrs["autofocus"] = True
+    return form
 
 
 def _entry_page(request, tournament, form=None, status=200):
@@ -28,18 +59,21 @@ def _entry_page(request, tournament, form=None, status=200):
         warnings=Count("penalties", filter=warned)
     )
     entry_filter = EntryFilter(request.GET or None, queryset=entries)
+    # The filter and the add form both have a club field: without their own ids the label
+    # "club" of the add form would focus the filter's field.
+    entry_filter.form.auto_id = "filter_%s"
     table = EntryTable(entry_filter.qs)
     RequestConfig(request, paginate=False).configure(table)
-    counts = tournament.entries.aggregate(
-        active=Count("pk", filter=Q(status=EntryStatus.ACTIVE)),
-        checked_in=Count("pk", filter=Q(status=EntryStatus.ACTIVE, checked_in=True)),
-    )
     context = {
         "tournament": tournament,
         "table": table,
         "filter": entry_filter,
         "form": form or EntryForm(),
-        "counts": counts,
+        "counts": _counts(tournament),
+        "quick": _quick_form(focus=request.session.pop(QUICK_FOCUS, False)),
+        "checked": tournament.entries.filter(
+            pk=request.session.pop(QUICK_UNDO, None), checked_in=True
+        ).first(),
     }
     return render(request, "tournament/manage/entry_list.html", context, status=status)
 
@@ -106,11 +140,144 @@ def entry_checkin(request, slug, pk):
     if request.htmx:
         # 200 even for a refusal: htmx swaps only successful responses, and the cell
         # carries the message.
+        # The counts above the table and the "all present" button change with it.
         return render(
             request,
-            "tournament/partials/checkin_cell.html",
-            {"record": entry, "tournament": tournament, "error": error},
+            "tournament/manage/_checkin_response.html",
+            {
+                "record": entry,
+                "tournament": tournament,
+                "error": error,
+                "counts": _counts(tournament),
+            },
         )
     if error:
         messages.error(request, error)
     return redirect("manage:entry-list", slug=tournament.slug)
+
+
+@director_required
+def entry_edit(request, slug, pk):
+    tournament = get_managed_tournament(request, slug)
+    entry = get_object_or_404(tournament.entries.select_related("player", "team"), pk=pk)
+    player = entry.player
+    initial = {
+        "first_name": player.first_name,
+        "last_name": player.last_name,
+        "club": player.club,
+        "ddv_number": player.ddv_number,
+        "team": entry.team.name if entry.team else "",
+        "start_number": entry.start_number,
+    }
+    locked = start_number_locked(tournament)
+    form = EntryEditForm(request.POST or None, initial=initial, number_locked=locked)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                entry = edit_entry(
+                    entry,
+                    PlayerData(
+                        data["first_name"], data["last_name"], data["club"], data["ddv_number"]
+                    ),
+                    team_name=data["team"],
+                    start_number=data["start_number"],
+                    user=request.user,
+                    reason=data["reason"],
+                )
+            except DomainError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(
+                    request,
+                    _("Entry %(number)s corrected: %(name)s.")
+                    % {"number": entry.start_number, "name": entry.player.full_name},
+                )
+                return redirect("manage:entry-list", slug=tournament.slug)
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "form": form,
+        "changes": _changes(entry),
+    }
+    return render(request, "tournament/manage/entry_edit.html", context, status=status)
+
+
+@director_required
+@require_POST
+def entry_checkin_all(request, slug):
+    tournament = get_managed_tournament(request, slug)
+    count = check_in_all(tournament, user=request.user)
+    if count:
+        messages.success(
+            request,
+            ngettext("%(count)s player checked in.", "%(count)s players checked in.", count)
+            % {"count": count},
+        )
+    else:
+        messages.info(request, _("All active players were already checked in."))
+    return redirect("manage:entry-list", slug=tournament.slug)
+
+
+@director_required
+@require_POST
+def entry_checkin_number(request, slug):
+    """The fast field: a start number + Enter checks that player in; the field is empty and
+    focused again for the next number. Asked by the page's script (HX-Request), the answer
+    is the message, with the player's row, the counts and the undo button out of band."""
+    tournament = get_managed_tournament(request, slug)
+    form = QuickCheckinForm(request.POST, auto_id="quick_%s")
+    entry, error = None, None
+    if form.is_valid():
+        try:
+            entry = check_in_number(tournament, form.cleaned_data["number"], user=request.user)
+        except DomainError as exc:
+            error = exc.message
+    else:
+        error = form.errors["number"][0]
+    if request.htmx:
+        context = {
+            "tournament": tournament,
+            "checked": entry,
+            "message": _checked_in_text(entry) if entry else "",
+            "error": error,
+            "counts": _counts(tournament),
+        }
+        return render(request, "tournament/manage/_quick_checkin_response.html", context)
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, _checked_in_text(entry))
+        request.session[QUICK_UNDO] = entry.pk
+    request.session[QUICK_FOCUS] = True
+    url = reverse("manage:entry-list", kwargs={"slug": tournament.slug})
+    return redirect(f"{url}#quick-checkin")
+
+
+def _checked_in_text(entry) -> str:
+    return _("%(name)s (%(number)s) checked in.") % {
+        "name": entry.player.full_name,
+        "number": entry.start_number,
+    }
+
+
+def _changes(entry, limit: int = 20) -> list[dict]:
+    """The latest history of the entry and of its player, newest first, as the edit page
+    shows it: when, who, why and the values after the change."""
+    rows = []
+    for record in entry.player.history.select_related("history_user")[:limit]:
+        values = [record.first_name, record.last_name, record.club, record.ddv_number]
+        rows.append({"record": record, "values": " · ".join(v for v in values if v)})
+    for record in entry.history.select_related("history_user", "team")[:limit]:
+        team = record.team.name if record.team_id and record.team else ""
+        values = [
+            _("start number %(number)s") % {"number": record.start_number},
+            team,
+            record.get_status_display(),
+            _("checked in") if record.checked_in else "",
+        ]
+        rows.append({"record": record, "values": " · ".join(v for v in values if v)})
+    rows.sort(key=lambda row: row["record"].history_date, reverse=True)
+    return rows[:limit]

@@ -215,7 +215,9 @@ def _replacing(request, table: Table) -> Penalty | None:
         raise Http404
     penalty = get_object_or_404(Penalty, pk=int(raw), table=table)
     if penalty.revoked_at is not None:
-        raise DomainError(_("Penalty no. %(id)s has already been revoked.") % {"id": penalty.pk})
+        raise DomainError(
+            _("Penalty no. %(id)s has already been revoked.") % {"id": penalty.number}
+        )
     return penalty
 
 

@@ -1,57 +1,103 @@
 """Pages for everybody, no login."""
 
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, render
 
 from ..models import EntryStatus, RoundStatus, Seat, Tournament
+from ..names import fold, query_words
 
 
 def home(request):
-    tournaments = Tournament.objects.filter(is_public=True)
+    tournaments = Tournament.objects.filter(is_public=True).with_status()
     return render(request, "tournament/home.html", {"tournaments": tournaments})
 
 
 def tournament_public(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
-    entries = (
+    entries = list(
         tournament.entries.exclude(status=EntryStatus.WITHDRAWN)
         .select_related("player", "team")
         .order_by("start_number")
     )
-    return render(
-        request, "tournament/public_detail.html", {"tournament": tournament, "entries": entries}
-    )
+    context = {
+        "tournament": tournament,
+        "entries": entries,
+        # No empty column: a tournament without teams (or clubs) shows none.
+        "with_club": any(entry.player.club for entry in entries),
+        "with_team": any(entry.team_id for entry in entries),
+    }
+    return render(request, "tournament/public_detail.html", context)
+
+
+# "Wo sitze ich?" shows this many players at most; more means: type more of the name.
+MAX_MATCHES = 20
+
+
+def find_entries(tournament: Tournament, query: str) -> list[int]:
+    """The ids of the tournament's entries a search finds, by start number.
+
+    A start number finds that player. Otherwise every word of the query must occur in the
+    first or last name, spelled any way ``names.fold`` treats as equal (Kässmann, Kaessmann,
+    kassmann; Weiß, weiss), so that a part of the name is enough; a word of digits also
+    finds the start number. The names of one tournament are few (hundreds), so they are
+    compared here rather than with a database pattern.
+    """
+    entries = tournament.entries.order_by("start_number")
+    if query.isdecimal() and len(query) < 10:
+        return list(entries.filter(start_number=int(query)).values_list("pk", flat=True))
+    words = query_words(query)
+    if not words:
+        return []
+    people = entries.values_list("pk", "start_number", "player__first_name", "player__last_name")
+    found = []
+    for pk, number, first, last in people:
+        key, start = fold(first, last), str(number)
+        if all(word in key or word == start for word in words):
+            found.append(pk)
+    return found
 
 
 def where_do_i_sit(request, slug):
     """ "Wo sitze ich?": a player finds their table and position in the released rounds."""
     tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
-    query = request.GET.get("q", "").strip()[:100]
-    matches = []
-    if query:
-        entries = tournament.entries.select_related("player")
-        if query.isdecimal() and len(query) < 10:
-            entries = entries.filter(start_number=int(query))
-        else:
-            words = query.split()
-            for word in words:
-                entries = entries.filter(
-                    Q(player__last_name__icontains=word) | Q(player__first_name__icontains=word)
-                )
-        entries = list(entries.order_by("start_number")[:20])
-        seats = (
-            Seat.objects.filter(
-                entry__in=entries, round__status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED]
-            )
-            .select_related("round", "table")
-            .order_by("round__number")
-        )
-        by_entry: dict[int, list] = {}
-        for seat in seats:
-            by_entry.setdefault(seat.entry_id, []).append(seat)
-        matches = [(entry, by_entry.get(entry.pk, [])) for entry in entries]
-    context = {"tournament": tournament, "query": query, "matches": matches}
+    query = " ".join(request.GET.get("q", "")[:100].split())
+    context = {"tournament": tournament, "query": query, "matches": [], "more": 0}
+    if query and not query_words(query):
+        context["unreadable"] = True
+    elif query:
+        found = find_entries(tournament, query)
+        context["more"] = max(0, len(found) - MAX_MATCHES)
+        context["matches"] = _seats_of(tournament, found[:MAX_MATCHES])
     return render(request, "tournament/where_do_i_sit.html", context)
+
+
+def _seats_of(tournament: Tournament, pks: list[int]) -> list[dict]:
+    """Per entry: its seats in the released and closed rounds, and the one of the round
+    being played (the last released round — the one the public table plan shows)."""
+    if not pks:
+        return []
+    entries = tournament.entries.select_related("player").in_bulk(pks)
+    shown = [RoundStatus.RELEASED, RoundStatus.CLOSED]
+    seats = (
+        Seat.objects.filter(entry__in=pks, round__status__in=shown)
+        .select_related("round", "table")
+        .order_by("round__number")
+    )
+    by_entry: dict[int, list] = {}
+    for seat in seats:
+        by_entry.setdefault(seat.entry_id, []).append(seat)
+    playing = (
+        tournament.rounds.filter(status=RoundStatus.RELEASED)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    started = bool(by_entry) or tournament.rounds.filter(status__in=shown).exists()
+    matches = []
+    for pk in pks:
+        mine = by_entry.get(pk, [])
+        now = next((seat for seat in mine if seat.round.number == playing), None)
+        matches.append({"entry": entries[pk], "seats": mine, "now": now, "started": started})
+    return matches
 
 
 def table_plan(request, slug):

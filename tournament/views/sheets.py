@@ -30,6 +30,7 @@ from ..forms.sheets import (
     ReasonForm,
     SheetFileForm,
     edit_initial,
+    take_initial,
 )
 from ..messages import finding_message
 from ..models import Game, GameKind, RefereeCall, RoundStatus, SheetStatus, Table
@@ -68,6 +69,27 @@ def initials(user) -> str:
     parts = [user.first_name, user.last_name]
     letters = "".join(part[0] for part in parts if part)
     return letters.upper() or user.get_username()[:3]
+
+
+def short_name(seat) -> str:
+    """A seated player as a narrow column names them: "4 Müller, A." (start number, last
+    name, initial)."""
+    if seat is None:
+        return ""
+    player = seat.entry.player
+    initial = f", {player.first_name[:1]}." if player.first_name else ""
+    return f"{seat.entry.start_number} {player.last_name}{initial}"
+
+
+def person_of(seats, start_number: int | None) -> str:
+    """Who acted on the table's link, by name: "Anna Müller (start no. 4)"; "" if unknown."""
+    seat = next((s for s in seats if s.entry.start_number == start_number), None)
+    if start_number is None or seat is None:
+        return ""
+    return _("%(name)s (start no. %(number)s)") % {
+        "name": seat.entry.player.full_name,
+        "number": start_number,
+    }
 
 
 def _penalty_row(penalty):
@@ -111,13 +133,17 @@ def sheet_context(sheet, **extra):
         {
             "position": p,
             "seat": names.get(p),
+            "short": short_name(names.get(p)),
             "total": totals[p - 1],
             "owes": p in step.owing_before,
         }
         for p in range(1, table.size + 1)
     ]
+    outlook = sheet.outlook
     context = {
         "sheet": sheet,
+        "outlook": outlook,
+        "outlook_seats": [names.get(p) for p in outlook.positions],
         "table": table,
         "round": table.round,
         "tournament": table.round.tournament,
@@ -128,6 +154,10 @@ def sheet_context(sheet, **extra):
         "dealer": names.get(step.dealer),
         "vorfuehren": names.get(step.vorfuehren) if step.vorfuehren else None,
         "owing": [names.get(p) for p in step.owing_before],
+        "submitted_by": (
+            person_of(sheet.seats, table.submitted_start_number)
+            or sheet_domain.readable(table.submitted_by)
+        ),
         "seconds_left": sheet.clock.seconds_left(),
         "time_left": _minutes(sheet.clock.seconds_left()),
     }
@@ -139,12 +169,14 @@ def sheet_context(sheet, **extra):
 
 
 def _keeper_table(request, token: str) -> Table:
-    """The table behind a link, while its round is running; 404 for anything else. Only
-    unknown links count against the address (429 after too many): a real link always works,
-    also from a hall where every phone shares one address, and a link of a closed round
-    simply answers 404."""
+    """The table behind a link, while its round is running or after it was closed (then
+    :class:`_Closed`); 404 for a round not released yet and for unknown links. Only unknown
+    links count against the address (429 after too many): a real link always works, also
+    from a hall where every phone shares one address."""
     table = Table.objects.select_related("round__tournament").filter(token=token).first()
     if table is not None:
+        if table.round.status == RoundStatus.CLOSED:
+            raise _Closed(table)
         if table.round.status != RoundStatus.RELEASED:
             raise Http404
         return table
@@ -161,12 +193,19 @@ class _TooMany(Exception):
         self.seconds = seconds
 
 
+class _Closed(Exception):  # noqa: N818 - a signal, not an error
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+
 def _keeper_view(view):
     def wrapper(request, token, *args, **kwargs):
         try:
             table = _keeper_table(request, token)
         except _TooMany as exc:
             return ratelimit.too_many(exc.seconds)
+        except _Closed as exc:
+            return _closed_render(request, exc.table)
         return view(request, table, *args, **kwargs)
 
     wrapper.__name__ = view.__name__
@@ -175,10 +214,20 @@ def _keeper_view(view):
 
 
 def _keeper_render(
-    request, table, form=None, *, conflict=None, status=200, notice=None, error=False, **extra
+    request,
+    table,
+    form=None,
+    *,
+    conflict=None,
+    status=200,
+    notice=None,
+    error=False,
+    warning=False,
+    sheet=None,
+    **extra,
 ):
     table.refresh_from_db()
-    sheet = sheet_domain.load(table)
+    sheet = sheet or sheet_domain.load(table)
     if form is None:
         form = GameEntryForm(sheet=sheet)
     context = sheet_context(
@@ -187,6 +236,7 @@ def _keeper_render(
         conflict=conflict,
         notice=notice,
         notice_error=error,
+        notice_warning=warning,
         token=table.token,
         editable=table.sheet_status == SheetStatus.OPEN,
         open_call=table.referee_calls.filter(handled_at__isnull=True).first(),
@@ -197,6 +247,41 @@ def _keeper_render(
     if request.htmx and request.htmx.target == "sheet":
         template = "tournament/sheet/_keeper_body.html"
     return render(request, template, context, status=status)
+
+
+def _closed_render(request, table):
+    """An old link after its round was closed: the table's final sheet, read-only, with a
+    line saying so. Whatever was sent to it (a game saved late, a submit, a poll) changes
+    nothing: 410, and an htmx page reloads itself to show this. The phone's outbox shows the
+    games it still holds as not on the list (outbox.js, data-closed)."""
+    sheet = sheet_domain.load(table)
+    notice = None
+    status = 200
+    if request.method == "POST":
+        status = 410
+        notice = _(
+            "Nothing was saved: this round is closed. Show the tournament office what you "
+            "wanted to enter."
+        )
+    context = sheet_context(
+        sheet,
+        form=None,
+        notice=notice,
+        notice_error=bool(notice),
+        token=table.token,
+        closed=True,
+        editable=False,
+        outbox=_outbox_data(table, sheet),
+    )
+    template = "tournament/sheet/keeper.html"
+    if request.htmx and request.htmx.target == "sheet":
+        template = "tournament/sheet/_keeper_body.html"
+    response = render(request, template, context, status=status)
+    if request.htmx:
+        # A page opened while the round ran (its poll, a button): htmx reloads it, and it
+        # shows itself as this closed page. The outbox's own requests see the 410.
+        response["HX-Refresh"] = "true"
+    return response
 
 
 def _outbox_data(table, sheet) -> dict:
@@ -232,6 +317,10 @@ def keeper_sheet(request, table):
     form = None
     if request.GET.get("edit", "").isdecimal() and len(request.GET["edit"]) < 4:
         form = _edit_form(sheet_domain.load(table), int(request.GET["edit"]))
+    elif request.GET.get("take"):
+        initial = take_initial(request.GET, table.size)
+        if initial is not None:
+            form = GameEntryForm(sheet=sheet_domain.load(table), initial=initial)
     return _keeper_render(request, table, form)
 
 
@@ -258,11 +347,26 @@ def _save_game(request, table, actor, *, render_page=None):
     except DomainError as exc:
         form.add_error(None, exc.message)
         return render_page(request, table, form, status=422, notice=exc.message, error=True)
-    notice = _("Game %(number)s saved.") % {"number": game.number}
-    response = render_page(request, table, None, notice=notice)
+    table.refresh_from_db()
+    saved = sheet_domain.load(table)
+    notice, warning = _saved_notice(game.number, saved)
+    response = render_page(request, table, None, notice=notice, warning=warning, sheet=saved)
     # After a correction opened with ?edit=N the address bar must not reopen it on reload.
     response["HX-Replace-Url"] = request.path
     return response
+
+
+def _saved_notice(number: int, sheet) -> tuple[str, bool]:
+    """What the keeper reads after a save: plain "saved", or "saved, but" with what the checks
+    found in that row (then as a warning: the row is stored, yet not right)."""
+    texts = [text for _level, text in _findings_text(sheet.by_game.get(number, []))]
+    if not texts:
+        return _("Game %(number)s saved.") % {"number": number}, False
+    notice = _("Game %(number)s saved, but: %(problems)s") % {
+        "number": number,
+        "problems": " ".join(texts),
+    }
+    return notice, True
 
 
 def _retry_form(data, exc: Conflict, sheet) -> GameEntryForm:
@@ -397,7 +501,38 @@ def keeper_calculator(request, table):
     step = sheet_domain.load(table).next_step
     initial = {"table_size": table.size, "dealer": step.dealer}
     back = reverse("keeper-sheet", args=[table.token])
-    return calculator_page(request, table.round.tournament, initial=initial, back_url=back)
+
+    def take(calculation) -> dict | None:
+        # Only a row of this table's size goes into its form. A solo is taken as the kind
+        # the sheet expects of that soloist; the keeper can still change it before saving.
+        points = calculation["points"]
+        if len(points) != table.size:
+            return None
+        soloist = calculation["soloist"]
+        kind = GameKind.NORMAL
+        if calculation["solo"]:
+            if step.vorfuehren == soloist:
+                kind = GameKind.VORGEFUEHRT
+            elif soloist in step.owing_before:
+                kind = GameKind.PFLICHTSOLO
+            else:
+                kind = GameKind.LUSTSOLO
+        return {
+            "url": back,
+            "kind": kind.value,
+            "soloist": soloist,
+            "points": points,
+            "points_text": " ".join(str(v) for v in points),
+        }
+
+    return calculator_page(
+        request,
+        table.round.tournament,
+        initial=initial,
+        back_url=back,
+        take=take,
+        panel=True,
+    )
 
 
 @_keeper_view
@@ -444,6 +579,7 @@ def board_rows(round_):
             {
                 "table": table,
                 "sheet": sheet,
+                "names": [short_name(seat) for seat in sheet.seats],
                 "state": state,
                 "key": table.sheet_status if sheet.games or table.sheet_status != "open" else "new",
                 "errors": sheet.error_count,
@@ -472,7 +608,21 @@ def board(request, slug, number):
     return render(request, template, context)
 
 
-def _desk_render(request, table, grid=None, *, form=None, conflict=None, status=200, notice=None):
+def _needs_reason(table) -> bool:
+    return table.round.status == RoundStatus.CLOSED or table.sheet_status != SheetStatus.OPEN
+
+
+def _desk_render(
+    request,
+    table,
+    grid=None,
+    *,
+    conflict=None,
+    status=200,
+    notice=None,
+    reason_error=None,
+    import_form=None,
+):
     sheet = sheet_domain.load(table)
     if grid is None:
         grid = DeskGrid(sheet, cumulative=request.GET.get("cumulative") == "1")
@@ -481,14 +631,14 @@ def _desk_render(request, table, grid=None, *, form=None, conflict=None, status=
         grid=grid,
         conflict=conflict,
         notice=notice,
-        import_form=SheetFileForm(),
-        extra_form=ExtraTimeForm(),
-        reason_form=ReasonForm(),
+        import_form=import_form or SheetFileForm(),
+        # Each form on the page has its own ids (several have a "reason").
+        extra_form=ExtraTimeForm(auto_id="extra_%s"),
+        reason_form=ReasonForm(auto_id="reopen_%s"),
         is_director=manages(request.user, table.round.tournament),
         keeper_url=public_url(request, reverse("keeper-sheet", args=[table.token])),
-        needs_reason=(
-            table.round.status == RoundStatus.CLOSED or table.sheet_status != SheetStatus.OPEN
-        ),
+        needs_reason=_needs_reason(table),
+        reason_error=reason_error,
     )
     return render(request, "tournament/manage/sheet_desk.html", context, status=status)
 
@@ -505,6 +655,11 @@ def desk_sheet(request, slug, number, table_number):
     if parsed is None:
         return _desk_render(request, table, grid, status=422)
     rows, versions = parsed
+    if _needs_reason(table) and not grid.reason:
+        # The browser asks for it too, but a form sent without (an old page, no browser
+        # check) gets the same answer from here, next to the field: nothing is saved.
+        message = _("Changing a submitted sheet or a closed round needs a reason.")
+        return _desk_render(request, table, grid, notice=message, reason_error=message, status=422)
     try:
         changed = sheet_domain.replace_rows(
             table, _office_actor(request, table), rows, versions, grid.reason
@@ -513,7 +668,7 @@ def desk_sheet(request, slug, number, table_number):
         return _desk_render(request, table, grid, conflict=_conflict(exc, table), status=409)
     except DomainError as exc:
         return _desk_render(request, table, grid, notice=exc.message, status=422)
-    messages.success(request, _rows_saved(changed))
+    _report_saved(request, table, changed)
     url = reverse("manage:sheet-desk", args=[slug, number, table_number])
     if grid.cumulative:
         url += "?cumulative=1"
@@ -529,6 +684,10 @@ def sheet_import(request, slug, number, table_number):
     if not form.is_valid():
         return _desk_render(request, table, notice=_("Choose a file."), status=422)
     upload = form.cleaned_data["file"]
+    if _needs_reason(table) and not form.cleaned_data["reason"].strip():
+        message = _("Changing a submitted sheet or a closed round needs a reason.")
+        form.add_error("reason", message)
+        return _desk_render(request, table, notice=message, status=422, import_form=form)
     try:
         size, rows = parse_sheet_file(
             upload.name, upload.read(), cumulative=form.cleaned_data["cumulative"]
@@ -558,12 +717,27 @@ def sheet_import(request, slug, number, table_number):
         )
     except (ImportFileError, DomainError) as exc:
         return _desk_render(request, table, notice=exc.message, status=422)
-    messages.success(request, _rows_saved(changed))
+    _report_saved(request, table, changed)
     return redirect("manage:sheet-desk", slug, number, table_number)
 
 
 def _rows_saved(count: int) -> str:
     return ngettext("%(count)s row saved.", "%(count)s rows saved.", count) % {"count": count}
+
+
+def _report_saved(request, table, count: int) -> None:
+    """Saved is not the same as right: with errors left the office reads "saved, but …" in
+    the warning colour."""
+    errors = sheet_domain.load(table).error_count
+    if not errors:
+        messages.success(request, _rows_saved(count))
+        return
+    but = ngettext(
+        "but the sheet has %(errors)s error (marked ⚠ in the list).",
+        "but the sheet has %(errors)s errors (marked ⚠ in the list).",
+        errors,
+    ) % {"errors": errors}
+    messages.warning(request, f"{_rows_saved(count)[:-1]}, {but}")
 
 
 def _file_rows(rows):
@@ -658,6 +832,8 @@ def sheet_history(request, slug, number, table_number):
             {
                 "record": record,
                 "role": role_label(record.history_role),
+                "who": sheet_domain.readable(record.history_change_reason or "")
+                or (record.history_user.get_username() if record.history_user else ""),
                 "before": previous.get(record.id, ""),
                 "after": "" if record.history_type == "-" else after,
             }

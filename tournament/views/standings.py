@@ -7,9 +7,10 @@ from django.contrib import messages
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from ..caching import polled
@@ -17,18 +18,42 @@ from ..domain import PdfUnavailable, exports
 from ..domain import standings as standings_domain
 from ..models import Tournament
 from ..permissions import director_required, get_managed_tournament
-from ..tables import standings_table
+from ..tables import FOLD, OPTIONAL_COLUMNS, standings_table
 
 
-def standing_rows(standings, club: str = "", team: str = "") -> list[dict]:
-    """The lines as table rows, filtered by club and team."""
+def shown_columns(standings) -> set[str]:
+    """The optional columns (``OPTIONAL_COLUMNS``) some line of the standings fills: a
+    tournament without teams or penalties shows no empty column for them."""
+    lines = standings.lines
+    shown = {
+        "club": any(line.entry.player.club for line in lines),
+        "team": any(line.entry.team_id for line in lines),
+        "penalties": any(line.penalties for line in lines),
+        "note": any(line.note for line in lines),
+    }
+    return {name for name in OPTIONAL_COLUMNS if shown[name]}
+
+
+def _keep(line, club: str, team: str) -> bool:
+    entry = line.entry
+    if club and entry.player.club != club:
+        return False
+    return not team or (entry.team is not None and entry.team.name == team)
+
+
+def standing_rows(standings, club: str = "", team: str = "", shown=OPTIONAL_COLUMNS) -> list[dict]:
+    """The lines as table rows, filtered by club and team, with the cells of the columns
+    ``standings_table`` draws (of the optional ones only those in ``shown``)."""
+    words = {
+        "number": _("No."),
+        "penalties": _("penalties"),
+        "rounds": {n: _("R%(number)s") % {"number": n} for n in standings.round_numbers},
+    }
     rows = []
     for line in standings.lines:
+        if not _keep(line, club, team):
+            continue
         entry, player = line.entry, line.entry.player
-        if club and player.club != club:
-            continue
-        if team and (entry.team is None or entry.team.name != team):
-            continue
         note = line.note
         row = {
             "id": f"line-{entry.start_number}",
@@ -45,19 +70,41 @@ def standing_rows(standings, club: str = "", team: str = "") -> list[dict]:
         row.update({f"r{number}": points for number, points in line.rounds.items()})
         # The cells in column order: django-tables2 sorts the rows and draws the header,
         # the body of hundreds of rows is built by _body_html.
-        row["cells"] = [
+        cells = [
             ("num rank", row["rank"] if row["rank"] is not None else ""),
-            ("num", entry.start_number),
-            ("", row["name"]),
-            ("", row["club"]),
-            ("", row["team"]),
-            *[("num", line.rounds.get(number, "–")) for number in standings.round_numbers],
-            ("num penalties", line.penalties),
-            ("num total", line.total),
-            ("", note),
+            (f"num {FOLD}", entry.start_number),
+            ("name", _name_cell(row, line, standings.round_numbers, words)),
         ]
+        if "club" in shown:
+            cells.append((FOLD, row["club"]))
+        if "team" in shown:
+            cells.append((FOLD, row["team"]))
+        cells += [(f"num {FOLD}", line.rounds.get(n, "–")) for n in standings.round_numbers]
+        if "penalties" in shown:
+            cells.append((f"num penalties {FOLD}", line.penalties))
+        cells.append(("num total", line.total))
+        if "note" in shown:
+            cells.append((FOLD, note))
+        row["cells"] = cells
         rows.append(row)
     return rows
+
+
+def _name_cell(row: dict, line, round_numbers, words) -> SafeString:
+    """The name, and under it what a phone folds away: start number, club, team, the points
+    of every round, penalties and the note ("No. 7 · DSC · R1 12 · R2 −4")."""
+    # A label and its number never part at the end of a line: joined by a no-break space.
+    parts = [f"{words['number']}\N{NO-BREAK SPACE}{row['start_number']}"]
+    parts += [text for text in (row["club"], row["team"]) if text]
+    parts += [
+        f"{words['rounds'][n]}\N{NO-BREAK SPACE}{line.rounds.get(n, '–')}" for n in round_numbers
+    ]
+    if line.penalties:
+        parts.append(f"{words['penalties']}\N{NO-BREAK SPACE}{line.penalties}")
+    if row["note"]:
+        parts.append(row["note"])
+    detail = escape(" · ".join(map(str, parts)))
+    return mark_safe(f'{escape(row["name"])}<span class="detail">{detail}</span>')  # noqa: S308
 
 
 def _body_html(records) -> SafeString:
@@ -66,7 +113,9 @@ def _body_html(records) -> SafeString:
     parts = []
     for record in records:
         cells = "".join(
-            f'<td class="{css}">{escape(value)}</td>' if css else f"<td>{escape(value)}</td>"
+            f'<td class="{css}">{conditional_escape(value)}</td>'
+            if css
+            else f"<td>{conditional_escape(value)}</td>"
             for css, value in record["cells"]
         )
         parts.append(f'<tr class="{record["css"]}" id="{record["id"]}">{cells}</tr>')
@@ -77,7 +126,9 @@ def _context(request, tournament):
     standings = standings_domain.compute(tournament)
     club = request.GET.get("club", "")[:150]
     team = request.GET.get("team", "")[:150]
-    table = standings_table(standings, standing_rows(standings, club, team))
+    shown = shown_columns(standings)
+    rows = standing_rows(standings, club, team, shown)
+    table = standings_table(standings, rows, shown=shown)
     RequestConfig(request, paginate=False).configure(table)
     table.body_html = _body_html(table.data)
     clubs = sorted({line.entry.player.club for line in standings.lines} - {""})
@@ -85,6 +136,10 @@ def _context(request, tournament):
         "tournament": tournament,
         "standings": standings,
         "table": table,
+        # Before anybody sat at a table nobody is "not started": the tournament has not.
+        "absent": [line for line in standings.absent if _keep(line, club, team)]
+        if standings.lines
+        else [],
         "clubs": clubs,
         "teams": [t.name for t in standings.teams],
         "club": club,

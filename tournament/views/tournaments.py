@@ -1,5 +1,7 @@
 """Directors: list, create and edit tournaments."""
 
+import copy
+
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -21,7 +23,7 @@ def tournament_list(request):
     referee desk."""
     if not is_director(request.user):
         return redirect("manage:referee-home")
-    tournaments = managed_tournaments(request.user).order_by("-date", "name")
+    tournaments = managed_tournaments(request.user).with_status().order_by("-date", "name")
     return render(request, "tournament/manage/tournament_list.html", {"tournaments": tournaments})
 
 
@@ -38,11 +40,13 @@ def tournament_create(request):
 @director_required
 def tournament_edit(request, slug):
     tournament = get_managed_tournament(request, slug)
-    form = TournamentForm(request.POST or None, instance=tournament)
+    # The form works on its own copy: a refused change (an empty name) must not show up in
+    # the page's heading and links, which name the tournament as it is saved.
+    form = TournamentForm(request.POST or None, instance=copy.copy(tournament))
     if request.method == "POST" and form.is_valid():
-        form.save()
+        saved = form.save()
         messages.success(request, _("Changes saved."))
-        return redirect(tournament)
+        return redirect(saved)  # at its new address if the short name changed
     return render(
         request,
         "tournament/manage/tournament_form.html",

@@ -129,6 +129,43 @@
       hex.slice(20)].join("-");
   }
 
+  // --- an old link after the round was closed ---------------------------------------------
+  // Nothing is sent any more (the server would refuse it): the games the phone still holds are
+  // shown, plainly marked as not on the list, for the keeper to take to the tournament office.
+  // They stay on the phone until then.
+
+  if (box.dataset.closed) {
+    var kept = load();
+    var body = document.querySelector("#sheet-rows tbody");
+    if (kept.length && body) {
+      var none = body.querySelector("tr.empty");
+      if (none) none.hidden = true;
+      var columns = document.querySelectorAll("#sheet-rows thead th").length;
+      kept.forEach(function (item) {
+        var row = document.createElement("tr");
+        row.className = "pending held not-on-list";
+        var number = document.createElement("td");
+        number.textContent = String(item.number);
+        var what = document.createElement("td");
+        what.colSpan = Math.max(1, columns - 1);
+        what.textContent = (item.version ? text("Change", { number: item.number }) + " · " : "") +
+          item.summary + " — " + text("NotOnList");
+        row.append(number, what);
+        body.appendChild(row);
+      });
+    }
+    if (kept.length) {
+      var p = document.createElement("p");
+      p.textContent = kept.length === 1 ? text("ClosedOne")
+        : text("ClosedMany", { count: kept.length });
+      box.replaceChildren(p);
+      box.className = "outbox banner error";
+      box.setAttribute("role", "alert");
+      box.hidden = false;
+    }
+    return;
+  }
+
   // --- the game form -------------------------------------------------------------------------
 
   function gameForm() { return document.getElementById("game-form"); }
@@ -577,6 +614,11 @@
       hold(item, messageOf(answer.html), answer.html);
     } else if (busy(status)) {
       unreachable(); // the server is busy or a proxy in between failed: try again later
+    } else if (status === 410) {
+      // The round was closed meanwhile: the page shows itself as closed, with what this
+      // phone still holds (see data-closed above).
+      store.releaseLease();
+      window.location.reload();
     } else {
       reachable(); // 403 twice, 404 (the round is over): sending again will not help
       hold(item, text("Refused", { status: status }), null);

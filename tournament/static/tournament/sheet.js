@@ -63,6 +63,58 @@
     if (question && !window.confirm(question)) event.preventDefault();
   });
 
+  // The Spielwert-Rechner on the keeper page: "use this row" puts kind, soloist and numbers
+  // into the game form (typed directly) and closes the calculator; the keeper checks and
+  // saves. Without a game form on the page the button opens the keeper page with the row.
+  function check(form, name, value) {
+    var input = form.querySelector('input[name="' + name + '"][value="' + value + '"]');
+    if (input) input.checked = true;
+    return input;
+  }
+
+  function takeRow(take) {
+    var form = document.getElementById("game-form");
+    if (!form) return false;
+    var current = form.querySelector("input[name=kind]:checked");
+    var kind = take.dataset.kind;
+    // A solo kind the keeper already chose (e.g. Hochzeit) is kept for a solo row.
+    if (!(kind !== "normal" && current && current.value !== "normal")) check(form, "kind", kind);
+    check(form, "mode", "direct");
+    form.querySelectorAll("input[name=soloist]").forEach(function (r) { r.checked = false; });
+    if (take.dataset.soloist) check(form, "soloist", take.dataset.soloist);
+    take.dataset.points.split(" ").forEach(function (value, index) {
+      var input = form.querySelector('input[name="p' + (index + 1) + '"]');
+      if (input) input.value = value;
+    });
+    var details = form.closest("details");
+    if (details) details.open = true;
+    closeCalculator();
+    // As if typed: the outbox marks the form as being filled in.
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    syncForm(form);
+    form.scrollIntoView({ block: "start" });
+    var save = document.getElementById("save-game");
+    if (save) save.focus({ preventScroll: true });
+    return true;
+  }
+
+  function closeCalculator() {
+    var panel = document.getElementById("calculator-panel");
+    if (panel) panel.replaceChildren();
+  }
+
+  document.addEventListener("submit", function (event) {
+    if (event.target.id !== "calculator-take") return;
+    if (takeRow(event.target)) event.preventDefault();
+  });
+
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest("[data-close-calculator]")) return;
+    closeCalculator();
+    var link = document.getElementById("calculator-link");
+    if (link) link.scrollIntoView({ block: "center" });
+  });
+
   document.addEventListener("DOMContentLoaded", syncAll);
   document.addEventListener("htmx:afterSwap", syncAll);
   document.addEventListener("htmx:afterSwap", showAnswer);

@@ -1,0 +1,191 @@
+"""Correcting an entry and cleaning up the shared player database.
+
+An entry's name, club and DDV member number live on the Player, which every tournament of that
+person shares: correcting a typo corrects the person everywhere, so only somebody who may
+change that player's data (see :func:`tournament.permissions.changeable_players`) may do it.
+Team and start number belong to the entry. Every change leaves a history record with who and
+why.
+"""
+
+from collections import defaultdict
+
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from ..models import Entry, Player, Tournament
+from ..names import fold
+from ..permissions import changeable_players
+from . import DomainError
+from .registration import PlayerData, _team
+
+
+def _changeable(user) -> QuerySet[Player]:
+    """What ``user`` may change in the player database; no user: the command line, all."""
+    return Player.objects.all() if user is None else changeable_players(user)
+
+
+def start_number_locked(tournament: Tournament) -> bool:
+    """Start numbers are fixed once the first round is drawn: table plans, sheets and player
+    cards use them."""
+    return tournament.rounds.exists()
+
+
+def _ddv_holder(number: str, player: Player) -> Player | None:
+    if not number or number == player.ddv_number:
+        return None
+    return Player.objects.filter(ddv_number=number).exclude(pk=player.pk).first()
+
+
+def edit_entry(
+    entry: Entry,
+    data: PlayerData,
+    *,
+    team_name: str,
+    start_number: int,
+    user,
+    reason: str = "",
+) -> Entry:
+    """Correct an entry: the player's name, club and DDV member number, the team and (before
+    the first draw) the start number. All or nothing; refused with a message otherwise."""
+    reason = reason.strip() or _("entry corrected")
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=entry.tournament_id).first()
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        player = Player.objects.select_for_update().get(pk=entry.player_id)
+        tournament = entry.tournament
+        wanted = (data.first_name, data.last_name, data.club, data.ddv_number)
+        current = (player.first_name, player.last_name, player.club, player.ddv_number)
+        if wanted != current:
+            if not _changeable(user).filter(pk=player.pk).exists():
+                raise DomainError(
+                    _(
+                        "%(name)s also plays in a tournament you do not direct: name, club "
+                        "and DDV member number can only be corrected by an administrator."
+                    )
+                    % {"name": player.full_name}
+                )
+            if _ddv_holder(data.ddv_number, player) is not None:
+                raise DomainError(
+                    _(
+                        "DDV member number %(number)s belongs to another player in the player "
+                        "database. If it is the same person, merge the two players."
+                    )
+                    % {"number": data.ddv_number}
+                )
+        if start_number != entry.start_number:
+            if start_number_locked(tournament):
+                raise DomainError(
+                    _("The start number cannot change any more: the first round has been drawn.")
+                )
+            if tournament.entries.filter(start_number=start_number).exists():
+                raise DomainError(
+                    _("Start number %(number)s is already taken.") % {"number": start_number}
+                )
+        team = _team(tournament, team_name)
+        try:
+            # Savepoints: a number taken meanwhile by another request is a message, not a 500.
+            if wanted != current:
+                player.first_name, player.last_name, player.club, player.ddv_number = wanted
+                player._history_user = user  # noqa: SLF001 - simple-history's documented hook
+                player._change_reason = reason  # noqa: SLF001
+                with transaction.atomic():
+                    player.save()
+            if (start_number, team) != (entry.start_number, entry.team):
+                entry.start_number, entry.team = start_number, team
+                entry._history_user = user  # noqa: SLF001
+                entry._change_reason = reason  # noqa: SLF001
+                with transaction.atomic():
+                    entry.save(update_fields=["start_number", "team"])
+        except IntegrityError:
+            raise DomainError(
+                _("Start number %(number)s or DDV member number %(ddv)s was taken meanwhile.")
+                % {"number": start_number, "ddv": data.ddv_number or "–"}
+            ) from None
+    return entry
+
+
+def possible_duplicates(user, tournament: Tournament | None = None) -> list[list[Player]]:
+    """Groups of players ``user`` may merge whose names fold to the same key (see
+    :func:`tournament.names.fold`: umlauts, accents, case). With ``tournament`` only groups
+    with somebody registered there. A person decides; nothing is merged here."""
+    groups: dict[str, list[Player]] = defaultdict(list)
+    for player in _changeable(user).order_by("last_name", "first_name", "pk"):
+        groups[fold(player.first_name, player.last_name)].append(player)
+    # The suggestion keeps the player with a DDV member number, else the older row.
+    found = [
+        sorted(group, key=lambda p: (not p.ddv_number, p.pk))
+        for group in groups.values()
+        if len(group) > 1
+    ]
+    if tournament is not None:
+        here = set(tournament.entries.values_list("player_id", flat=True))
+        found = [group for group in found if any(p.pk in here for p in group)]
+    return found
+
+
+def merge_players(keep: Player, drop: Player, *, user, reason: str) -> Player:
+    """Merge ``drop`` into ``keep``: ``drop``'s entries move to ``keep`` and ``drop`` is
+    deleted; ``keep`` takes over a club or DDV member number it lacks. Refused when both play
+    in the same tournament, when they have two different DDV member numbers, or when ``user``
+    may not change one of them."""
+    reason = reason.strip()
+    if not reason:
+        raise DomainError(_("Please say why the two players are one person."))
+    if keep.pk == drop.pk:
+        raise DomainError(_("Choose two different players."))
+    with transaction.atomic():
+        ids = [keep.pk, drop.pk]
+        allowed = _changeable(user).filter(pk__in=ids).count() == 2
+        players = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=ids)}
+        if not allowed or len(players) != 2:
+            raise DomainError(
+                _(
+                    "You may only merge players who play only in tournaments you direct; "
+                    "ask an administrator."
+                )
+            )
+        keep, drop = players[keep.pk], players[drop.pk]
+        shared = Tournament.objects.filter(entries__player=keep).filter(entries__player=drop)
+        both = shared.order_by("date", "pk").first()
+        if both is not None:
+            raise DomainError(
+                _(
+                    "%(keep)s and %(drop)s are both registered for “%(tournament)s”; one "
+                    "person cannot have two entries there, so they cannot be merged."
+                )
+                % {"keep": keep.full_name, "drop": drop.full_name, "tournament": both.name}
+            )
+        if keep.ddv_number and drop.ddv_number and keep.ddv_number != drop.ddv_number:
+            raise DomainError(
+                _(
+                    "The two players have different DDV member numbers (%(keep)s, %(drop)s): "
+                    "correct one of them first if they really are one person."
+                )
+                % {"keep": keep.ddv_number, "drop": drop.ddv_number}
+            )
+        note = _("merged with player %(id)s (%(name)s): %(reason)s") % {
+            "id": drop.pk,
+            "name": drop.full_name,
+            "reason": reason,
+        }
+        for entry in Entry.objects.select_for_update().filter(player=drop):
+            entry.player = keep
+            entry._history_user = user  # noqa: SLF001
+            entry._change_reason = note  # noqa: SLF001
+            entry.save(update_fields=["player"])
+        number = keep.ddv_number or drop.ddv_number
+        drop._history_user = user  # noqa: SLF001
+        drop._change_reason = _("merged into player %(id)s (%(name)s): %(reason)s") % {  # noqa: SLF001
+            "id": keep.pk,
+            "name": keep.full_name,
+            "reason": reason,
+        }
+        drop.delete()
+        keep.club = keep.club or drop.club
+        keep.first_name = keep.first_name or drop.first_name
+        keep.ddv_number = number
+        keep._history_user = user  # noqa: SLF001
+        keep._change_reason = note  # noqa: SLF001
+        keep.save()
+    return keep

@@ -1,0 +1,330 @@
+"""The tournament form: name and short name, date, rounds, the rule profile and, for a custom
+profile, one field per parameter of the rule profile."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
+from django.utils.translation import gettext_lazy as _
+
+from scoring.profiles import (
+    _INT_RANGES,
+    CUSTOM,
+    PROFILES,
+    ProfileError,
+    RuleProfile,
+    Scoring,
+    UnsportsmanlikeSanction,
+    derive,
+)
+
+from ..domain.draw import MAX_ROUNDS
+from ..models import Tournament
+from .registration import no_control_characters
+
+PROFILE_ERRORS = {
+    "unknown-profile": _("Unknown rule profile “%(key)s”."),
+    "unknown-parameter": _("Unknown parameter “%(name)s”."),
+    "bad-parameter": _("Impossible value for “%(name)s”: %(value)s."),
+    "too-few-games-for-soli": _(
+        "%(games)s games at a %(size)s-table leave no room for %(soli)s Pflichtsoli."
+    ),
+    "deduction-without-maximum": _("A point deduction needs a maximum deduction of at least 1."),
+}
+
+# Addresses under /manage/ that a tournament's short name must not hide.
+RESERVED_SLUGS = {"new", "referee"}
+SLUG_MAX = Tournament._meta.get_field("slug").max_length
+
+# The parameters of a custom profile, in the order of the form: label and help text. Every
+# parameter of scoring.profiles.RuleProfile except its key has a field.
+PARAMETERS = {
+    "cards": (_("cards in the pack"), _("48 with the nines, 40 without.")),
+    "games_per_round_4": (_("games per round at a 4-table"), ""),
+    "games_per_round_5": (_("games per round at a 5-table"), ""),
+    "playing_minutes_4": (_("playing time at a 4-table (minutes)"), ""),
+    "playing_minutes_5": (_("playing time at a 5-table (minutes)"), ""),
+    "pflichtsoli_per_round": (_("Pflichtsoli per player and round"), ""),
+    "pflichtsolo_dealer_repeats": (
+        _("the dealer deals again after a Pflichtsolo"),
+        _("The game after a Pflichtsolo is dealt by the same player."),
+    ),
+    "vorgefuehrt_dealer_repeats": (
+        _("the dealer deals again after a vorgeführtes Pflichtsolo"),
+        "",
+    ),
+    "lustsolo_only_after_pflichtsolo": (
+        _("a Lustsolo only after the player's own Pflichtsolo"),
+        "",
+    ),
+    "scoring": (_("scoring"), ""),
+    "even_odd_rule_4": (
+        _("even/odd rule at 4-tables"),
+        _("The values of a row are all even or all odd; the sheet check warns otherwise."),
+    ),
+    "sanctions": (_("sanctions for unsportsmanlike conduct"), ""),
+    "max_deduction": (
+        _("maximum point deduction"),
+        _("0 when the profile has no point deduction."),
+    ),
+    "decided_game_extra_penalty": (
+        _("extra penalty for a violation in an already decided game"),
+        "",
+    ),
+    "vorfuehren_sitter_passes_deal": (
+        _("a dealer who sits out passes the deal to play a vorgeführtes Pflichtsolo"),
+        _(
+            "At a 5-table the dealer sits out; if he alone still owes his Pflichtsolo when it "
+            "must be vorgeführt, his left neighbour deals."
+        ),
+    ),
+    "max_plausible_normal": (
+        _("warn above this value of a normal game"),
+        _("A higher value is probably a typo; the sheet check asks about it."),
+    ),
+    "max_plausible_solo": (
+        _("warn above this value of a solo"),
+        _("A higher value is probably a typo; the sheet check asks about it."),
+    ),
+}
+SCORING_LABELS = {
+    Scoring.PLUS_MINUS: _("plus and minus (the row adds up to zero)"),
+    Scoring.PLUS_POINTS: _("plus points (only the winners score)"),
+}
+SANCTION_LABELS = {
+    UnsportsmanlikeSanction.WARNING: _("Warning"),
+    UnsportsmanlikeSanction.DEDUCTION: _("Point deduction"),
+    UnsportsmanlikeSanction.DISQUALIFICATION: _("Disqualification"),
+}
+FIELD_PREFIX = "param_"
+# The fields of a custom profile, shown only when the rule profile "custom" is chosen.
+CUSTOM_FIELDS = ["custom_base", *[FIELD_PREFIX + name for name in PARAMETERS]]
+
+_FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def slug_from_name(name: str) -> str:
+    """The short name for the address of a tournament called ``name``: lower case, German
+    umlauts as ae/oe/ue, ß as ss, other accents dropped, words joined by hyphens
+    ("Herbstturnier Köln 2026" -> "herbstturnier-koeln-2026"), cut at a hyphen to fit."""
+    text = unicodedata.normalize("NFKD", name.translate(_FOLD))
+    text = text.encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    if len(slug) > SLUG_MAX - 4:  # room for a "-2" ... "-999" that makes it unique
+        slug = slug[: SLUG_MAX - 4].rsplit("-", 1)[0] if "-" in slug else slug[: SLUG_MAX - 4]
+    return slug or "turnier"
+
+
+def _taken(slug: str, instance: Tournament) -> bool:
+    return (
+        slug in RESERVED_SLUGS
+        or Tournament.objects.filter(slug=slug).exclude(pk=instance.pk).exists()
+    )
+
+
+def unique_slug(name: str, instance: Tournament) -> str:
+    """``slug_from_name(name)``, with "-2", "-3", ... when another tournament has it."""
+    base = slug_from_name(name)
+    slug, counter = base, 1
+    while _taken(slug, instance):
+        counter += 1
+        slug = f"{base}-{counter}"
+    return slug
+
+
+def _parameter_field(name: str, base: RuleProfile) -> forms.Field:
+    label, help_text = PARAMETERS[name]
+    current = getattr(base, name)
+    common = {"label": label, "help_text": help_text, "required": False}
+    if name == "cards":
+        return forms.TypedChoiceField(choices=[(48, "48"), (40, "40")], coerce=int, **common)
+    if name == "scoring":
+        return forms.ChoiceField(choices=list(SCORING_LABELS.items()), **common)
+    if name == "sanctions":
+        return forms.MultipleChoiceField(
+            choices=list(SANCTION_LABELS.items()), widget=forms.CheckboxSelectMultiple, **common
+        )
+    if isinstance(current, bool):
+        return forms.BooleanField(**common)
+    low, high = _INT_RANGES[name]
+    return forms.IntegerField(min_value=low, max_value=high, **common)
+
+
+def parameter_values(profile: RuleProfile) -> dict[str, object]:
+    """The form's values of ``profile``'s parameters, keyed by field name."""
+    data = profile.as_dict()
+    return {FIELD_PREFIX + name: data[name] for name in PARAMETERS}
+
+
+class TournamentForm(forms.ModelForm):
+    # Which profile the parameter fields were filled from when the form was shown: the
+    # fields the director left as they were then are not stored as changes (see clean).
+    shown_base = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "slug",
+            "date",
+            "venue",
+            "planned_rounds",
+            "separate_clubs_rounds",
+            "is_public",
+            "standings_live",
+            "tiebreak",
+            "projector_seconds",
+            "rule_profile",
+            "custom_base",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        help_texts = {
+            "slug": _(
+                "Letters, digits and hyphens; used in the address of the public pages. Left "
+                "empty, it is made from the name."
+            ),
+            "custom_base": _("The parameters below start from this profile; change what differs."),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("name", "venue"):
+            self.fields[name].validators.append(no_control_characters)
+        self.fields["planned_rounds"].validators.append(MaxValueValidator(MAX_ROUNDS))
+        self.fields["slug"].required = False  # left empty: made from the name
+        self.fields["slug"].widget.attrs["data-slug-from"] = "id_name"
+        if self.instance.pk:
+            self.fields["slug"].widget.attrs["data-slug-fixed"] = "1"
+        self.fields["tiebreak"].required = False  # not chosen: equal totals share the rank
+        self.fields["projector_seconds"].required = False  # left empty: as it was
+        self.fields["rule_profile"].widget.attrs["data-custom-value"] = CUSTOM
+        base_key = self.instance.custom_base or "ddv"
+        shown = self._shown_profile(base_key)
+        for name in PARAMETERS:
+            self.fields[FIELD_PREFIX + name] = _parameter_field(name, shown)
+        if not self.is_bound:
+            self.initial.update(parameter_values(shown))
+            self.initial["shown_base"] = base_key
+            self.initial.setdefault("custom_base", base_key)
+        # For the page's script: every shipped profile's values, to refill the fields when
+        # the base changes.
+        self.profile_values = {key: parameter_values(p) for key, p in PROFILES.items()}
+
+    def _shown_profile(self, base_key: str) -> RuleProfile:
+        """What the parameter fields show: the saved custom profile, else the base."""
+        if self.instance.pk and self.instance.rule_profile == CUSTOM:
+            try:
+                return self.instance.profile
+            except ProfileError:
+                pass
+        return PROFILES.get(base_key, PROFILES["ddv"])
+
+    def general_fields(self):
+        return [self[name] for name in self.fields if name not in CUSTOM_FIELDS + ["shown_base"]]
+
+    def custom_fields(self):
+        return [self[name] for name in CUSTOM_FIELDS]
+
+    def clean_slug(self):
+        slug = self.cleaned_data.get("slug") or ""
+        if not slug:  # a saved tournament keeps its address; a new one gets it in clean()
+            return self.instance.slug if self.instance.pk else slug
+        if slug in RESERVED_SLUGS:
+            raise ValidationError(
+                _("“%(slug)s” is a page of the site; choose another short name."),
+                params={"slug": slug},
+                code="reserved",
+            )
+        if Tournament.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
+            raise ValidationError(
+                _(
+                    "The short name “%(slug)s” is already used by another tournament; "
+                    "choose another, e.g. “%(free)s”."
+                ),
+                params={"slug": slug, "free": unique_slug(slug, self.instance)},
+                code="taken",
+            )
+        return slug
+
+    def clean_tiebreak(self):
+        return self.cleaned_data.get("tiebreak") or "shared"
+
+    def clean_projector_seconds(self):
+        seconds = self.cleaned_data.get("projector_seconds")
+        if seconds is None:
+            return self.instance.projector_seconds
+        return seconds
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("slug") and cleaned.get("name") and "slug" not in self.errors:
+            cleaned["slug"] = unique_slug(cleaned["name"], self.instance)
+        profile = cleaned.get("rule_profile")
+        if profile != CUSTOM:
+            # Another profile: the parameter fields (hidden on the page) do not count.
+            cleaned["custom_base"] = ""
+            self.instance.custom_base = ""
+            self.instance.custom_overrides = {}
+            for name in PARAMETERS:
+                self.errors.pop(FIELD_PREFIX + name, None)
+            return cleaned
+        base = cleaned.get("custom_base")
+        if not base:
+            self.add_error("custom_base", _("Choose the profile the custom one starts from."))
+            return cleaned
+        overrides = self._overrides(base, cleaned)
+        if overrides is None:
+            return cleaned
+        try:
+            derive(base, overrides)
+        except ProfileError as exc:
+            name = exc.params.get("name")
+            field = FIELD_PREFIX + name if name in PARAMETERS else None
+            if exc.code == "too-few-games-for-soli":
+                field = FIELD_PREFIX + "pflichtsoli_per_round"
+            elif exc.code == "deduction-without-maximum":
+                field = FIELD_PREFIX + "max_deduction"
+            self.add_error(field, PROFILE_ERRORS[exc.code] % exc.params)
+            return cleaned
+        self.instance.custom_overrides = overrides
+        return cleaned
+
+    def _overrides(self, base: str, cleaned: dict) -> dict | None:
+        """The parameters that differ from the profile ``base``. A field left empty keeps
+        the base's value. Without the page's script a changed base does not refill the
+        fields: a field still showing what it showed (``shown_base``) then takes the new
+        base's value, and only what the director changed is stored as a change."""
+        if any(FIELD_PREFIX + name in self.errors for name in PARAMETERS):
+            return None
+        # An unticked box is not sent at all: the boxes count only when the page's form was
+        # sent (it always carries shown_base), not for a request that names a few fields.
+        boxes_sent = "shown_base" in self.data
+        wanted = PROFILES[base].as_dict()
+        shown_key = cleaned.get("shown_base") or base
+        if shown_key == (self.instance.custom_base or "ddv"):
+            shown = self._shown_profile(shown_key).as_dict()
+        else:
+            shown = PROFILES.get(shown_key, PROFILES[base]).as_dict()
+        overrides = {}
+        for name in PARAMETERS:
+            value = cleaned.get(FIELD_PREFIX + name)
+            is_box = isinstance(wanted[name], bool) or name == "sanctions"
+            if is_box and not boxes_sent:
+                continue
+            if name == "sanctions":
+                value = [str(s) for s in SANCTION_LABELS if s in (value or [])]
+            elif value in (None, ""):
+                continue
+            if shown_key != base and value == shown[name]:
+                continue  # untouched: as the chosen base has it
+            if value != wanted[name]:
+                overrides[name] = value
+        return overrides
+
+
+assert set(PARAMETERS) == {f.name for f in dataclasses.fields(RuleProfile)} - {"key"}

@@ -1,0 +1,76 @@
+"""A forgiving key for people's names, for search and for matching imported players.
+
+Players type their names the way their phone keyboard lets them: "Kässmann", "Kaessmann",
+"Kassmann" and "KÄSSMANN" are one person, and so are "Weiß" and "Weiss", "Łukasz" and
+"Lukasz", "José" and "Jose". ``fold`` maps all spellings of a name onto one key:
+
+- case is ignored (``str.casefold``, which also turns "ß" and "ẞ" into "ss");
+- German umlauts match both the plain vowel and the "e" spelling: ä/ae/a -> a, ö/oe/o -> o,
+  ü/ue/u -> u (so "Michael" becomes "michal" as well — harmless, because both sides of every
+  comparison are folded the same way);
+- accents and other marks are dropped (é -> e, ç -> c, ł -> l, ø -> o, æ -> a);
+- apostrophes vanish ("O'Brien" = "OBrien"); hyphens, dots, commas and any run of white space
+  become one space, so "Müller-Lüdenscheidt" and "Müller Lüdenscheidt" agree.
+
+The key is for comparing, never for showing. It is pure Python, no Django import.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Letters that Unicode does not decompose into a base letter plus a mark.
+_LETTERS = str.maketrans(
+    {
+        "æ": "ae",
+        "œ": "oe",
+        "ø": "o",
+        "ł": "l",
+        "đ": "d",
+        "ð": "d",
+        "þ": "th",
+        "ı": "i",
+        "ĸ": "k",
+    }
+)
+_APOSTROPHES = re.compile(r"['’`´ʼ]")
+_UMLAUT_SPELLING = re.compile(r"([aou])e")
+_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+
+
+def fold(*parts: str) -> str:
+    """The search key of a name: lower case ASCII letters and digits, words separated by one
+    space. Several parts (first name, last name) are joined with a space.
+
+    >>> fold("Kässmann") == fold("Kaessmann") == fold("KASSMANN") == "kassmann"
+    True
+    >>> fold("Jürgen", "Weiß")
+    'jurgen weiss'
+    """
+    text = " ".join(part for part in parts if part)
+    text = unicodedata.normalize("NFKC", text).casefold().translate(_LETTERS)
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(char for char in text if not unicodedata.combining(char))
+    text = _APOSTROPHES.sub("", text)
+    text = _UMLAUT_SPELLING.sub(r"\1", text)
+    return _NOT_ALNUM.sub(" ", text).strip()
+
+
+def query_words(query: str, limit: int = 8) -> list[str]:
+    """The folded words of a search query, at most ``limit`` of them, without repeats.
+
+    Anything that is not a letter or digit separates words, so "%", "_" or a lone "-" never
+    reach a database pattern and a query of only spaces or punctuation gives no words.
+    """
+    words: list[str] = []
+    for word in fold(query).split():
+        if word not in words:
+            words.append(word)
+    return words[:limit]
+
+
+def name_matches(words: list[str], *parts: str) -> bool:
+    """Whether every query word (from ``query_words``) occurs somewhere in the name."""
+    key = fold(*parts)
+    return all(word in key for word in words)
