@@ -1746,6 +1746,11 @@ DE = {
     "No players with the same name (however spelt) found.": (
         "Keine Spieler mit gleichem Namen (in welcher Schreibweise auch immer) gefunden."
     ),
+    # --- issue 15: review fixes ---
+    "%(name)s was registered for a tournament meanwhile: please merge again.": (
+        "%(name)s wurde inzwischen für ein Turnier angemeldet: bitte erneut zusammenführen."
+    ),
+    "another tournament's change": "Änderung eines anderen Turniers",
 }
 
 DE_PLURAL = {

@@ -8,6 +8,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from tournament import glossary
+
 LOCALE = Path(settings.BASE_DIR) / "tournament" / "locale" / "de" / "LC_MESSAGES"
 
 
@@ -44,3 +46,12 @@ def test_the_browser_language_is_honoured_without_url_prefix(client):
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9").content.decode()
     assert "Log in" in page
     assert client.get("/en/").status_code == 404
+
+
+def test_the_readme_names_every_glossary_term():
+    """The glossary is kept in tournament/glossary.py; the README's language section shows
+    it to directors and must not drift from it."""
+    readme = (Path(settings.BASE_DIR) / "README.md").read_text()
+    section = readme.split("## Languages: German and English", 1)[1].split("\n## ", 1)[0]
+    section = " ".join(section.split())
+    assert [term for term in glossary.GLOSSARY if term not in section] == []

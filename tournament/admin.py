@@ -20,6 +20,10 @@ class TournamentAdmin(SimpleHistoryAdmin):
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["directors", "referees"]
 
+    def get_queryset(self, request):
+        # The status comes from the rounds: counted in the list's own query.
+        return super().get_queryset(request).with_status()
+
 
 @admin.register(Team)
 class TeamAdmin(SimpleHistoryAdmin):

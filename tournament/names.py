@@ -39,7 +39,7 @@ _UMLAUT_SPELLING = re.compile(r"([aou])e")
 _NOT_ALNUM = re.compile(r"[^0-9a-z]+")
 
 
-def fold(*parts: str) -> str:
+def fold(*parts: str, umlaut_spelling: bool = True) -> str:
     """The search key of a name: lower case ASCII letters and digits, words separated by one
     space. Several parts (first name, last name) are joined with a space.
 
@@ -53,7 +53,8 @@ def fold(*parts: str) -> str:
     text = unicodedata.normalize("NFKD", text)
     text = "".join(char for char in text if not unicodedata.combining(char))
     text = _APOSTROPHES.sub("", text)
-    text = _UMLAUT_SPELLING.sub(r"\1", text)
+    if umlaut_spelling:
+        text = _UMLAUT_SPELLING.sub(r"\1", text)
     return _NOT_ALNUM.sub(" ", text).strip()
 
 
@@ -71,6 +72,8 @@ def query_words(query: str, limit: int = 8) -> list[str]:
 
 
 def name_matches(words: list[str], *parts: str) -> bool:
-    """Whether every query word (from ``query_words``) occurs somewhere in the name."""
-    key = fold(*parts)
-    return all(word in key for word in words)
+    """Whether every query word (from ``query_words``) occurs somewhere in the name. Part of
+    a name may start inside an "ue"-like spelling ("el" in "Samuel", whose key is "samul"):
+    such a word is also looked for in the name folded without that rule."""
+    key, plain = fold(*parts), fold(*parts, umlaut_spelling=False)
+    return all(word in key or word in plain for word in words)

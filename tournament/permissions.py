@@ -108,12 +108,12 @@ def roles(request: HttpRequest) -> dict[str, bool]:
 
 def changeable_players(user) -> QuerySet:
     """The players of the shared player database whose stored data (name, club, DDV member
-    number) ``user`` may correct or merge: an administrator (staff) any; a director those who
-    play only in tournaments the director runs, since everything else about them is other
-    tournaments' data."""
+    number) ``user`` may correct or merge: an administrator (superuser) any; a director those
+    who play only in tournaments the director runs, since everything else about them is other
+    tournaments' data. Staff status alone (access to the admin site) grants nothing here."""
     from .models import Player
 
-    if user.is_superuser or (user.is_staff and is_director(user)):
+    if user.is_superuser:
         return Player.objects.all()
     managed = managed_tournaments(user)
     return (

@@ -256,9 +256,14 @@ def test_the_status_follows_the_rounds():
     finished = Tournament.objects.get(pk=tournament.pk)
     assert finished.status == TournamentStatus.FINISHED
     assert finished.get_status_display() == "beendet"
-    # A director who stops after fewer rounds lowers the planned rounds.
+    # A director who stops after fewer rounds lowers the planned rounds: finished once no
+    # round is being played any more, never while one is.
     Round.objects.filter(pk=round_two.pk).update(status=RoundStatus.RELEASED)
     Tournament.objects.filter(pk=tournament.pk).update(planned_rounds=1)
+    assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.RUNNING
+    listed = Tournament.objects.with_status().get(pk=tournament.pk)
+    assert listed.status == TournamentStatus.RUNNING
+    Round.objects.filter(pk=round_two.pk).update(status=RoundStatus.CLOSED)
     assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.FINISHED
 
 

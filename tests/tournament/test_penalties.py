@@ -40,6 +40,14 @@ W, D, Q, U = "verwarnung", "punktabzug", "disqualifikation", "unerheblich"
 NORMAL, SOLO, BEFORE, AFTER = "normal", "solo", "hochzeit-vor", "hochzeit-nach"
 
 
+def record_table(sheet):
+    """(row number of the header, header, rows below it) of a sheet of the penalty record:
+    the sheet starts with lines about the tournament."""
+    rows = list(sheet.iter_rows(values_only=True))
+    top = next(n for n, row in enumerate(rows) if row and row[0] == "Nr.")
+    return top + 1, rows[top], rows[top + 1 :]
+
+
 def game(table, number, kind, points, soloist=None):
     return Game.objects.create(
         table=table,
@@ -484,17 +492,19 @@ def test_the_record_lists_every_penalty_and_exports_it(client, tournament, offic
     response = client.get(reverse("manage:penalty-export", args=[tournament.slug]))
     assert response.status_code == 200
     book = load_workbook(BytesIO(response.content))
-    rows = list(book.worksheets[0].iter_rows(values_only=True))
-    header, lines = rows[0], rows[1:]
+    assert book.worksheets[0]["A1"].value == tournament.name
+    top, header, lines = record_table(book.worksheets[0])
     assert len(lines) == 3
     line = dict(zip(header, lines[0], strict=True))
     assert line["Nr."] == kept.number and line["Spiel"] == 1
     assert line["Punkte"] == "+1 / -3 / +1 / +1"
     assert line["Schiedsrichter"] == "Maria Keller" and line["Begründung"] == "=1+1"
-    assert book.worksheets[0].cell(row=2, column=header.index("Begründung") + 1).data_type == "s"
+    assert (
+        book.worksheets[0].cell(row=top + 1, column=header.index("Begründung") + 1).data_type == "s"
+    )
     states = [dict(zip(header, r, strict=True))["Status"] for r in lines]
     assert states == ["unterschrieben", "aufgehoben", "nicht unterschrieben"]
-    history = list(book.worksheets[1].iter_rows(values_only=True))[1:]
+    history = record_table(book.worksheets[1])[2]
     assert [(r[0], r[4]) for r in history if r[0] == gone.number] == [
         (gone.number, "eingetragen"),
         (gone.number, "geändert"),
@@ -784,11 +794,10 @@ def test_penalties_are_numbered_per_tournament_everywhere(client, tournament, of
     book = load_workbook(
         BytesIO(client.get(reverse("manage:penalty-export", args=["herbst"])).content)
     )
-    rows = list(book.worksheets[0].iter_rows(values_only=True))
-    header = rows[0]
-    lines = [dict(zip(header, row, strict=True)) for row in rows[1:]]
+    _, header, rows = record_table(book.worksheets[0])
+    lines = [dict(zip(header, row, strict=True)) for row in rows]
     assert [(line["Nr."], line["ersetzt"]) for line in lines] == [(1, None), (2, None), (3, 1)]
-    history = list(book.worksheets[1].iter_rows(values_only=True))[1:]
+    history = record_table(book.worksheets[1])[2]
     assert {row[0] for row in history} == {1, 2, 3}
 
 

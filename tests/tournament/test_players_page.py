@@ -379,3 +379,19 @@ def test_a_check_in_in_the_row_also_updates_the_counts(director_client, tourname
     assert page.attrs_by_id["entry-counts"]["hx-swap-oob"] == "true"
     assert "3 aktive Spieler, 1 eingecheckt." in response.content.decode()
     assert "hx-swap-oob" not in page.attrs_by_id[f"checkin-{field[0].pk}"]  # the target itself
+
+
+def test_the_history_keeps_another_directors_notes_to_themselves(director_client, tournament):
+    """A player shared with another director's tournament: this director sees what changed,
+    not who changed it there or why."""
+    entry = register(tournament, PlayerData("Anna", "Schäfer"))
+    other = director(username="nachbarverein")
+    EntryFactory(tournament=TournamentFactory(directors=[other]), player=entry.player)
+    player = Player.objects.get(pk=entry.player_id)
+    player.club = "TSV"
+    player._history_user = other  # noqa: SLF001 - as a domain verb records it
+    player._change_reason = "Notiz nur für den Nachbarverein"  # noqa: SLF001
+    player.save()
+    page = director_client.get(edit_url(tournament, entry)).content.decode()
+    assert "TSV" in page
+    assert "nachbarverein" not in page and "Notiz nur für den Nachbarverein" not in page

@@ -244,6 +244,11 @@ def test_merging_players_of_another_directors_tournament_needs_an_administrator(
     EntryFactory(tournament=foreign, player=drop)
     with pytest.raises(DomainError, match="Administrator"):
         merge_players(keep, drop, user=director_user, reason="x")
+    # Staff status only opens the admin site: it is not the administrator's right.
+    director_user.is_staff = True
+    director_user.save()
+    with pytest.raises(DomainError, match="Administrator"):
+        merge_players(keep, drop, user=director_user, reason="x")
     assert Player.objects.filter(pk=drop.pk).exists()
     merge_players(keep, drop, user=UserFactory(is_superuser=True), reason="x")
     assert not Player.objects.filter(pk=drop.pk).exists()

@@ -1,14 +1,18 @@
 """Standings: what counts (closed rounds, confirmed sheets, or live), ranks with ties and
 tie-breakers, penalties, withdrawn and disqualified players, teams, pages and queries."""
 
+from io import BytesIO
+
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from openpyxl import load_workbook
 
 from tests.factories import EntryFactory, PlayerFactory, referee
+from tournament.domain import exports
 from tournament.domain import standings as standings_domain
 from tournament.models import (
     EntryStatus,
@@ -291,6 +295,18 @@ def test_a_player_who_never_sat_at_a_table_gets_no_rank(tournament):
         (6, None),
     ]
     assert standings.absent[1].note == "disqualifiziert"
+
+
+def test_before_the_first_round_is_released_nobody_is_ranked_or_listed_apart(tournament):
+    """The page, the PDF and the workbook read one answer: before anybody started, nobody
+    has "not started" either."""
+    a, b, c, d = entries(tournament, 4)
+    play(tournament, 1, [[a, b, c, d]], [[]], status=RoundStatus.DRAWN)
+    standings = standings_domain.compute(tournament)
+    assert (standings.lines, standings.absent) == ([], [])
+    book = load_workbook(BytesIO(exports.workbook(tournament)))
+    cells = {cell for row in book["Rangliste"].iter_rows(values_only=True) for cell in row}
+    assert "Nicht angetreten" not in cells
 
 
 def test_a_player_seated_in_the_running_round_is_ranked(tournament):

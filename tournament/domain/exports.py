@@ -458,11 +458,10 @@ def penalties_workbook(tournament) -> bytes:
     """The referees' record: every penalty with its state, and the history of each."""
     book = Workbook(write_only=True)
     header, rows = penalty_rows(tournament)
-    # Not yet headed like the other sheets (see heading()): tests/tournament/test_penalties.py
-    # reads the header from the first row.
-    _sheet(book, _("Penalties"), header, rows)
+    _sheet(book, _("Penalties"), header, rows, head=heading(tournament, _("Penalties")))
     header, rows = penalty_history_rows(tournament)
-    _sheet(book, _("History"), header, rows)
+    title = f"{_('Penalties')} – {_('History')}"
+    _sheet(book, _("History"), header, rows, head=heading(tournament, title))
     book.properties.title = f"{tournament.name} – {_('Penalties')}"
     out = BytesIO()
     book.save(out)

@@ -10,7 +10,7 @@ why.
 from collections import defaultdict
 
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import ProtectedError, QuerySet
 from django.utils.translation import gettext as _
 
 from ..models import Entry, Player, Tournament
@@ -50,9 +50,11 @@ def edit_entry(
     the first draw) the start number. All or nothing; refused with a message otherwise."""
     reason = reason.strip() or _("entry corrected")
     with transaction.atomic():
+        # Tournament, player, entry: the lock order of merge_players.
         Tournament.objects.select_for_update().filter(pk=entry.tournament_id).first()
+        player_id = Entry.objects.filter(pk=entry.pk).values_list("player_id", flat=True).get()
+        player = Player.objects.select_for_update().get(pk=player_id)
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
-        player = Player.objects.select_for_update().get(pk=entry.player_id)
         tournament = entry.tournament
         wanted = (data.first_name, data.last_name, data.club, data.ddv_number)
         current = (player.first_name, player.last_name, player.club, player.ddv_number)
@@ -136,8 +138,12 @@ def merge_players(keep: Player, drop: Player, *, user, reason: str) -> Player:
         raise DomainError(_("Choose two different players."))
     with transaction.atomic():
         ids = [keep.pk, drop.pk]
-        allowed = _changeable(user).filter(pk__in=ids).count() == 2
+        # The lock order of every verb: tournaments (by pk), then players, then entries; an
+        # entry correction running at the same time waits here instead of deadlocking.
+        tournaments = Entry.objects.filter(player_id__in=ids).values("tournament_id")
+        list(Tournament.objects.select_for_update().filter(pk__in=tournaments).order_by("pk"))
         players = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=ids)}
+        allowed = _changeable(user).filter(pk__in=ids).count() == 2
         if not allowed or len(players) != 2:
             raise DomainError(
                 _(
@@ -181,7 +187,15 @@ def merge_players(keep: Player, drop: Player, *, user, reason: str) -> Player:
             "name": keep.full_name,
             "reason": reason,
         }
-        drop.delete()
+        try:
+            with transaction.atomic():
+                drop.delete()
+        except (ProtectedError, IntegrityError):
+            # Registered for another tournament in the very moment of the merge.
+            raise DomainError(
+                _("%(name)s was registered for a tournament meanwhile: please merge again.")
+                % {"name": drop.full_name}
+            ) from None
         keep.club = keep.club or drop.club
         keep.first_name = keep.first_name or drop.first_name
         keep.ddv_number = number

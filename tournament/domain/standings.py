@@ -31,6 +31,7 @@ from ..models import (
     Seat,
     SheetStatus,
     Tournament,
+    TournamentStatus,
 )
 
 FINAL, PROVISIONAL = "final", "provisional"
@@ -146,6 +147,8 @@ def compute(tournament: Tournament) -> Standings:
     absent = [line for line in lines.values() if not line.entry.seated]
     for line in absent:
         del lines[line.entry.pk]
+    if not lines:  # before the first round is released nobody has "not started"
+        absent = []
     mine = Q(table__round__tournament=tournament) & _counted_tables(tournament, "table__")
     seat_of: dict[tuple[int, int], int] = {}  # (table id, position) -> entry id
     round_of: dict[int, int] = {}  # table id -> round number
@@ -177,8 +180,8 @@ def compute(tournament: Tournament) -> Standings:
         (line for line in lines.values() if line.disqualified),
         key=lambda line: (-line.total, line.entry.start_number),
     )
-    closed = tournament.rounds.filter(status=RoundStatus.CLOSED).count()
-    state = FINAL if closed >= tournament.planned_rounds else PROVISIONAL
+    # Final exactly when the tournament is finished: one rule (Tournament.status).
+    state = FINAL if tournament.status == TournamentStatus.FINISHED else PROVISIONAL
     return Standings(
         tournament=tournament,
         round_numbers=sorted(set(round_of.values())),

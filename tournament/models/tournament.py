@@ -43,11 +43,12 @@ def new_projector_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def status_from(*, started: int, closed: int, planned_rounds: int) -> str:
+def status_from(*, started: int, closed: int, playing: int, planned_rounds: int) -> str:
     """The tournament's status from its rounds: planned until a round is drawn, finished once
-    the planned rounds are closed (the moment the standings become final), running between.
-    A director who ends the tournament early lowers the planned rounds to those played."""
-    if closed >= planned_rounds:
+    the planned rounds are closed and no round is being played (the moment the standings
+    become final), running between. A director who ends the tournament early lowers the
+    planned rounds to those played."""
+    if closed >= planned_rounds and not playing:
         return TournamentStatus.FINISHED
     return TournamentStatus.RUNNING if started else TournamentStatus.PLANNED
 
@@ -65,6 +66,9 @@ class TournamentQuerySet(models.QuerySet):
             ),
             rounds_closed_count=models.Count(
                 "rounds", filter=models.Q(rounds__status=RoundStatus.CLOSED), distinct=True
+            ),
+            rounds_playing_count=models.Count(
+                "rounds", filter=models.Q(rounds__status=RoundStatus.RELEASED), distinct=True
             ),
         )
 
@@ -181,15 +185,19 @@ class Tournament(models.Model):
         counts of ``with_status()`` when the tournament was read with them, else one query."""
         started = getattr(self, "rounds_started_count", None)
         closed = getattr(self, "rounds_closed_count", None)
-        if started is None or closed is None:
+        playing = getattr(self, "rounds_playing_count", None)
+        if started is None or closed is None or playing is None:
             from .round import RoundStatus
 
             counts = self.rounds.aggregate(
                 started=models.Count("pk", filter=~models.Q(status=RoundStatus.PLANNED)),
                 closed=models.Count("pk", filter=models.Q(status=RoundStatus.CLOSED)),
+                playing=models.Count("pk", filter=models.Q(status=RoundStatus.RELEASED)),
             )
-            started, closed = counts["started"], counts["closed"]
-        return status_from(started=started, closed=closed, planned_rounds=self.planned_rounds)
+            started, closed, playing = counts["started"], counts["closed"], counts["playing"]
+        return status_from(
+            started=started, closed=closed, playing=playing, planned_rounds=self.planned_rounds
+        )
 
     def get_status_display(self) -> str:
         return str(TournamentStatus(self.status).label)

@@ -24,7 +24,7 @@ from ..filters import EntryFilter
 from ..forms import EntryForm
 from ..forms.players import EntryEditForm, QuickCheckinForm
 from ..models import EntryStatus, PenaltyCategory
-from ..permissions import director_required, get_managed_tournament
+from ..permissions import changeable_players, director_required, get_managed_tournament
 from ..tables import EntryTable
 
 # After a fast check-in without JavaScript: the page comes back with the field focused and
@@ -200,7 +200,7 @@ def entry_edit(request, slug, pk):
         "tournament": tournament,
         "entry": entry,
         "form": form,
-        "changes": _changes(entry),
+        "changes": _changes(entry, request.user),
     }
     return render(request, "tournament/manage/entry_edit.html", context, status=status)
 
@@ -263,13 +263,18 @@ def _checked_in_text(entry) -> str:
     }
 
 
-def _changes(entry, limit: int = 20) -> list[dict]:
+def _changes(entry, user, limit: int = 20) -> list[dict]:
     """The latest history of the entry and of its player, newest first, as the edit page
-    shows it: when, who, why and the values after the change."""
+    shows it: when, who, why and the values after the change. The player is shared with
+    other tournaments: who changed them and why is shown only when every tournament of the
+    player is the reader's (else it may be another director's note)."""
     rows = []
+    own = changeable_players(user).filter(pk=entry.player_id).exists()
     for record in entry.player.history.select_related("history_user")[:limit]:
         values = [record.first_name, record.last_name, record.club, record.ddv_number]
-        rows.append({"record": record, "values": " · ".join(v for v in values if v)})
+        rows.append(
+            {"record": record, "values": " · ".join(v for v in values if v), "hidden": not own}
+        )
     for record in entry.history.select_related("history_user", "team")[:limit]:
         team = record.team.name if record.team_id and record.team else ""
         values = [

@@ -3,7 +3,7 @@
 from django.shortcuts import get_object_or_404, render
 
 from ..models import EntryStatus, RoundStatus, Seat, Tournament
-from ..names import fold, query_words
+from ..names import name_matches, query_words
 
 
 def home(request):
@@ -50,8 +50,8 @@ def find_entries(tournament: Tournament, query: str) -> list[int]:
     people = entries.values_list("pk", "start_number", "player__first_name", "player__last_name")
     found = []
     for pk, number, first, last in people:
-        key, start = fold(first, last), str(number)
-        if all(word in key or word == start for word in words):
+        # A word of digits may be the start number; every other word is part of the name.
+        if name_matches([word for word in words if word != str(number)], first, last):
             found.append(pk)
     return found
 

@@ -136,10 +136,7 @@ def _context(request, tournament):
         "tournament": tournament,
         "standings": standings,
         "table": table,
-        # Before anybody sat at a table nobody is "not started": the tournament has not.
-        "absent": [line for line in standings.absent if _keep(line, club, team)]
-        if standings.lines
-        else [],
+        "absent": [line for line in standings.absent if _keep(line, club, team)],
         "clubs": clubs,
         "teams": [t.name for t in standings.teams],
         "club": club,
