@@ -98,6 +98,15 @@ def test_a_taken_short_name_is_refused_with_a_free_one_named(director_client):
     assert Tournament.objects.count() == 2
 
 
+def test_the_short_name_the_page_filled_in_is_made_unique_rather_than_refused(director_client):
+    """The page's script writes the name's short name into the field; when another tournament
+    has it, the director did not choose it: the site makes it unique as for an empty field."""
+    TournamentFactory(slug="herbstturnier-koeln-2026")
+    response = director_client.post(NEW, {**BASICS, "slug": "herbstturnier-koeln-2026"})
+    assert response.status_code == 302
+    assert Tournament.objects.filter(slug="herbstturnier-koeln-2026-2").exists()
+
+
 def test_editing_keeps_the_short_name_and_the_page_does_not_fill_it(director_client, director_user):
     tournament = TournamentFactory(slug="alt", directors=[director_user])
     url = reverse("manage:tournament-edit", args=["alt"])

@@ -241,6 +241,11 @@ class TournamentForm(forms.ModelForm):
                 code="reserved",
             )
         if Tournament.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
+            name = self.cleaned_data.get("name") or ""
+            if not self.instance.pk and slug == slug_from_name(name):
+                # Filled in from the name by the page's script, not chosen: like an empty
+                # field, the name's short name made unique.
+                return unique_slug(name, self.instance)
             raise ValidationError(
                 _(
                     "The short name “%(slug)s” is already used by another tournament; "
