@@ -464,7 +464,7 @@ DE = {
     "Standings": "Rangliste",
     "Provisional standings": "Vorläufiger Stand",
     "Final standings": "Endstand",
-    "as of %(time)s": "Stand %(time)s Uhr",
+    "as of %(time)s": "%(time)s Uhr",
     "Teams": "Teams",
     "Rank": "Platz",
     "share the rank": "teilen sich den Platz",
@@ -1652,7 +1652,7 @@ DE = {
     ),
     "Entry %(number)s corrected: %(name)s.": "Anmeldung %(number)s korrigiert: %(name)s.",
     "Correct entry %(number)s": "Anmeldung %(number)s korrigieren",
-    "correct entry %(number)s (%(name)s)": "Anmeldung %(number)s korrigieren (%(name)s)",
+    "Correct entry %(number)s (%(name)s)": "Anmeldung %(number)s korrigieren (%(name)s)",
     "Name, club and DDV member number are those of the player in the player database: the "
     "correction applies to every tournament this player played.": (
         "Name, Verein und DDV-Mitgliedsnummer gehören zum Spieler in der Spielerdatenbank: Die "
@@ -1711,11 +1711,6 @@ DE = {
         "Sie können nur Spieler zusammenführen, die ausschließlich in Ihren Turnieren spielen; "
         "bitte wenden Sie sich an einen Administrator."
     ),
-    "%(keep)s and %(drop)s are both registered for “%(tournament)s”; one person cannot have two "
-    "entries there, so they cannot be merged.": (
-        "%(keep)s und %(drop)s sind beide für „%(tournament)s“ angemeldet; eine Person kann dort "
-        "nicht zweimal angemeldet sein, daher ist kein Zusammenführen möglich."
-    ),
     "The two players have different DDV member numbers (%(keep)s, %(drop)s): correct one of them "
     "first if they really are one person.": (
         "Die beiden Spieler haben verschiedene DDV-Mitgliedsnummern (%(keep)s, %(drop)s): Sind "
@@ -1751,6 +1746,19 @@ DE = {
         "%(name)s wurde inzwischen für ein Turnier angemeldet: bitte erneut zusammenführen."
     ),
     "another tournament's change": "Änderung eines anderen Turniers",
+    "%(name)s is already registered for this tournament with start number %(number)s. If "
+    "they are one person, merge the two players.": (
+        "%(name)s ist für dieses Turnier bereits mit Startnummer %(number)s angemeldet. Ist es "
+        "dieselbe Person, führen Sie die beiden Spieler zusammen."
+    ),
+    "%(keep)s and %(drop)s both played in “%(tournament)s”; one person cannot have two "
+    "results there, so they cannot be merged.": (
+        "%(keep)s und %(drop)s haben beide in „%(tournament)s“ gespielt; eine Person kann dort "
+        "nicht zwei Ergebnisse haben, daher ist kein Zusammenführen möglich."
+    ),
+    "removed: registered twice (merged into player %(id)s): %(reason)s": (
+        "entfernt: doppelt angemeldet (zusammengeführt in Spieler %(id)s): %(reason)s"
+    ),
 }
 
 DE_PLURAL = {

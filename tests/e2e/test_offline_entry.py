@@ -419,6 +419,30 @@ def test_a_second_tap_on_save_does_not_queue_an_empty_game(hall_url, phone_conte
     assert queue(page, table) == []
 
 
+def test_save_without_a_value_says_what_is_missing_and_keeps_nothing(
+    hall_url, phone_context, table
+):
+    """A tap on "save" with the value still empty: the message the server would give, at the
+    form, and no held game on the phone (a tester got a red "not saved" strip)."""
+    page = phone_context().new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    posts = []
+    page.on("request", lambda request: request.method == "POST" and posts.append(request.url))
+    page.locator("#save-game").tap()
+    expect(page.locator("#form-errors")).to_have_text("Bitte den Spielwert eingeben.")
+    page.locator("#game-form fieldset.for-normal").get_by_role(
+        "checkbox", name=re.compile(r"^1 · ")
+    ).check()
+    page.locator("#save-game").tap()
+    expect(page.locator("#form-errors")).to_have_text("Bitte den Spielwert eingeben.")
+    expect(page.locator("#sheet-rows tr.pending, #sheet-rows tr.held")).to_have_count(0)
+    saved = page.evaluate(f"localStorage.getItem('kreuzdame-outbox-{table.token}')")
+    assert posts == [] and saved in (None, "[]")
+    enter(page, 1, (2,), 1)
+    expect(page.locator("#notice")).to_have_text("Spiel 1 gespeichert.")
+    assert stored(table) == [(1, points((1, 2), 1))]
+
+
 def test_show_puts_a_half_typed_game_aside_and_brings_it_back(hall_url, phone_context, table):
     context = phone_context()
     page = context.new_page()

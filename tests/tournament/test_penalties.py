@@ -28,6 +28,7 @@ from tournament.models import (
     GameKind,
     Penalty,
     RefereeCall,
+    Round,
     RoundStatus,
     SheetStatus,
 )
@@ -361,6 +362,23 @@ FORM = {
     "absagen": "0",
     "reason": "Karte zu früh gezeigt",
 }
+
+
+def test_the_form_starts_at_the_game_being_played_while_the_round_runs(
+    client, tournament, official
+):
+    """Three games on the sheet, the fourth being played: a penalty now belongs to game 4,
+    as the form's hint says; once the round is closed, to the sheet's last game."""
+    table = four_table(tournament)
+    client.force_login(official)
+    form = client.get(penalty_url(tournament, table)).context["form"]
+    assert form["game_number"].value() == 4
+    Round.objects.filter(pk=table.round_id).update(status=RoundStatus.CLOSED)
+    director_user = director(username="chefin")
+    tournament.directors.add(director_user)
+    client.force_login(director_user)
+    form = client.get(penalty_url(tournament, table)).context["form"]
+    assert form["game_number"].value() == 3
 
 
 def test_the_referee_sees_the_row_before_signing(client, tournament, official):

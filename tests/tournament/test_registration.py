@@ -10,6 +10,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
     director,
+    released_table,
 )
 from tournament.domain import DomainError
 from tournament.domain.players import edit_entry, merge_players
@@ -21,7 +22,7 @@ from tournament.domain.registration import (
     set_checked_in,
     set_status,
 )
-from tournament.models import Entry, EntryStatus, Player
+from tournament.models import Entry, EntryStatus, Player, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -226,13 +227,28 @@ def test_merging_moves_the_entries_deletes_the_duplicate_and_records_it(director
     assert f"{drop.pk}" in moved.history.first().history_change_reason
 
 
-def test_merging_is_refused_for_two_entries_of_one_tournament(tournament, director_user):
-    keep, drop = PlayerFactory(last_name="Schäfer"), PlayerFactory(last_name="Schaefer")
-    EntryFactory(tournament=tournament, player=keep)
-    EntryFactory(tournament=tournament, player=drop)
-    with pytest.raises(DomainError, match="beide für „Herbstturnier“ angemeldet"):
-        merge_players(keep, drop, user=director_user, reason="x")
-    assert Player.objects.filter(pk=drop.pk).exists()
+def test_a_person_added_twice_to_one_tournament_is_merged_until_both_have_played(
+    tournament, director_user
+):
+    """Added again as "Schafer" by mistake: merging removes the second entry while it never
+    sat at a table; once both played, their results stay apart."""
+    keep, drop = PlayerFactory(last_name="Schäfer"), PlayerFactory(last_name="Schafer")
+    kept = EntryFactory(tournament=tournament, player=keep)
+    double = EntryFactory(tournament=tournament, player=drop)
+    merge_players(keep, drop, user=director_user, reason="zweimal angemeldet")
+    assert list(tournament.entries.all()) == [kept]
+    assert not Player.objects.filter(pk=drop.pk).exists()
+    record = Entry.history.filter(id=double.pk).first()
+    assert record.history_type == "-" and "zweimal angemeldet" in record.history_change_reason
+
+    again = PlayerFactory(last_name="Schafer")
+    seated = EntryFactory(tournament=tournament, player=again)
+    round_ = released_table(tournament, first_start=100).round
+    table = Table.objects.create(round=round_, number=2, size=4)
+    Seat.objects.create(round=round_, table=table, entry=seated, position=1)
+    with pytest.raises(DomainError, match="beide in „Herbstturnier“ gespielt"):
+        merge_players(keep, again, user=director_user, reason="x")
+    assert Player.objects.filter(pk=again.pk).exists() and seated in tournament.entries.all()
 
 
 def test_merging_players_of_another_directors_tournament_needs_an_administrator(
@@ -287,3 +303,19 @@ def test_saving_an_unchanged_entry_writes_no_history(tournament, director_user):
     before = (entry.history.count(), entry.player.history.count())
     edit_entry(entry, _data(entry), team_name="T", start_number=1, user=director_user)
     assert (entry.history.count(), entry.player.history.count()) == before
+
+
+def test_a_correction_cannot_make_an_entry_the_namesake_of_another(tournament, director_user):
+    """Adding "Juergen Mueller" next to Jürgen Müller is refused; renaming an entry into him
+    must be too (merging is the way for one person registered twice)."""
+    register(tournament, PlayerData("Jürgen", "Müller"), start_number=1)
+    other = register(tournament, PlayerData("Petra", "Kessler"), start_number=2)
+    with pytest.raises(DomainError, match="bereits mit Startnummer 1 angemeldet"):
+        edit_entry(
+            other,
+            PlayerData("Juergen", "Mueller"),
+            team_name="",
+            start_number=2,
+            user=director_user,
+        )
+    assert Player.objects.get(pk=other.player_id).last_name == "Kessler"

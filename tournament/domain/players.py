@@ -17,7 +17,7 @@ from ..models import Entry, Player, Tournament
 from ..names import fold
 from ..permissions import changeable_players
 from . import DomainError
-from .registration import PlayerData, _team
+from .registration import PlayerData, _team, player_key
 
 
 def _changeable(user) -> QuerySet[Player]:
@@ -35,6 +35,16 @@ def _ddv_holder(number: str, player: Player) -> Player | None:
     if not number or number == player.ddv_number:
         return None
     return Player.objects.filter(ddv_number=number).exclude(pk=player.pk).first()
+
+
+def _namesake(tournament: Tournament, data: PlayerData, player: Player) -> Entry | None:
+    """Another entry of the tournament whose player has the name ``data`` gives, spelled any
+    way registration takes for the same person (see ``identity_key``)."""
+    key = data.name_key
+    if key == player_key(player):
+        return None
+    others = tournament.entries.exclude(player=player).select_related("player")
+    return next((entry for entry in others if player_key(entry.player) == key), None)
 
 
 def edit_entry(
@@ -66,6 +76,15 @@ def edit_entry(
                         "and DDV member number can only be corrected by an administrator."
                     )
                     % {"name": player.full_name}
+                )
+            twin = _namesake(tournament, data, player)
+            if twin is not None:
+                raise DomainError(
+                    _(
+                        "%(name)s is already registered for this tournament with start number "
+                        "%(number)s. If they are one person, merge the two players."
+                    )
+                    % {"name": twin.player.full_name, "number": twin.start_number}
                 )
             if _ddv_holder(data.ddv_number, player) is not None:
                 raise DomainError(
@@ -152,16 +171,33 @@ def merge_players(keep: Player, drop: Player, *, user, reason: str) -> Player:
                 )
             )
         keep, drop = players[keep.pk], players[drop.pk]
-        shared = Tournament.objects.filter(entries__player=keep).filter(entries__player=drop)
-        both = shared.order_by("date", "pk").first()
-        if both is not None:
-            raise DomainError(
-                _(
-                    "%(keep)s and %(drop)s are both registered for “%(tournament)s”; one "
-                    "person cannot have two entries there, so they cannot be merged."
-                )
-                % {"keep": keep.full_name, "drop": drop.full_name, "tournament": both.name}
+        # Registered twice in one tournament (added again under another spelling): the
+        # second entry goes, if it never sat at a table and has no penalty; else it is part
+        # of that tournament's results and the two stay apart.
+        doubles = list(
+            Entry.objects.filter(player=drop, tournament__entries__player=keep).select_related(
+                "tournament"
             )
+        )
+        for double in doubles:
+            if double.seats.exists() or double.penalties.exists():
+                raise DomainError(
+                    _(
+                        "%(keep)s and %(drop)s both played in “%(tournament)s”; one person "
+                        "cannot have two results there, so they cannot be merged."
+                    )
+                    % {
+                        "keep": keep.full_name,
+                        "drop": drop.full_name,
+                        "tournament": double.tournament.name,
+                    }
+                )
+        for double in doubles:
+            double._history_user = user  # noqa: SLF001
+            double._change_reason = _(  # noqa: SLF001
+                "removed: registered twice (merged into player %(id)s): %(reason)s"
+            ) % {"id": keep.pk, "reason": reason}
+            double.delete()
         if keep.ddv_number and drop.ddv_number and keep.ddv_number != drop.ddv_number:
             raise DomainError(
                 _(

@@ -148,7 +148,11 @@ def penalty_add(request, slug, number, table_number):
     kwargs = {"sheet": sheet, "profile": tournament.profile, "replacing": replacing}
     if request.method != "POST":
         game = request.GET.get("spiel", "")
-        number = int(game) if game.isdecimal() and len(game) < 3 else len(sheet.games) or 1
+        # Without a game named: the game being played while the round runs and the sheet
+        # is not complete (as the form's hint says), else the sheet's last game.
+        playing = table.round.status == RoundStatus.RELEASED and sheet.more_games_possible
+        current = len(sheet.games) + 1 if playing else len(sheet.games) or 1
+        number = int(game) if game.isdecimal() and len(game) < 3 else current
         initial = initial_for(replacing) if replacing else {"game_number": number}
         return _form_page(request, sheet, PenaltyForm(initial=initial, **kwargs))
     form = PenaltyForm(request.POST, **kwargs)

@@ -720,6 +720,11 @@
     if (form.id !== "game-form" || event.defaultPrevented) return;
     event.preventDefault();
     if (untouched(form)) return; // the second tap of a double tap: nothing entered
+    var missing = missingEntry(form);
+    if (missing) { // nothing to send yet: say what is missing, keep nothing on the phone
+      showFormError(form, missing);
+      return;
+    }
     enqueue(itemFrom(form));
     forgetSent();
     clearAnswers();
@@ -727,6 +732,36 @@
     render();
     flush();
   });
+
+  // The server would refuse a game without its value (or, typed directly, without every
+  // player's number): said at once, like the server says it, instead of a held game.
+  function missingEntry(form) {
+    var mode = form.querySelector('[name="mode"]:checked');
+    if (mode && mode.value === "direct") {
+      var points = form.querySelectorAll('input[name^="p"][type="number"]');
+      var empty = Array.prototype.some.call(points, function (input) {
+        return /^p[1-5]$/.test(input.name) && input.value.trim() === "";
+      });
+      return empty ? text("EnterPoints") : "";
+    }
+    var value = field(form, "value");
+    return value && value.value.trim() === "" ? text("EnterValue") : "";
+  }
+
+  function showFormError(form, message) {
+    var errors = form.querySelector("#form-errors");
+    if (!errors) {
+      errors = document.createElement("div");
+      errors.className = "errors";
+      errors.id = "form-errors";
+      errors.setAttribute("role", "alert");
+      form.prepend(errors);
+    }
+    var line = document.createElement("p");
+    line.textContent = message;
+    errors.replaceChildren(line);
+    errors.scrollIntoView({ block: "nearest" });
+  }
 
   function markDirty(event) {
     var form = event.target.closest && event.target.closest("#game-form");
