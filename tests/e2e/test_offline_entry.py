@@ -500,16 +500,17 @@ def test_a_late_answer_to_send_again_does_not_hold_the_corrected_game(
     page.route(re.compile(r"/tisch/"), stall_when_asked)
     form = page.locator("#game-form")
     winners = form.locator("fieldset.for-normal")
-    for p in (1, 2):
+    for p in (1, 2, 3):
         winners.get_by_role("checkbox", name=re.compile(rf"^{p} · ")).check()
-    form.locator("#save-game").tap()  # without the game value: refused
+    form.get_by_label("Spielwert", exact=True).fill("1")
+    form.locator("#save-game").tap()  # three winners at a 4-table: refused by the server
     expect(page.locator("#outbox")).to_contain_text("Spiel 1 wurde nicht gespeichert")
 
     stall.append(True)
     page.locator("#outbox").get_by_role("button", name="Erneut senden").tap()
     page.wait_for_timeout(300)
     assert len(stalled) == 1  # still on the way while the keeper corrects the game
-    form.get_by_label("Spielwert", exact=True).fill("1")
+    winners.get_by_role("checkbox", name=re.compile(r"^3 · ")).uncheck()
     form.locator("#save-game").tap()
     stalled[0].continue_()  # the late answer: refused again, for the uncorrected game
     expect(page.locator("#notice")).to_have_text("Spiel 1 gespeichert.")
