@@ -703,7 +703,7 @@ def test_a_stale_replacement_or_call_gets_a_message_not_a_404(client, tournament
     client.force_login(official)
     response = client.get(penalty_url(tournament, table) + f"?ersetzt={old.pk}", follow=True)
     assert response.status_code == 200
-    assert f"Strafe Nr. {old.pk} ist bereits aufgehoben" in response.content.decode()
+    assert f"Strafe Nr. {old.number} ist bereits aufgehoben" in response.content.decode()
     call = RefereeCall.objects.create(table=table, game_number=2)
     done = reverse("manage:call-done", args=[tournament.slug, call.pk])
     client.post(done)
