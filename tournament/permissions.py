@@ -15,9 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from .models import Tournament
-
-DIRECTOR_GROUP = "Turnierleitung"
-REFEREE_GROUP = "Schiedsrichter"
+from .models.audit import DIRECTOR_GROUP, REFEREE_GROUP
 
 
 def _group_names(user) -> frozenset[str]:

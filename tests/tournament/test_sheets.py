@@ -17,7 +17,7 @@ from tests.factories import TournamentFactory, director, referee, released_table
 from tournament.demo_games import play_sheet
 from tournament.domain import DomainError
 from tournament.domain import sheets as sheet_domain
-from tournament.messages import FINDINGS, finding_message
+from tournament.findings import FINDINGS, finding_message
 from tournament.models import Game, GameKind, RateBucket, RoundStatus, SheetStatus, Table
 
 pytestmark = pytest.mark.django_db

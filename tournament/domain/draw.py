@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournament import seating
 
-from ..messages import impossible_field_message
+from ..findings import impossible_field_message
 from ..models import DrawLog, Entry, EntryStatus, Round, RoundStatus, Seat, Table, Tournament
 from ..models.audit import role_of
 from ..models.player import normalize_name

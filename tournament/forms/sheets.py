@@ -12,7 +12,7 @@ from scoring.errors import InvalidFacts
 from scoring.rows import MAX_VALUE, derive_points
 
 from ..domain.sheets import LEDGER_KIND, LETTER_OF, LETTERS, MAX_POINTS, RowInput
-from ..messages import invalid_facts_message
+from ..findings import invalid_facts_message
 from ..models import GameKind
 from ..models.tournament import CONFIRM_CODE_LENGTH
 

@@ -6,10 +6,16 @@ it was after the change; the one before it is the previous record) and why
 path that writes: the pages, the admin and the management commands.
 """
 
+from typing import TypeVar
+
 from django.db import models
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 from simple_history.signals import pre_create_historical_record
+
+# The two Django groups that carry the roles (created by migration 0002).
+DIRECTOR_GROUP = "Turnierleitung"
+REFEREE_GROUP = "Schiedsrichter"
 
 LIST_KEEPER, DIRECTOR, REFEREE = "list-keeper", "director", "referee"
 ADMINISTRATOR, SYSTEM, USER = "administrator", "system", "user"
@@ -41,13 +47,27 @@ def role_of(user) -> str:
     if user.is_superuser:
         return ADMINISTRATOR
     groups = set(user.groups.values_list("name", flat=True))
-    from ..permissions import DIRECTOR_GROUP, REFEREE_GROUP
-
     if DIRECTOR_GROUP in groups:
         return DIRECTOR
     if REFEREE_GROUP in groups:
         return REFEREE
     return USER
+
+
+Model = TypeVar("Model", bound=models.Model)
+
+
+def stamp(instance: Model, user, reason: str = "", *, role: str = "") -> Model:
+    """Say who changes ``instance`` and why, for the history record its next ``save()`` or
+    ``delete()`` writes: the one way every write path names its actor. ``user`` is the account
+    (None for a list keeper's table link or a command), ``reason`` the change reason shown in
+    the history, ``role`` one of the role codes above when it is not the account's own role
+    (a list keeper has no account)."""
+    instance._history_user = user  # type: ignore[attr-defined]  # simple-history's hook
+    instance._change_reason = reason  # type: ignore[attr-defined]
+    if role:
+        instance._history_role = role  # type: ignore[attr-defined]
+    return instance
 
 
 @receiver(pre_create_historical_record)

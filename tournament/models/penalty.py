@@ -233,6 +233,7 @@ class RefereeCall(models.Model):
         related_name="handled_referee_calls",
         verbose_name=_("handled by"),
     )
+    history = HistoricalRecords(bases=[AuditRole])
 
     class Meta:
         verbose_name = _("referee call")

@@ -6,8 +6,8 @@ from scoring.errors import InvalidFacts
 from scoring.game import evaluate, parse_facts
 from scoring.profiles import PROFILES, get_profile
 
+from ..findings import invalid_facts_message
 from ..forms.calculator import GameValueForm
-from ..messages import invalid_facts_message
 from ..models import Tournament
 
 

@@ -20,6 +20,7 @@ from ..domain import sheets as sheet_domain
 from ..domain.sheet_file import parse_sheet_file
 from ..domain.sheets import LETTER_OF, Conflict, RowInput
 from ..domain.tabular import ImportFileError
+from ..findings import finding_message
 from ..forms.penalties import RefereeCallForm
 from ..forms.sheets import (
     ConfirmForm,
@@ -32,7 +33,6 @@ from ..forms.sheets import (
     edit_initial,
     take_initial,
 )
-from ..messages import finding_message
 from ..models import Game, GameKind, RefereeCall, RoundStatus, SheetStatus, Table
 from ..models.audit import role_label
 from ..permissions import (

@@ -8,8 +8,8 @@ from scoring.profiles import PROFILES
 from scoring.sheet import ERROR, check_sheet, totals
 from tournament.domain.sheet_file import parse_sheet_file
 from tournament.domain.tabular import ImportFileError
+from tournament.findings import finding_message
 from tournament.management.commands._profiles import profile_or_exit
-from tournament.messages import finding_message
 
 
 class Command(BaseCommand):
