@@ -22,8 +22,8 @@ from django.urls import reverse  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from tournament.demo_games import play_sheet  # noqa: E402
-from tournament.domain.sheets import LETTER_OF  # noqa: E402
 from tournament.models import Entry, Player, Round, Seat, Table, Tournament  # noqa: E402
+from tournament.sheets.verbs import LETTER_OF  # noqa: E402
 
 TABLES = 10
 

@@ -18,9 +18,9 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import CHROMIUM
 from tests.factories import TournamentFactory, director, released_table
-from tournament.domain import sheets as sheet_domain
-from tournament.domain.sheets import RowInput
 from tournament.models import Game, GameKind
+from tournament.sheets import verbs as sheet_domain
+from tournament.sheets.verbs import RowInput
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

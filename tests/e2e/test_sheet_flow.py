@@ -13,8 +13,8 @@ from scoring.ledger import Kind
 from scoring.profiles import get_profile
 from scoring.sheet import SheetRow, check_sheet
 from tests.factories import TournamentFactory, director, released_table
-from tournament.domain.sheets import game_row
 from tournament.models import Game, GameKind, SheetStatus
+from tournament.sheets.verbs import game_row
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -316,7 +316,7 @@ def test_the_calculator_opens_in_place_and_fills_the_game_form(
 
 def _without_pflichtsolo_of_4(table):
     """24 games in which position 4 never plays a Pflichtsolo (game 24 had to be it)."""
-    from tournament.domain import sheets as sheet_domain
+    from tournament.sheets import verbs as sheet_domain
 
     solos = [
         sheet_domain.RowInput("pflichtsolo", p, tuple(3 if q == p else -1 for q in range(1, 5)))

@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from tests.factories import UserFactory, referee, released_table
 from tournament.domain import penalties as penalty_domain
-from tournament.domain import sheets as sheet_domain
 from tournament.domain.penalties import Facts
 from tournament.models import Entry, Game, GameKind, Penalty, Seat, Tournament
+from tournament.sheets import verbs as sheet_domain
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,9 @@ from django.db import connection
 from tests.factories import EntryFactory, TournamentFactory
 from tests.tournament.test_standings import play
 from tournament import backup as backup_module
-from tournament.domain import sheets as sheet_domain
 from tournament.domain import standings as standings_domain
 from tournament.models import Game, RoundStatus, SheetStatus
+from tournament.sheets import verbs as sheet_domain
 
 pytestmark = pytest.mark.django_db(transaction=True)
 sqlite_only = pytest.mark.skipif(

@@ -23,8 +23,8 @@ from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, rele
 from tournament import ratelimit
 from tournament.demo_games import play_sheet
 from tournament.domain import DomainError
-from tournament.domain import sheets as sheet_domain
 from tournament.models import Entry, EntryStatus, RateBucket, SheetStatus
+from tournament.sheets import verbs as sheet_domain
 
 pytestmark = pytest.mark.django_db
 

@@ -13,10 +13,10 @@ from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, rele
 from tournament import seating
 from tournament.domain import DomainError
 from tournament.domain import draw as draw_domain
-from tournament.domain import sheets as sheet_domain
 from tournament.forms import TournamentForm
 from tournament.forms.rounds import DrawForm
 from tournament.models import DrawLog, Entry, EntryStatus, Game, Player, Round, Seat, Table
+from tournament.sheets import verbs as sheet_domain
 
 WAIT = 30  # seconds: only reached when the test fails
 

@@ -19,7 +19,6 @@ from tests.factories import EntryFactory, TournamentFactory, director, referee, 
 from tournament.domain import DomainError
 from tournament.domain import draw as draw_domain
 from tournament.domain import penalties as domain
-from tournament.domain import sheets as sheet_domain
 from tournament.domain import standings as standings_domain
 from tournament.domain.penalties import Facts
 from tournament.models import (
@@ -33,6 +32,7 @@ from tournament.models import (
     SheetStatus,
 )
 from tournament.permissions import REFEREE_GROUP
+from tournament.sheets import verbs as sheet_domain
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ from django.core.management import call_command
 from django.db import connection
 
 from tests.processes import run_python
-from tournament.domain import sheets
 from tournament.models import Entry, Game, Tournament
+from tournament.sheets import verbs as sheets
 
 
 @pytest.mark.django_db

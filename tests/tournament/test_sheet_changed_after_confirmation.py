@@ -11,8 +11,8 @@ from django.urls import reverse
 from tests.factories import referee, released_table
 from tournament.demo_games import play_sheet
 from tournament.domain import DomainError
-from tournament.domain import sheets as sheet_domain
 from tournament.models import Game, RoundStatus, SheetStatus
+from tournament.sheets import verbs as sheet_domain
 
 pytestmark = pytest.mark.django_db
 

@@ -16,9 +16,9 @@ from scoring.profiles import get_profile
 from tests.factories import TournamentFactory, director, referee, released_table
 from tournament.demo_games import play_sheet
 from tournament.domain import DomainError
-from tournament.domain import sheets as sheet_domain
 from tournament.findings import FINDINGS, finding_message
 from tournament.models import Game, GameKind, RateBucket, RoundStatus, SheetStatus, Table
+from tournament.sheets import verbs as sheet_domain
 
 pytestmark = pytest.mark.django_db
 

@@ -12,10 +12,10 @@ from django.urls import reverse
 from openpyxl import Workbook
 
 from tests.factories import released_table
-from tournament.domain import tabular
 from tournament.domain.player_import import parse_player_file
 from tournament.domain.sheet_file import parse_sheet_file
-from tournament.domain.tabular import ImportFileError, read_table
+from tournament.imports import tabular
+from tournament.imports.tabular import ImportFileError, read_table
 from tournament.models import Player
 
 pytestmark = pytest.mark.django_db

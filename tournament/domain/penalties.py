@@ -35,8 +35,8 @@ from ..models import (
     Tournament,
 )
 from ..models.penalty import next_number
+from ..sheets.verbs import load, locked_table
 from . import DomainError
-from .sheets import load, locked_table
 
 SOLO_CONTEXTS = (PenaltyContext.SOLO, PenaltyContext.HOCHZEIT_AFTER)
 # The decisions whose row depends on the game situation; the others are the same anywhere.

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from ..imports.tabular import ImportFileError, read_table
 from ..models import Player, Tournament, normalize_name
 from . import DomainError
 from .registration import (
@@ -22,7 +23,6 @@ from .registration import (
     known_tournaments,
     register,
 )
-from .tabular import ImportFileError, read_table
 
 MAX_START_NUMBER = 99999
 # Players per file: a large field fits, and a file cannot probe the shared player database

@@ -15,9 +15,9 @@ from django.db.models import Count
 from django.utils import timezone
 
 from ..models import Round, RoundStatus, Seat, SheetStatus, Tournament
+from ..sheets.verbs import clock
 from . import standings as standings_domain
 from .printpack import sort_key
-from .sheets import clock
 
 DONE, PLAYING, WAITING = "done", "playing", "waiting"
 

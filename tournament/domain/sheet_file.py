@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from scoring.ledger import Kind
 from scoring.sheet import SheetRow, from_cumulative
 
-from .tabular import ImportFileError, read_table
+from ..imports.tabular import ImportFileError, read_table
 
 HEADER_ALIASES = {
     "game": "game",

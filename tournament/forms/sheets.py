@@ -11,10 +11,10 @@ from django.utils.translation import gettext_lazy as _
 from scoring.errors import InvalidFacts
 from scoring.rows import MAX_VALUE, derive_points
 
-from ..domain.sheets import LEDGER_KIND, LETTER_OF, LETTERS, MAX_POINTS, RowInput
 from ..findings import invalid_facts_message
 from ..models import GameKind
 from ..models.tournament import CONFIRM_CODE_LENGTH
+from ..sheets.verbs import LEDGER_KIND, LETTER_OF, LETTERS, MAX_POINTS, RowInput
 
 NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 SIGNED = {"autocomplete": "off", "class": "points"}

@@ -19,7 +19,6 @@ from django.views.decorators.http import require_POST
 
 from ..domain import DomainError
 from ..domain import penalties as penalty_domain
-from ..domain import sheets as sheet_domain
 from ..domain.exports import XLSX_TYPE, penalties_workbook
 from ..domain.penalties import signed_points
 from ..forms.penalties import (
@@ -41,6 +40,7 @@ from ..permissions import (
     official_required,
     officiated_tournaments,
 )
+from ..sheets import verbs as sheet_domain
 from ..site_url import public_url
 from .sheets import board_rows, office_table, sheet_context
 

@@ -16,10 +16,7 @@ from django.views.decorators.http import require_POST
 
 from .. import ratelimit
 from ..domain import DomainError
-from ..domain import sheets as sheet_domain
 from ..domain.sheet_file import parse_sheet_file
-from ..domain.sheets import LETTER_OF, Conflict, RowInput
-from ..domain.tabular import ImportFileError
 from ..findings import finding_message
 from ..forms.penalties import RefereeCallForm
 from ..forms.sheets import (
@@ -33,6 +30,7 @@ from ..forms.sheets import (
     edit_initial,
     take_initial,
 )
+from ..imports.tabular import ImportFileError
 from ..models import Game, GameKind, RefereeCall, RoundStatus, SheetStatus, Table
 from ..models.audit import role_label
 from ..permissions import (
@@ -42,6 +40,8 @@ from ..permissions import (
     manages,
     official_required,
 )
+from ..sheets import verbs as sheet_domain
+from ..sheets.verbs import LETTER_OF, Conflict, RowInput
 from ..site_url import public_url
 from .calculator import calculator_page
 

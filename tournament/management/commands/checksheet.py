@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 from scoring.profiles import PROFILES
 from scoring.sheet import ERROR, check_sheet, totals
 from tournament.domain.sheet_file import parse_sheet_file
-from tournament.domain.tabular import ImportFileError
 from tournament.findings import finding_message
+from tournament.imports.tabular import ImportFileError
 from tournament.management.commands._profiles import profile_or_exit
 
 

@@ -8,7 +8,6 @@ from django.utils import timezone
 
 from tournament.demo_games import play_sheet
 from tournament.domain import draw, penalties
-from tournament.domain import sheets as sheet_domain
 from tournament.domain.penalties import Facts
 from tournament.models import (
     Entry,
@@ -19,6 +18,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.models.audit import LIST_KEEPER, SYSTEM
+from tournament.sheets import verbs as sheet_domain
 
 DEMO_FIXTURE = settings.BASE_DIR / "fixtures" / "demo.json"
 DEMO_SLUG = "kreuzdame-cup-2026"

@@ -34,6 +34,7 @@ from scoring.sheet import ERROR, Finding, SheetRow, check_sheet, has_errors, tot
 
 from .. import ratelimit
 from ..backup import backup_quietly
+from ..domain import DomainError
 from ..models import (
     Game,
     GameKind,
@@ -47,7 +48,6 @@ from ..models import (
 )
 from ..models.audit import LIST_KEEPER
 from ..models.penalty import points_of
-from . import DomainError
 
 LEDGER_KIND = {
     GameKind.NORMAL: Kind.NORMAL,

@@ -23,7 +23,7 @@ from xml.parsers import expat
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from . import DomainError
+from ..domain import DomainError
 
 MAX_ROWS = 5000
 MAX_COLUMNS = 30
