@@ -1,7 +1,8 @@
 # Kreuzdame — the two commands of the README, and a few helpers.
 #   make run    start the demo site on SQLite at http://127.0.0.1:8000
 #   make hall   the tournament day: serve the phones on the hall's network
-#   make test   lint, import contract, migrations check and the whole test suite (incl. browser)
+#   make test   lint, import contracts, type check, migrations check and the whole test suite
+#               (incl. browser)
 
 PYTHON ?= python3
 VENV := .venv
@@ -9,7 +10,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run hall createdirector test lint check-migrations pytest browser-deps messages bench stress loadtest clean
+.PHONY: run hall createdirector test lint typecheck check-migrations pytest browser-deps messages bench stress loadtest clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,13 +54,17 @@ lint: $(VENV)/.dev-deps
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
+# mypy with django-stubs; strict for scoring/ and tournament/seating/ (see pyproject.toml).
+typecheck: $(VENV)/.dev-deps
+	$(BIN)/mypy
+
 check-migrations: $(VENV)/.dev-deps
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
 pytest: $(VENV)/.dev-deps browser-deps
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-test: lint check-migrations pytest
+test: lint typecheck check-migrations pytest
 
 # Speed figures (never asserted in unit tests).
 bench: $(VENV)/.deps
@@ -86,11 +91,14 @@ loadtest: $(VENV)/.deps
 	$(BIN)/python bench/loadtest.py --server hall
 	$(BIN)/python bench/loadtest.py
 
-# Regenerate the translation catalogue after changing UI text, then translate and compile.
-messages: $(VENV)/.dev-deps
-	$(BIN)/python manage.py makemessages -l de --no-obsolete --add-location file -i ".venv/*" -i "tests/*" -i "bench/*" -i "scripts/*"
-	$(BIN)/python scripts/translate_de.py
+# After changing UI text: bring the German catalogue in step with the code (every existing
+# translation is kept; new messages come in empty, changed ones fuzzy), translate those in
+# tournament/locale/de/LC_MESSAGES/django.po (any editor, Poedit, Weblate), run it again to
+# compile. tests/test_i18n.py fails while a message is empty or fuzzy or the .mo is stale.
+messages: $(VENV)/.deps
+	$(BIN)/python manage.py makemessages -l de --no-obsolete --add-location file \
+		-i ".venv/*" -i "tests/*" -i "bench/*" -i "scripts/*"
 	$(BIN)/python manage.py compilemessages -l de -i ".venv"
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache test_db*.sqlite3*
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache test_db*.sqlite3*

@@ -41,7 +41,7 @@ def prepare(url: str, kind: str, table_count: int = TABLES) -> list[str]:
     from django.utils import timezone
 
     from tournament.demo_games import play_sheet
-    from tournament.models import Entry, Game, Player, Round, Seat, Table, Tournament
+    from tournament.models import Entry, Game, Player, Round, Seat, Sheet, Table, Tournament
 
     tournament = Tournament.objects.create(
         name="Hallenturnier", slug="halle", date="2026-12-05", is_public=True,
@@ -67,6 +67,7 @@ def prepare(url: str, kind: str, table_count: int = TABLES) -> list[str]:
         tables = Table.objects.bulk_create(
             Table(round=round_, number=t, size=4) for t in range(1, table_count + 1)
         )
+        Sheet.objects.bulk_create(Sheet(table=table) for table in tables)
         seats, games = [], []
         for index, table in enumerate(tables):
             for position, entry in enumerate(order[4 * index : 4 * index + 4], start=1):

@@ -17,8 +17,8 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from pypdf import PdfReader  # noqa: E402
 
-from tournament.domain.printpack import print_pack  # noqa: E402
-from tournament.models import Entry, Player, Round, Seat, Table, Tournament  # noqa: E402
+from tournament.exports.printpack import print_pack  # noqa: E402
+from tournament.models import Entry, Player, Round, Seat, Sheet, Table, Tournament  # noqa: E402
 
 TABLES = 100
 TARGET_SECONDS = 20
@@ -46,6 +46,7 @@ def build() -> Round:
     tables = Table.objects.bulk_create(
         Table(round=round_, number=number, size=4) for number in range(1, TABLES + 1)
     )
+    Sheet.objects.bulk_create(Sheet(table=table) for table in tables)
     Seat.objects.bulk_create(
         Seat(round=round_, table=tables[n // 4], entry=entry, position=n % 4 + 1)
         for n, entry in enumerate(entries)

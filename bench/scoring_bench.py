@@ -12,10 +12,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.game import evaluate, parse_facts  # noqa: E402
-from scoring.ledger import Kind, PlayedGame, walk  # noqa: E402
-from scoring.profiles import DDV  # noqa: E402
-from scoring.sheet import SheetRow, check_sheet, has_errors  # noqa: E402
+from scoring.game import evaluate, parse_facts
+from scoring.kinds import Kind
+from scoring.ledger import PlayedGame, walk
+from scoring.profiles import DDV
+from scoring.sheet import SheetRow, check_sheet, has_errors
 
 
 def random_facts(rng: random.Random, size: int, dealer: int, soloist: int | None) -> dict:

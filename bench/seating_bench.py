@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournament.seating import DrawRequest, draw, table_sizes  # noqa: E402
+from tournament.seating import DrawRequest, draw, table_sizes
 
 TARGETS = {"16x5": 0, "24x7": 0, "28x9": 0, "32x10": 0, "16x6": 24, "24x8": 12, "200x8": 0}
 SECONDS = {"200x8": 1.0, "400x8": 3.0}

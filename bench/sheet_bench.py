@@ -22,8 +22,15 @@ from django.urls import reverse  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from tournament.demo_games import play_sheet  # noqa: E402
-from tournament.models import Entry, Player, Round, Seat, Table, Tournament  # noqa: E402
-from tournament.sheets.verbs import LETTER_OF  # noqa: E402
+from tournament.models import (  # noqa: E402
+    Entry,
+    GameKind,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
 
 TABLES = 10
 
@@ -79,7 +86,7 @@ def main() -> int:
         url = reverse("manage:sheet-desk", args=["bench", 1, table.number])
         data = {"lines": "27"}
         for number, game in enumerate(play_sheet(table.round.tournament.profile, 4, rng), 1):
-            data[f"kind-{number}"] = LETTER_OF[game.kind]
+            data[f"kind-{number}"] = GameKind(game.kind).scoring.value
             data[f"solo-{number}"] = game.soloist or ""
             data.update({f"p{i}-{number}": v for i, v in enumerate(game.points, start=1)})
             data[f"version-{number}"] = table.games.get(number=number).version

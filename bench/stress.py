@@ -84,7 +84,7 @@ def prepare_field() -> None:
     from django.contrib.auth.models import Group, User
 
     from tournament.models import Entry, Player, Tournament
-    from tournament.permissions import DIRECTOR_GROUP
+    from tournament.models.audit import DIRECTOR_GROUP
 
     director = User.objects.create_user("stressdirector", password=DIRECTOR_PASSWORD)
     director.groups.add(Group.objects.get(name=DIRECTOR_GROUP))

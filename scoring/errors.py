@@ -3,7 +3,7 @@
 from typing import Any
 
 
-class InvalidFacts(ValueError):  # noqa: N818 - the domain word reads better than "...Error"
+class InvalidFacts(ValueError):
     """Facts that describe no possible game; ``code`` is stable, ``params`` fill the message."""
 
     def __init__(self, code: str, **params: Any) -> None:

@@ -26,7 +26,11 @@ class GameFacts:
     """What happened in one game, as the list keeper or referee knows it."""
 
     table_size: int
-    kind: str  # "normal" or "solo"
+    # How the game is scored: "normal" or "solo". Not the row's kind (scoring.kinds): a
+    # game's value depends only on this, while which solo it was (Pflichtsolo, Lustsolo,
+    # stille Hochzeit, ...) matters to the ledger alone; every row kind with ``is_solo`` is
+    # scored as "solo". The calculator and the gamevalue JSON ask for nothing more.
+    kind: str
     re: tuple[int, ...]
     re_eyes: int
     dealer: int | None = None

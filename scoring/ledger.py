@@ -5,31 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
+from .kinds import Kind
 from .profiles import RuleProfile
-
-
-class Kind(StrEnum):
-    """A row of the Spielliste, by the letter the paper list and the desk entry use."""
-
-    NORMAL = "N"
-    PFLICHTSOLO = "P"
-    VORGEFUEHRT = "V"
-    LUSTSOLO = "L"
-    HOCHZEIT = "H"  # Hochzeit turned solo, or stille Hochzeit: scored as solo, no Pflichtsolo
-    PENALTY = "S"  # Strafpunkte: its own row, not a game
-
-    @property
-    def is_solo(self) -> bool:
-        return self in SOLO_KINDS
-
-    @property
-    def is_pflichtsolo(self) -> bool:
-        return self in (Kind.PFLICHTSOLO, Kind.VORGEFUEHRT)
-
-
-SOLO_KINDS = frozenset({Kind.PFLICHTSOLO, Kind.VORGEFUEHRT, Kind.LUSTSOLO, Kind.HOCHZEIT})
 
 
 @dataclass(frozen=True)

@@ -96,16 +96,17 @@ def distribute(profile: RuleProfile, case: PenaltyCase) -> tuple[int, ...]:
         if not profile.decided_game_extra_penalty:
             return tuple(row.values())
         category = Category.GERINGFUEGIG
-    kontra_offends = case.phase is Phase.SOLO and case.offender != case.soloist
+    # The soloist when a Kontra player offends in a solo (validated: a solo has one), else None.
+    soloist = case.soloist if case.phase is Phase.SOLO and case.offender != case.soloist else None
     if category is Category.GERINGFUEGIG:
-        if kontra_offends and case.disadvantages_soloist:  # 9.3.3 b1
-            row[case.offender], row[case.soloist] = -3, 3
+        if soloist is not None and case.disadvantages_soloist:  # 9.3.3 b1
+            row[case.offender], row[soloist] = -3, 3
         else:  # 9.3.2, 9.3.3 a and b2
             _spread(row, case, 3, 1)
     elif category is Category.SCHWERWIEGEND:
         penalty = 12 + 3 * case.k
-        if kontra_offends:  # 9.4.4: the solo counts as played, only the soloist is credited
-            row[case.offender], row[case.soloist] = -penalty, penalty
+        if soloist is not None:  # 9.4.4: the solo counts as played, only the soloist is credited
+            row[case.offender], row[soloist] = -penalty, penalty
         else:  # 9.4.3: the game counts as not played
             _spread(row, case, penalty, 4 + case.k)
     elif category is Category.DEDUCTION:

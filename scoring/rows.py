@@ -10,10 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .errors import InvalidFacts
-from .ledger import Kind
+from .kinds import Kind
 from .profiles import Scoring
 
-MAX_VALUE = 999
+MAX_VALUE = 999  # a game's value
+# A cell of a row, in points: far beyond any real game, but keeps typos like 40000 out.
+MAX_POINTS = 9999
+# Lines of one Spielliste (games and penalty rows): twice the longest round.
+MAX_LINES = 60
 
 
 def derive_points(
@@ -34,7 +38,7 @@ def derive_points(
     winners get v (a won solo 3v), the losers 0. Raises :class:`InvalidFacts` when the taps
     describe no row (wrong number of winners, no soloist, the sitter playing).
     """
-    if kind is Kind.PENALTY:
+    if not kind.is_game:
         raise InvalidFacts("bad-kind", value=str(kind))
     if not 0 <= value <= MAX_VALUE:
         raise InvalidFacts("value-out-of-range", value=value, maximum=MAX_VALUE)

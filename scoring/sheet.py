@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ledger import Kind, PlayedGame, walk
+from .kinds import Kind
+from .ledger import LedgerStep, PlayedGame, walk
 from .penalties import is_deduction, legal_rows
 from .profiles import RuleProfile, Scoring
 
@@ -42,14 +43,23 @@ class Finding:
 
 def from_cumulative(rows: Sequence[SheetRow]) -> list[SheetRow]:
     """Per-row values from running totals, as a paper list is kept."""
-    previous: tuple[int, ...] | None = None
     result = []
+    previous: tuple[int, ...] = ()
     for row in rows:
-        if previous is None:
-            previous = tuple([0] * len(row.points))
-        delta = tuple(now - before for now, before in zip(row.points, previous, strict=True))
+        before = previous or (0,) * len(row.points)
+        delta = tuple(now - was for now, was in zip(row.points, before, strict=True))
         result.append(SheetRow(row.game, row.kind, row.soloist, delta))
         previous = row.points
+    return result
+
+
+def to_cumulative(rows: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """The running totals after each row: what the paper list shows (the inverse of
+    :func:`from_cumulative`)."""
+    result: list[tuple[int, ...]] = []
+    for points in rows:
+        before = result[-1] if result else (0,) * len(points)
+        result.append(tuple(was + now for was, now in zip(before, points, strict=True)))
     return result
 
 
@@ -209,7 +219,9 @@ def _check_game(
     return findings
 
 
-def _check_ledger(profile, games, steps) -> list[Finding]:
+def _check_ledger(
+    profile: RuleProfile, games: Sequence[SheetRow], steps: Sequence[LedgerStep]
+) -> list[Finding]:
     findings = []
     required = profile.pflichtsoli_per_round
     played: dict[int, int] = {}
@@ -249,10 +261,17 @@ def _check_ledger(profile, games, steps) -> list[Finding]:
     return findings
 
 
-def _check_penalty(profile, table_size, row, by_number, steps, nominal) -> list[Finding]:
+def _check_penalty(
+    profile: RuleProfile,
+    table_size: int,
+    row: SheetRow,
+    by_number: dict[int, tuple[SheetRow, LedgerStep]],
+    steps: Sequence[LedgerStep],
+    nominal: int,
+) -> list[Finding]:
     number = row.game
     if len(row.points) != table_size:
-        return [Finding(ERROR, "pattern", number, {"kind": "S", "reason": "width"})]
+        return [Finding(ERROR, "pattern", number, {"kind": Kind.PENALTY, "reason": "width"})]
     game_and_step = by_number.get(number)
     if game_and_step is not None:
         # The game on the list decides who the soloist is: a normal game has none. A solo
@@ -271,17 +290,27 @@ def _check_penalty(profile, table_size, row, by_number, steps, nominal) -> list[
         return []
     findings = []
     if sum(points) != 0 and not is_deduction(points):
-        findings.append(Finding(ERROR, "zero-sum", number, {"sum": sum(points), "kind": "S"}))
+        findings.append(
+            Finding(ERROR, "zero-sum", number, {"sum": sum(points), "kind": Kind.PENALTY})
+        )
     if _parity_broken(profile, table_size, points):
-        findings.append(Finding(ERROR, "even-odd", number, {"kind": "S"}))
+        findings.append(Finding(ERROR, "even-odd", number, {"kind": Kind.PENALTY}))
     if sitter is not None and points[sitter - 1] != 0:
-        findings.append(Finding(ERROR, "sitter-nonzero", number, {"position": sitter, "kind": "S"}))
+        findings.append(
+            Finding(ERROR, "sitter-nonzero", number, {"position": sitter, "kind": Kind.PENALTY})
+        )
     if not findings:
-        findings.append(Finding(ERROR, "pattern", number, {"kind": "S"}))
+        findings.append(Finding(ERROR, "pattern", number, {"kind": Kind.PENALTY}))
     return findings
 
 
-def _check_count(profile, games, nominal, complete, steps) -> list[Finding]:
+def _check_count(
+    profile: RuleProfile,
+    games: Sequence[SheetRow],
+    nominal: int,
+    complete: bool,
+    steps: Sequence[LedgerStep],
+) -> list[Finding]:
     findings = []
     if len(games) > nominal:
         findings.append(

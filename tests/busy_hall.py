@@ -22,6 +22,7 @@ from tournament.models import (
     Round,
     RoundStatus,
     Seat,
+    Sheet,
     SheetStatus,
     Table,
     normalize_name,
@@ -98,7 +99,7 @@ def build_hall(players: int, *, fives: int = 0, **tournament_fields):
         status=RoundStatus.RELEASED,
         started_at=now - timedelta(minutes=25),
     )
-    sheets = {size: _sheets(profile, size, 4, seed=size) for size in (4, 5)}
+    played = {size: _sheets(profile, size, 4, seed=size) for size in (4, 5)}
     sizes = _table_sizes(players, fives)
     games = []
     for round_, order in ((closed, entries), (running, entries[::-1])):
@@ -106,23 +107,24 @@ def build_hall(players: int, *, fives: int = 0, **tournament_fields):
             Table(round=round_, number=number, size=size)
             for number, size in enumerate(sizes, start=1)
         )
+        sheets = [Sheet(table=table) for table in tables]
         seats, seated = [], iter(order)
         for table in tables:
             for position in range(1, table.size + 1):
                 seats.append(Seat(round=round_, table=table, entry=next(seated), position=position))
         Seat.objects.bulk_create(seats)
-        for index, table in enumerate(tables):
-            sheet = sheets[table.size][index % 4]
+        for index, (table, record) in enumerate(zip(tables, sheets, strict=True)):
+            sheet = played[table.size][index % 4]
             if round_ is closed:
-                table.sheet_status = SheetStatus.CONFIRMED
+                record.status = SheetStatus.CONFIRMED
                 games += _games(table, sheet)
             elif index % 3 == 0:
-                table.sheet_status = SheetStatus.SUBMITTED if index % 2 else SheetStatus.CONFIRMED
+                record.status = SheetStatus.SUBMITTED if index % 2 else SheetStatus.CONFIRMED
                 games += _games(table, sheet)
             elif index % 3 == 1:
                 games += _games(table, sheet, count=1 + index % len(sheet))
             if round_ is running and index == 1:
-                table.extra_minutes = 10
-        Table.objects.bulk_update(tables, ["sheet_status", "extra_minutes"])
+                record.extra_minutes = 10
+        Sheet.objects.bulk_create(sheets)
     Game.objects.bulk_create(games, batch_size=2000)
     return tournament

@@ -30,7 +30,8 @@ def backups_in_tmp(settings, tmp_path):
 
 @pytest.fixture(autouse=True)
 def fresh_standings(settings):
-    """Tests see every change at once; tests/tournament/test_standings.py checks the cache."""
+    """Tests see every change at once (tests/tournament/exports/test_standings.py checks
+    the cache)."""
     settings.STANDINGS_CACHE_SECONDS = 0
 
 

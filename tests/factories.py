@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from tournament.models import Entry, Player, Round, Seat, Table, Tournament
-from tournament.permissions import DIRECTOR_GROUP, REFEREE_GROUP
+from tournament.models.audit import DIRECTOR_GROUP, REFEREE_GROUP
 
 
 class UserFactory(factory.django.DjangoModelFactory):

@@ -10,9 +10,9 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tests.factories import EntryFactory, PlayerFactory
-from tests.tournament.test_printpack import fetched  # noqa: F401 - the fixture
-from tests.tournament.test_standings import play
-from tournament.domain import exports
+from tests.tournament.exports.test_printpack import fetched  # noqa: F401 - the fixture
+from tests.tournament.exports.test_standings import play
+from tournament.exports import documents, xlsx
 from tournament.models import Player, RefereeCall
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +76,7 @@ def test_names_show_as_text_in_html(client, hostile_field, tournament):
 
 
 def test_names_are_text_in_the_pdf_and_nothing_is_fetched(hostile_field, tournament, fetched):  # noqa: F811
-    content = exports.standings_pdf(tournament)
+    content = documents.standings_pdf(tournament)
     text = " ".join(
         "".join(page.extract_text().split()) for page in PdfReader(BytesIO(content)).pages
     )
@@ -86,7 +86,7 @@ def test_names_are_text_in_the_pdf_and_nothing_is_fetched(hostile_field, tournam
 
 
 def test_names_are_text_never_formulas_in_xlsx(hostile_field, tournament):
-    book = load_workbook(BytesIO(exports.workbook(tournament)))
+    book = load_workbook(BytesIO(xlsx.workbook(tournament)))
     cells = [cell for ws in book.worksheets for row in ws.iter_rows() for cell in row]
     assert not [c.coordinate for c in cells if c.data_type == "f"]
     names = {c.value for c in book["Rangliste"]["C"][6:]}

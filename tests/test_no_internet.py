@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from tournament.domain.printpack import print_pack
+from tournament.exports.printpack import print_pack
 from tournament.models import Round, RoundStatus, Table, Tournament
 
 ROOT = Path(settings.BASE_DIR)

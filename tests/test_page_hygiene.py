@@ -52,7 +52,7 @@ from tournament.models import (
     RefereeCall,
     Round,
     RoundStatus,
-    Table,
+    Sheet,
     Team,
     Tournament,
 )
@@ -372,7 +372,7 @@ def user_words() -> list[str]:
     words |= set(Penalty.objects.values_list("reason", flat=True))
     words |= set(Penalty.objects.values_list("revoke_reason", flat=True))
     words |= set(RefereeCall.objects.values_list("note", flat=True))
-    words |= set(Table.objects.values_list("extra_reason", flat=True))
+    words |= set(Sheet.objects.values_list("extra_reason", flat=True))
     for user in get_user_model().objects.all():
         words |= {user.username, user.first_name, user.last_name}
     return sorted((w for w in words if w), key=len, reverse=True)

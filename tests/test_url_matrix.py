@@ -28,7 +28,7 @@ from tournament.models import (
     RefereeCall,
     Round,
     RoundStatus,
-    Table,
+    Sheet,
 )
 
 pytestmark = pytest.mark.django_db
@@ -154,7 +154,7 @@ def snapshot():
         sorted(Penalty.objects.values_list("pk", "signed_at", "revoked_at")),
         sorted(Entry.objects.values_list("pk", "status", "checked_in")),
         sorted(Round.objects.values_list("pk", "status")),
-        sorted(Table.objects.values_list("pk", "sheet_status", "time_limit_from")),
+        sorted(Sheet.objects.values_list("pk", "status", "time_limit_from")),
         sorted(RefereeCall.objects.values_list("pk", "handled_at")),
     )
 

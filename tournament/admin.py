@@ -1,20 +1,58 @@
 from django.contrib import admin
 from django.contrib.auth.decorators import login_not_required
+from django.db import router
+from django.db.models.deletion import Collector
 from django.views.decorators.cache import never_cache
 from simple_history.admin import SimpleHistoryAdmin
 
 from .login_limit import Attempt, too_many
-from .models import DrawLog, Entry, Game, Penalty, Player, Round, Seat, Table, Team, Tournament
+from .models import (
+    DrawLog,
+    Entry,
+    Game,
+    Penalty,
+    Player,
+    Round,
+    Seat,
+    Sheet,
+    Table,
+    Team,
+    Tournament,
+)
+from .models.audit import stamp
+
+
+class AuditedAdmin(SimpleHistoryAdmin):
+    """The admin names its actor through :func:`~tournament.models.audit.stamp` like every
+    other write path (there is no history middleware): saves, reverts and deletes."""
+
+    def save_model(self, request, obj, form, change) -> None:
+        stamp(obj, request.user)
+        super().save_model(request, obj, form, change)
+
+    def delete_model(self, request, obj) -> None:
+        # What Model.delete() does, with every row the deletion cascades to named too.
+        collector = Collector(using=router.db_for_write(type(obj)), origin=obj)
+        collector.collect([obj])
+        for rows in collector.data.values():
+            for row in rows:
+                stamp(row, request.user)
+        collector.delete()
+
+    def delete_queryset(self, request, queryset) -> None:
+        # One by one: a bulk DELETE would write history records that name nobody.
+        for obj in queryset:
+            self.delete_model(request, obj)
 
 
 @admin.register(Player)
-class PlayerAdmin(SimpleHistoryAdmin):
+class PlayerAdmin(AuditedAdmin):
     list_display = ["last_name", "first_name", "club", "ddv_number"]
     search_fields = ["last_name", "first_name", "club", "ddv_number"]
 
 
 @admin.register(Tournament)
-class TournamentAdmin(SimpleHistoryAdmin):
+class TournamentAdmin(AuditedAdmin):
     list_display = ["name", "date", "rule_profile", "get_status_display", "is_public"]
     list_filter = ["rule_profile", "is_public"]
     prepopulated_fields = {"slug": ["name"]}
@@ -26,13 +64,13 @@ class TournamentAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Team)
-class TeamAdmin(SimpleHistoryAdmin):
+class TeamAdmin(AuditedAdmin):
     list_display = ["name", "tournament"]
     list_filter = ["tournament"]
 
 
 @admin.register(Entry)
-class EntryAdmin(SimpleHistoryAdmin):
+class EntryAdmin(AuditedAdmin):
     list_display = ["start_number", "player", "tournament", "team", "status", "checked_in"]
     list_filter = ["tournament", "status", "checked_in"]
     search_fields = ["player__last_name", "player__first_name"]
@@ -40,32 +78,52 @@ class EntryAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(SimpleHistoryAdmin):
+class RoundAdmin(AuditedAdmin):
     list_display = ["tournament", "number", "status", "draw_seed"]
     list_filter = ["tournament", "status"]
 
 
 @admin.register(Table)
-class TableAdmin(SimpleHistoryAdmin):
+class TableAdmin(AuditedAdmin):
     list_display = ["round", "number", "size"]
     list_filter = ["round__tournament"]
 
 
+@admin.register(Sheet)
+class SheetAdmin(AuditedAdmin):
+    """The workflow of a table's Spielliste (status, confirmation, extra time): for repairs;
+    the office pages are the normal way to change it."""
+
+    # "Table 3" says which table only together with its round and tournament.
+    list_display = [
+        "table",
+        "table__round",
+        "table__round__tournament",
+        "status",
+        "submitted_by",
+        "confirmed_by",
+        "extra_minutes",
+    ]
+    list_filter = ["table__round__tournament", "status"]
+    list_select_related = ["table__round__tournament"]
+    readonly_fields = ["table"]
+
+
 @admin.register(Seat)
-class SeatAdmin(SimpleHistoryAdmin):
+class SeatAdmin(AuditedAdmin):
     list_display = ["table", "position", "entry"]
     list_filter = ["round__tournament"]
     exclude = ["round"]
 
 
 @admin.register(Game)
-class GameAdmin(SimpleHistoryAdmin):
+class GameAdmin(AuditedAdmin):
     list_display = ["table", "number", "kind", "soloist_position", "p1", "p2", "p3", "p4", "p5"]
     list_filter = ["table__round__tournament", "kind"]
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(SimpleHistoryAdmin):
+class PenaltyAdmin(AuditedAdmin):
     """Read only: penalties are entered, signed and revoked on the referee pages, which keep
     the rules and the record; none is ever deleted."""
 

@@ -15,6 +15,7 @@ import os
 import shutil
 import sqlite3
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 
 from django.conf import settings
@@ -30,7 +31,7 @@ class BackupError(Exception):
     pass
 
 
-def _database() -> dict:
+def _database() -> Mapping[str, object]:
     return settings.DATABASES["default"]
 
 

@@ -13,23 +13,16 @@ import random
 from dataclasses import dataclass
 
 from scoring.game import evaluate, parse_facts
-from scoring.ledger import Kind, PlayedGame, walk
+from scoring.kinds import Kind
+from scoring.ledger import PlayedGame, walk
 from scoring.profiles import RuleProfile
 
 
 @dataclass(frozen=True)
 class DemoGame:
-    kind: str  # a GameKind value of tournament.models
+    kind: str  # a GameKind value of tournament.models: the kind's name in lower case
     soloist: int | None
     points: tuple[int, ...]
-
-
-KIND_VALUES = {
-    Kind.NORMAL: "normal",
-    Kind.PFLICHTSOLO: "pflichtsolo",
-    Kind.VORGEFUEHRT: "vorgefuehrt",
-    Kind.LUSTSOLO: "lustsolo",
-}
 
 
 def _eyes(rng: random.Random) -> int:
@@ -74,19 +67,18 @@ def play_sheet(
             done = [p for p in active if p not in step.owing_before]
             if done or not profile.lustsolo_only_after_pflichtsolo:
                 kind, soloist = Kind.LUSTSOLO, rng.choice(done or active)
-        if kind is Kind.NORMAL:
+        if soloist is None:  # Kind.NORMAL: every other kind has its soloist
             re = sorted(rng.sample(active, 2))
             facts = _facts(rng, size, step.dealer, re, solo=False)
         else:
             facts = _facts(rng, size, step.dealer, [soloist], solo=True)
         points = evaluate(profile, parse_facts(facts)).points
-        value = KIND_VALUES[kind]
         if kind is Kind.NORMAL and rng.random() < 0.03:
             # A stille Hochzeit: the Hochzeit player played alone, scored as a solo.
             soloist = rng.choice(active)
             points = evaluate(profile, parse_facts(_facts(rng, size, step.dealer, [soloist],
                                                           solo=True))).points  # fmt: skip
-            kind, value = Kind.HOCHZEIT, "stille_hochzeit"
+            kind = Kind.STILLE_HOCHZEIT
         played.append(PlayedGame(kind, soloist))
-        result.append(DemoGame(value, soloist, points))
+        result.append(DemoGame(kind.name.lower(), soloist, points))
     return result

@@ -6,6 +6,8 @@ into German (or English) text for pages, exports and the command line.
 
 from django.utils.translation import gettext_lazy as _
 
+from scoring.kinds import Kind
+
 FINDINGS = {
     "zero-sum": _("The values of this row do not add up to 0 (sum %(sum)s)."),
     "even-odd": _("All values must be even or all odd (even/odd rule)."),
@@ -57,13 +59,16 @@ INVALID_FACTS = {
     ),
     "bad-sonderpunkte": _("Extra points are whole numbers from 0 to 12 per party."),
     "sonderpunkte-in-solo": _("There are no extra points in a solo."),
-    "offender-not-playing": _("Position %(offender)s is not playing in this game."),
-    "soloist-missing": _("A solo needs the position of the soloist."),
+    "offender-not-playing": _(
+        "Position %(offender)s deals and sits out this game: they cannot have committed this "
+        "violation."
+    ),
+    "soloist-missing": _("Name the soloist of this game."),
     "soloist-in-normal-game": _("A normal game has no soloist."),
-    "bad-k": _("Between 0 and 4 Absagen can count, not %(value)s."),
-    "deduction-not-allowed": _("This rule profile has no point deduction."),
-    "deduction-out-of-range": _("A point deduction is 1 to %(maximum)s points."),
-    "sanction-not-allowed": _("This rule profile has no such sanction."),
+    "bad-k": _("The other party can have made at most 4 Absagen (keine 90 to schwarz)."),
+    "deduction-not-allowed": _("The tournament's rule profile does not provide this sanction."),
+    "deduction-out-of-range": _("Deduct between 1 and %(maximum)s points."),
+    "sanction-not-allowed": _("The tournament's rule profile does not provide this sanction."),
     "value-out-of-range": _("The game value must be between 0 and %(maximum)s."),
     "solo-result-missing": _("Say whether the soloist won or lost."),
     "sitter-chosen": _("Position %(position)s deals and sits out this game."),
@@ -89,7 +94,7 @@ PENALTY_ROW_HINT = _(
 
 def finding_message(code: str, params: dict) -> str:
     text = _format(FINDINGS, code, params)
-    if params.get("kind") == "S" and code != "penalty-game-unknown":
+    if params.get("kind") == Kind.PENALTY and code != "penalty-game-unknown":
         text = f"{text} {PENALTY_ROW_HINT}"
     return text
 

@@ -67,7 +67,7 @@ def _resolved_addresses() -> list[str]:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
         return []
-    return [info[4][0] for info in infos]
+    return [str(info[4][0]) for info in infos]
 
 
 def _interface_addresses() -> list[str]:

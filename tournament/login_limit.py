@@ -58,7 +58,7 @@ def _account(username: str) -> AbstractBaseUser | None:
     if not name or "\x00" in name:  # the form refuses it before any lookup
         return None
     try:
-        return model._default_manager.get_by_natural_key(name)  # noqa: SLF001
+        return model._default_manager.get_by_natural_key(name)
     except model.DoesNotExist:
         return None
 

@@ -77,3 +77,11 @@ def name_matches(words: list[str], *parts: str) -> bool:
     such a word is also looked for in the name folded without that rule."""
     key, plain = fold(*parts), fold(*parts, umlaut_spelling=False)
     return all(word in key or word in plain for word in words)
+
+
+def sort_key(text: str) -> str:
+    """German phone-book order (DIN 5007-1) for lists people read: umlauts sort as their base
+    letter, ß as ss. Unlike ``fold`` it keeps the name recognisable ("mueller" stays apart
+    from "muller"), and it is for ordering, never for matching."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()

@@ -11,11 +11,12 @@ from functools import wraps
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from .models import Tournament
+from .models import RoundStatus, Table, Tournament
 from .models.audit import DIRECTOR_GROUP, REFEREE_GROUP
+from .models.tournament import TournamentQuerySet
 
 
 def _group_names(user) -> frozenset[str]:
@@ -38,7 +39,7 @@ def is_referee(user) -> bool:
     )
 
 
-def managed_tournaments(user) -> QuerySet[Tournament]:
+def managed_tournaments(user) -> TournamentQuerySet:
     """The tournaments ``user`` may change."""
     if user.is_superuser:
         return Tournament.objects.all()
@@ -53,7 +54,7 @@ def get_managed_tournament(request: HttpRequest, slug: str) -> Tournament:
     return get_object_or_404(managed_tournaments(request.user), slug=slug)
 
 
-def officiated_tournaments(user) -> QuerySet[Tournament]:
+def officiated_tournaments(user) -> TournamentQuerySet:
     """The tournaments where ``user`` is a director or a referee."""
     if user.is_superuser:
         return Tournament.objects.all()
@@ -65,6 +66,20 @@ def officiated_tournaments(user) -> QuerySet[Tournament]:
 def get_officiated_tournament(request: HttpRequest, slug: str) -> Tournament:
     """The tournament for a page of the tournament office (directors and referees)."""
     return get_object_or_404(officiated_tournaments(request.user), slug=slug)
+
+
+def get_office_table(request: HttpRequest, slug: str, number: int, table_number: int) -> Table:
+    """The table an official opens at the office: of a tournament they direct or referee, in
+    a released or closed round; 404 otherwise."""
+    tournament = get_officiated_tournament(request, slug)
+    round_ = get_object_or_404(tournament.rounds, number=number)
+    if round_.status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
+        raise Http404
+    return get_object_or_404(
+        Table.objects.select_related("round__tournament", "sheet"),
+        round=round_,
+        number=table_number,
+    )
 
 
 def manages(user, tournament: Tournament) -> bool:

@@ -19,7 +19,7 @@ PRIVATE_FOLDER = 0o700
 _COMPANIONS = ("", "-wal", "-shm", "-journal")
 
 
-def _tighten(path: str | os.PathLike, mode: int, *, follow_symlinks: bool = True) -> None:
+def _tighten(path: str | os.PathLike[str], mode: int, *, follow_symlinks: bool = True) -> None:
     """``mode`` for ``path`` if it exists and belongs to this account (also when it runs as
     root: another account's file is not ours to change)."""
     if os.name != "posix":
@@ -34,12 +34,12 @@ def _tighten(path: str | os.PathLike, mode: int, *, follow_symlinks: bool = True
         pass
 
 
-def make_private(path: str | os.PathLike) -> None:
+def make_private(path: str | os.PathLike[str]) -> None:
     """Mode 0600 for ``path`` if it exists."""
     _tighten(path, PRIVATE)
 
 
-def make_private_folder(folder: str | os.PathLike) -> None:
+def make_private_folder(folder: str | os.PathLike[str]) -> None:
     """Mode 0700 for ``folder`` if it exists, and 0600 for the files directly in it (not for
     symbolic links, whose targets may be anywhere)."""
     if os.name != "posix" or not os.path.isdir(folder):
@@ -54,7 +54,7 @@ def make_private_folder(folder: str | os.PathLike) -> None:
             _tighten(entry.path, PRIVATE, follow_symlinks=False)
 
 
-def create_private(path: str | os.PathLike) -> None:
+def create_private(path: str | os.PathLike[str]) -> None:
     """An empty file at ``path``, mode 0600 from the first moment, so that nothing written into
     it is ever readable by others (an existing file is emptied and made private)."""
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE)
@@ -62,7 +62,7 @@ def create_private(path: str | os.PathLike) -> None:
     make_private(path)
 
 
-def create_private_if_missing(path: str | os.PathLike) -> None:
+def create_private_if_missing(path: str | os.PathLike[str]) -> None:
     """An empty file at ``path``, mode 0600 from the first moment, unless one exists (then it
     is only made private) or its folder is missing (then whoever needs it reports that)."""
     try:
@@ -95,7 +95,7 @@ def prepare_sqlite_databases(connections) -> None:
         make_sqlite_private(name)
 
 
-def make_sqlite_private(name: str | os.PathLike) -> None:
+def make_sqlite_private(name: str | os.PathLike[str]) -> None:
     """Mode 0600 for a SQLite database and its -wal, -shm and -journal files."""
     for suffix in _COMPANIONS:
         make_private(Path(f"{name}{suffix}"))

@@ -18,10 +18,18 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
+    """A yes/no setting: unset or empty gives the default; anything not clearly yes or no
+    stops the start, so that a typo such as DEBUG=flase does not silently mean False."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={os.environ[name]!r} is neither yes nor no: use 1/0, true/false, yes/no or on/off."
+    )
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -99,7 +107,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "simple_history.middleware.HistoryRequestMiddleware",
 ]
 if DEBUG:
     # The debug page shows every setting and the environment: with DEBUG on, the site answers
@@ -148,10 +155,10 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
+            "NAME": str(BASE_DIR / "db.sqlite3"),
             "OPTIONS": dict(SQLITE_OPTIONS),
             # A file, not memory, so the tests run with the same journal and locking as the site.
-            "TEST": {"NAME": BASE_DIR / "test_db.sqlite3"},
+            "TEST": {"NAME": str(BASE_DIR / "test_db.sqlite3")},
         }
     }
 

@@ -63,7 +63,7 @@ class Hall:
         self.output = self.workdir / "hall.out"
 
     def start(self) -> None:
-        self.process = subprocess.Popen(  # noqa: S603
+        self.process = subprocess.Popen(
             ["make", "--no-print-directory", "hall"],  # noqa: S607
             cwd=settings.BASE_DIR,
             env=self.env,
@@ -95,7 +95,9 @@ class Hall:
     def table_state(self, token: str) -> tuple[str, int]:
         with sqlite3.connect(self.workdir / "hall.sqlite3") as db:
             status, table_id = db.execute(
-                "SELECT sheet_status, id FROM tournament_table WHERE token = ?", (token,)
+                "SELECT sheet.status, tab.id FROM tournament_table tab "
+                "JOIN tournament_sheet sheet ON sheet.table_id = tab.id WHERE tab.token = ?",
+                (token,),
             ).fetchone()
             (games,) = db.execute(
                 "SELECT count(*) FROM tournament_game WHERE table_id = ?", (table_id,)

@@ -15,7 +15,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.busy_hall import build_hall
-from tournament.models import SheetStatus, Table
+from tournament.models import Sheet, SheetStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -119,9 +119,9 @@ def test_it_turns_the_pages_counts_down_and_takes_fresh_data(live_server, browse
     page.wait_for_function("window.kreuzdameProjector.state().view === 'seating'", timeout=4_000)
     # A sheet is confirmed: the next poll shows it, without a reload.
     page.evaluate("window.__kept = true")
-    Table.objects.filter(round__tournament=tournament, round__number=2, number=3).update(
-        sheet_status=SheetStatus.CONFIRMED
-    )
+    Sheet.objects.filter(
+        table__round__tournament=tournament, table__round__number=2, table__number=3
+    ).update(status=SheetStatus.CONFIRMED)
     page.evaluate("window.kreuzdameProjector.poll()")
     page.wait_for_function(
         "document.querySelectorAll('#tables-summary').length && "

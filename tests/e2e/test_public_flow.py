@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import EntryFactory, PlayerFactory
-from tests.tournament.test_standings import play
+from tests.tournament.exports.test_standings import play
 from tournament.models import RoundStatus, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scoring.ledger import Kind
+from scoring.kinds import Kind
 from scoring.profiles import get_profile
 from scoring.sheet import SheetRow, check_sheet
 from tests.factories import TournamentFactory, director, released_table
 from tournament.models import Game, GameKind, SheetStatus
-from tournament.sheets.verbs import game_row
+from tournament.sheets.reads import game_row
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -222,9 +222,9 @@ def test_keeper_enters_sheet_fixes_typo_submits_and_director_confirms(live_serve
     expect(phone.locator("#game-form")).to_have_count(0)
     expect(phone.locator("#confirm-form")).to_be_visible()
     table.refresh_from_db()
-    assert table.sheet_status == SheetStatus.SUBMITTED
-    assert table.submitted_by == "Listenführer Tisch 1 · Startnr. 1"
-    assert table.submitted_at is not None and table.confirmed_at is None
+    assert table.sheet.status == SheetStatus.SUBMITTED
+    assert table.sheet.submitted_by == "Listenführer Tisch 1 · Startnr. 1"
+    assert table.sheet.submitted_at is not None and table.sheet.confirmed_at is None
 
     # --- the director at the board ------------------------------------------------------
     page.goto(live_server.url + "/login/")
@@ -245,8 +245,8 @@ def test_keeper_enters_sheet_fixes_typo_submits_and_director_confirms(live_serve
     expect(board_row.get_by_role("button", name="Bestätigen")).to_have_count(0)
 
     table.refresh_from_db()
-    assert table.sheet_status == SheetStatus.CONFIRMED
-    assert table.confirmed_by == "leiterin"
+    assert table.sheet.status == SheetStatus.CONFIRMED
+    assert table.sheet.confirmed_by == "leiterin"
     assert table.games.count() == 24
     assert questions == ["Die Liste von Tisch 1 bestätigen?"]
 

@@ -3,7 +3,8 @@
 from hypothesis import strategies as st
 
 from scoring.game import evaluate, parse_facts
-from scoring.ledger import Kind, PlayedGame, walk
+from scoring.kinds import Kind
+from scoring.ledger import PlayedGame, walk
 from scoring.penalties import Category, PenaltyCase, Phase, distribute
 from scoring.profiles import RuleProfile
 from scoring.sheet import SheetRow

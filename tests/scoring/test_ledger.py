@@ -1,16 +1,17 @@
 """Dealer, sitter and the Pflichtsolo ledger (RULES.md section 2)."""
 
-from scoring.ledger import Kind, PlayedGame, walk
+from scoring.kinds import Kind
+from scoring.ledger import PlayedGame, walk
 from scoring.profiles import DDV, EPPSTEIN_2001
 
 N = PlayedGame(Kind.NORMAL)
 
 
-def P(p):  # noqa: N802
+def P(p):
     return PlayedGame(Kind.PFLICHTSOLO, p)
 
 
-def V(p):  # noqa: N802
+def V(p):
     return PlayedGame(Kind.VORGEFUEHRT, p)
 
 

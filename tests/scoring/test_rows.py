@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.errors import InvalidFacts
-from scoring.ledger import Kind
+from scoring.kinds import Kind
 from scoring.profiles import Scoring, get_profile
 from scoring.rows import derive_points
 from scoring.sheet import SheetRow, check_sheet

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.ledger import Kind
+from scoring.kinds import Kind
 from scoring.profiles import BSV_HESSEN_2010, DDV, EPPSTEIN_2001
 from scoring.sheet import ERROR, WARNING, SheetRow, check_sheet, from_cumulative
 

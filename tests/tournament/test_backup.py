@@ -11,10 +11,10 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from tests.factories import EntryFactory, TournamentFactory
-from tests.tournament.test_standings import play
+from tests.tournament.exports.test_standings import play
 from tournament import backup as backup_module
 from tournament.domain import standings as standings_domain
-from tournament.models import Game, RoundStatus, SheetStatus
+from tournament.models import Game, RoundStatus, Sheet, SheetStatus
 from tournament.sheets import verbs as sheet_domain
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -71,7 +71,7 @@ def test_closing_a_round_writes_a_backup(settings):
     round_ = tournament.rounds.get(number=1)
     round_.status = RoundStatus.RELEASED
     round_.save()
-    round_.tables.update(sheet_status=SheetStatus.CONFIRMED)
+    Sheet.objects.filter(table__round=round_).update(status=SheetStatus.CONFIRMED)
     # The sheets of the helper are short, which is fine for a closed round here.
     from unittest import mock
 

@@ -151,7 +151,7 @@ def test_checksheet_reads_xlsx_and_a_clean_sheet_exits_0(tmp_path):
     ("content", "message"),
     [
         ("game;kind;soloist;1;2;3\n", "erste Zeile muss lauten"),
-        ("game;kind;soloist;1;2;3;4\n1;X;;1;-1;1;-1\n", "unbekannte Art „X“"),
+        ("game;kind;soloist;1;2;3;4\n1;X;;1;-1;1;-1\n", "Unbekannte Art „X“"),
         ("game;kind;soloist;1;2;3;4\n1;N;;1;-1;eins;-1\n", "keine ganze Zahl"),
         ("", "Die Datei ist leer"),
     ],

@@ -19,7 +19,7 @@ from tournament import hall
 from tournament.domain import DomainError
 from tournament.domain.accounts import create_director, director_exists
 from tournament.management.commands import hall as hall_command
-from tournament.permissions import DIRECTOR_GROUP
+from tournament.models.audit import DIRECTOR_GROUP
 
 STRONG = "Herbst-Turnier-2026!"
 
@@ -41,15 +41,15 @@ def test_the_site_answers_to_its_addresses_and_names_only():
 
 def test_the_lan_addresses_are_usable_by_other_devices():
     addresses = hall.lan_addresses()
-    assert all(hall._usable(a) for a in addresses)  # noqa: SLF001
+    assert all(hall._usable(a) for a in addresses)
     assert not any(a.startswith(("127.", "169.254.")) for a in addresses)
-    assert hall._usable("192.168.178.20") and not hall._usable("127.0.1.1")  # noqa: SLF001
-    assert not hall._usable("fe80::1") and not hall._usable("laptop")  # noqa: SLF001
+    assert hall._usable("192.168.178.20") and not hall._usable("127.0.1.1")
+    assert not hall._usable("fe80::1") and not hall._usable("laptop")
 
 
 def test_internet_addresses_are_never_taken_for_the_hall():
-    assert not hall._usable("8.8.8.8") and not hall._usable("85.13.1.2")  # noqa: SLF001
-    assert hall._usable("172.20.10.2") and hall._usable("10.0.0.5")  # noqa: SLF001
+    assert not hall._usable("8.8.8.8") and not hall._usable("85.13.1.2")
+    assert hall._usable("172.20.10.2") and hall._usable("10.0.0.5")
     assert hall.is_internet_address("85.13.1.2") and not hall.is_internet_address("10.0.0.5")
 
 
@@ -160,7 +160,7 @@ def test_the_hall_command_refuses_to_run_without_hall_settings():
 def test_without_a_terminal_the_hall_says_how_to_create_a_director():
     out = io.StringIO()
     command = hall_command.Command(stdout=out)
-    command._director(can_ask=False)  # noqa: SLF001
+    command._director(can_ask=False)
     assert "python manage.py createdirector" in out.getvalue()
     assert not director_exists()
 
@@ -172,7 +172,7 @@ def test_in_a_terminal_the_hall_asks_for_a_director(monkeypatch):
     monkeypatch.setattr(hall_command.getpass, "getpass", lambda prompt: next(answers))
     next(answers)  # the user name prompt takes the default "leitung"
     out = io.StringIO()
-    hall_command.Command(stdout=out)._director(can_ask=True)  # noqa: SLF001
+    hall_command.Command(stdout=out)._director(can_ask=True)
     user = get_user_model().objects.get(username="leitung")
     assert user.groups.filter(name=DIRECTOR_GROUP).exists() and user.check_password(STRONG)
     # The weak password was refused with the validators' reasons (never echoed), then asked
@@ -185,7 +185,7 @@ def test_the_question_is_skipped_when_a_director_exists(monkeypatch):
     create_director("leitung", STRONG)
     monkeypatch.setattr("builtins.input", lambda prompt: pytest.fail("asked"))
     out = io.StringIO()
-    hall_command.Command(stdout=out)._director(can_ask=True)  # noqa: SLF001
+    hall_command.Command(stdout=out)._director(can_ask=True)
     assert out.getvalue() == ""
 
 
@@ -292,7 +292,7 @@ def test_without_the_pdf_engine_the_print_pack_says_what_is_missing(
 
     released_table(tournament)
     monkeypatch.setitem(sys.modules, "weasyprint", None)
-    monkeypatch.delitem(sys.modules, "tournament.pdf", raising=False)
+    monkeypatch.delitem(sys.modules, "tournament.exports.pdf", raising=False)
     url = reverse("manage:print-pack", args=[tournament.slug, 1])
     response = director_client.get(url, follow=True)
     assert response.redirect_chain[-1][0] == reverse(

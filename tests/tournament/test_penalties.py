@@ -31,7 +31,8 @@ from tournament.models import (
     RoundStatus,
     SheetStatus,
 )
-from tournament.permissions import REFEREE_GROUP
+from tournament.models.audit import REFEREE_GROUP
+from tournament.sheets import reads
 from tournament.sheets import verbs as sheet_domain
 
 pytestmark = pytest.mark.django_db
@@ -157,7 +158,7 @@ def test_the_offender_must_sit_at_the_table(tournament):
     with pytest.raises(DomainError, match="An Position 5 von Tisch 1 sitzt niemand"):
         domain.decide(table, facts(1, 5, G))
     five = five_table(tournament, table_number=2, first_start=5)
-    with pytest.raises(DomainError, match="Position 1 setzt in Spiel 1 aus"):
+    with pytest.raises(DomainError, match="Position 1 gibt und sitzt in diesem Spiel aus"):
         domain.decide(five, facts(1, 1, G))
     with pytest.raises(DomainError, match="kann nicht der aussetzende Spieler sein"):
         domain.decide(five, facts(3, 3, G, SOLO, 2))
@@ -169,7 +170,7 @@ def test_unsigned_penalties_do_not_count_until_a_referee_signs(tournament):
     tournament.referees.add(official)
     draft = domain.enter(table, facts(2, 2, G, SOLO, 3, True), official, sign=False, director=False)
     assert draft.state == "draft" and draft.referee is None
-    assert [r.points for r in sheet_domain.load(table).rows if r.kind == "S"] == []
+    assert [r.points for r in reads.load(table).rows if r.kind == "S"] == []
     line = standings_line(tournament, 3)
     assert line.penalties == 0
 
@@ -177,7 +178,7 @@ def test_unsigned_penalties_do_not_count_until_a_referee_signs(tournament):
     draft.refresh_from_db()
     assert draft.state == "signed" and draft.referee == official
     assert abs((timezone.now() - draft.signed_at).total_seconds()) < 60
-    sheet = sheet_domain.load(table)
+    sheet = reads.load(table)
     assert [r.points for r in sheet.rows if r.kind == "S"] == [(0, -3, 3, 0)]
     assert not sheet.has_errors
     assert standings_line(tournament, 3).penalties == 3
@@ -216,7 +217,7 @@ def test_revocation_and_replacement_keep_both_on_record(tournament):
     assert better.replaces == wrong and better.state == "signed"
     assert Penalty.objects.count() == 2
     assert standings_line(tournament, 2).penalties == -3
-    assert [r.points for r in sheet_domain.load(table).rows if r.kind == "S"] == [(1, -3, 1, 1)]
+    assert [r.points for r in reads.load(table).rows if r.kind == "S"] == [(1, -3, 1, 1)]
     assert [h.history_type for h in wrong.history.order_by("history_id")] == ["+", "~"]
     with pytest.raises(DomainError, match="bereits aufgehoben"):
         domain.revoke(wrong, official, "noch einmal", director=False)
@@ -246,7 +247,7 @@ def test_a_deduction_is_not_zero_sum_and_credits_nobody(tournament):
     table = four_table(tournament)
     penalty = domain.enter(table, facts(1, 3, D, d=6), referee(), sign=True, director=False)
     assert penalty.points == [0, 0, -6, 0]
-    sheet = sheet_domain.load(table)
+    sheet = reads.load(table)
     assert not sheet.has_errors
     assert sum(sheet.totals) == -6
 
@@ -315,13 +316,25 @@ def test_a_closed_round_takes_penalties_from_the_director_only(tournament):
     assert not Penalty.objects.exclude(pk=penalty.pk).exists()
 
 
+def test_in_a_closed_round_only_the_director_is_offered_a_draft_to_sign(tournament):
+    table = four_table(tournament)
+    draft = domain.enter(table, facts(1, 2, G), referee(), sign=False, director=False)
+    table.round.status = RoundStatus.CLOSED
+    table.round.save()
+    drafts = Penalty.objects.all()
+    assert list(domain.drafts_to_sign(drafts, director=True)) == [draft]
+    assert not domain.drafts_to_sign(drafts, director=False).exists()
+    assert domain.writable(table.round, director=True)
+    assert not domain.writable(table.round, director=False)
+
+
 def test_a_round_is_not_closed_while_a_penalty_waits_for_its_signature(tournament):
     table = four_table(tournament)
     for number in range(4, 25):
         game(table, number, GameKind.NORMAL, (1, -1, 1, -1))
     Game.objects.filter(table=table, number__in=[5, 9, 13]).delete()
-    table.sheet_status = SheetStatus.CONFIRMED
-    table.save()
+    table.sheet.status = SheetStatus.CONFIRMED
+    table.sheet.save()
     domain.enter(table, facts(1, 2, G), referee(), sign=False, director=False)
     with pytest.raises(DomainError, match="An Tisch 1 wartet eine Strafe ohne Unterschrift"):
         sheet_domain.close_round(table.round, director_user(tournament))
@@ -332,9 +345,9 @@ def test_the_sheet_flags_a_penalty_whose_game_changed_afterwards(tournament):
     normal game: the solo row no longer fits and the sheet says so."""
     table = four_table(tournament)
     domain.enter(table, facts(4, 2, G, SOLO, 1, True), referee(), sign=True, director=False)
-    assert not sheet_domain.load(table).has_errors
+    assert not reads.load(table).has_errors
     game(table, 4, GameKind.NORMAL, (1, -1, 1, -1))
-    findings = sheet_domain.load(table).by_game[4]
+    findings = reads.load(table).by_game[4]
     assert {f.code for f in findings} == {"even-odd"}
 
 
@@ -624,7 +637,7 @@ def test_a_stopped_game_dealt_again_as_a_solo_keeps_its_penalty_legal(tournament
     table = four_table(tournament)
     domain.enter(table, facts(4, 1, S), referee(), sign=True, director=False)
     game(table, 4, GameKind.LUSTSOLO, (-1, -1, 3, -1), soloist=3)
-    assert 4 not in sheet_domain.load(table).by_game
+    assert 4 not in reads.load(table).by_game
 
 
 def test_no_penalty_for_a_game_after_a_full_sheet(tournament):
@@ -645,7 +658,7 @@ def test_signing_a_draft_checks_it_against_the_sheet_as_it_is_now(tournament):
         domain.sign(draft, official, director=False)
     draft.refresh_from_db()
     assert draft.state == "draft"
-    assert not sheet_domain.load(table).has_errors
+    assert not reads.load(table).has_errors
 
 
 def test_revoking_a_disqualification_restores_the_status_before(tournament):
@@ -654,7 +667,7 @@ def test_revoking_a_disqualification_restores_the_status_before(tournament):
     table = four_table(tournament)
     official = referee()
     withdrawn = tournament.entries.get(start_number=3)
-    set_status(withdrawn, EntryStatus.WITHDRAWN)
+    set_status(withdrawn, EntryStatus.WITHDRAWN, None)
     penalty = domain.enter(table, facts(1, 3, Q), official, sign=True, director=False)
     withdrawn.refresh_from_db()
     assert withdrawn.status == EntryStatus.DISQUALIFIED
@@ -663,7 +676,7 @@ def test_revoking_a_disqualification_restores_the_status_before(tournament):
     assert withdrawn.status == EntryStatus.WITHDRAWN
     # A director's own disqualification is not lifted by revoking a referee's.
     director_dq = tournament.entries.get(start_number=4)
-    set_status(director_dq, EntryStatus.DISQUALIFIED)
+    set_status(director_dq, EntryStatus.DISQUALIFIED, None)
     second = domain.enter(table, facts(1, 4, Q), official, sign=True, director=False)
     domain.revoke(second, official, "Einspruch", director=False)
     director_dq.refresh_from_db()
@@ -732,8 +745,8 @@ def test_closing_a_round_ends_its_open_calls(tournament):
     for number in range(4, 25):
         game(table, number, GameKind.NORMAL, (1, -1, 1, -1))
     Game.objects.filter(table=table, number__in=[5, 9, 13]).delete()
-    table.sheet_status = SheetStatus.CONFIRMED
-    table.save()
+    table.sheet.status = SheetStatus.CONFIRMED
+    table.sheet.save()
     from unittest import mock
 
     with mock.patch.object(sheet_domain, "_refuse_errors"):
@@ -847,7 +860,7 @@ def test_two_referees_saving_at_once_get_two_numbers(monkeypatch):
             results.append(
                 domain.enter(table, facts(1, 2, G), user, sign=True, director=True).number
             )
-        except Exception as exc:  # noqa: BLE001 - reported by the assertion below
+        except Exception as exc:
             errors.append(exc)
         finally:
             connection.close()
@@ -859,3 +872,33 @@ def test_two_referees_saving_at_once_get_two_numbers(monkeypatch):
         thread.join(20)
     assert errors == []
     assert sorted(results) == [1, 2]
+
+
+# --- the referee desk's cost -----------------------------------------------------------------
+
+
+def _desk_queries(client, tables: int) -> int:
+    """The queries of one poll of the referee desk for a round of ``tables`` tables, each
+    with a game, a call and a penalty waiting (the desk polls every few seconds)."""
+    from django.test.utils import CaptureQueriesContext
+
+    tournament = TournamentFactory()
+    official = referee()
+    tournament.referees.add(official)
+    for number in range(1, tables + 1):
+        table = released_table(tournament, table_number=number, first_start=4 * number - 3)
+        game(table, 1, GameKind.NORMAL, (1, -1, 1, -1))
+        RefereeCall.objects.create(table=table, game_number=2, note="Frage")
+        domain.enter(table, facts(1, 2, G), official, sign=number % 2 == 0, director=False)
+    client.force_login(official)
+    url = reverse("manage:referee", args=[tournament.slug])
+    client.get(url)  # the session and the account's groups, as on every later poll
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url, headers={"HX-Request": "true"}).status_code == 200
+    return len(queries)
+
+
+def test_the_referee_desk_costs_the_same_queries_for_9_and_60_tables(client):
+    small = _desk_queries(client, 9)
+    assert small == _desk_queries(client, 60)
+    assert small <= 12  # measured: 12

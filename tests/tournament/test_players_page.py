@@ -389,8 +389,8 @@ def test_the_history_keeps_another_directors_notes_to_themselves(director_client
     EntryFactory(tournament=TournamentFactory(directors=[other]), player=entry.player)
     player = Player.objects.get(pk=entry.player_id)
     player.club = "TSV"
-    player._history_user = other  # noqa: SLF001 - as a domain verb records it
-    player._change_reason = "Notiz nur für den Nachbarverein"  # noqa: SLF001
+    player._history_user = other
+    player._change_reason = "Notiz nur für den Nachbarverein"
     player.save()
     page = director_client.get(edit_url(tournament, entry)).content.decode()
     assert "TSV" in page

@@ -9,8 +9,8 @@ from django.urls import reverse
 from tests.busy_hall import build_hall
 from tests.factories import TournamentFactory, released_table
 from tournament.domain import projector
-from tournament.domain.printpack import sort_key
 from tournament.models import Player, Tournament
+from tournament.names import sort_key
 
 pytestmark = pytest.mark.django_db
 

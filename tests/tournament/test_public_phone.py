@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import EntryFactory, PlayerFactory
-from tests.tournament.test_standings import play
+from tests.tournament.exports.test_standings import play
 from tournament import names
 from tournament.models import EntryStatus, Penalty, RoundStatus, Team
 

@@ -75,18 +75,18 @@ def test_the_same_player_cannot_register_twice(tournament):
 
 def test_withdrawing_keeps_the_start_number_and_readmitting_restores_the_entry(tournament):
     entry = register(tournament, PlayerData("Anna", "Schäfer"))
-    set_checked_in(entry, True)
-    withdrawn = set_status(entry, EntryStatus.WITHDRAWN)
+    set_checked_in(entry, True, None)
+    withdrawn = set_status(entry, EntryStatus.WITHDRAWN, None)
     assert withdrawn.status == EntryStatus.WITHDRAWN and not withdrawn.checked_in
     assert register(tournament, PlayerData("Bernd", "Wolf")).start_number == 2
-    readmitted = set_status(entry, EntryStatus.ACTIVE)
+    readmitted = set_status(entry, EntryStatus.ACTIVE, None)
     assert readmitted.start_number == entry.start_number == 1
 
 
 def test_only_active_players_check_in(tournament):
-    entry = set_status(register(tournament, PlayerData("Anna", "Schäfer")), "withdrawn")
+    entry = set_status(register(tournament, PlayerData("Anna", "Schäfer")), "withdrawn", None)
     with pytest.raises(DomainError):
-        set_checked_in(entry, True)
+        set_checked_in(entry, True, None)
     entry.refresh_from_db()
     assert not entry.checked_in
 
@@ -182,8 +182,8 @@ def test_a_player_of_another_directors_tournament_keeps_their_data(tournament, d
 
 def test_all_present_checks_in_every_active_player_with_history(tournament, director_user):
     entries = [register(tournament, PlayerData("A", f"Spieler{n}")) for n in range(5)]
-    set_checked_in(entries[0], True)
-    set_status(entries[1], EntryStatus.WITHDRAWN)
+    set_checked_in(entries[0], True, None)
+    set_status(entries[1], EntryStatus.WITHDRAWN, None)
     assert check_in_all(tournament, user=director_user) == 3
     states = dict(tournament.entries.values_list("pk", "checked_in"))
     assert states == {entries[0].pk: True, entries[1].pk: False} | {e.pk: True for e in entries[2:]}
@@ -191,12 +191,14 @@ def test_all_present_checks_in_every_active_player_with_history(tournament, dire
     assert (record.history_user, record.history_change_reason) == (director_user, "alle anwesend")
     assert check_in_all(tournament, user=director_user) == 0
     # A wrong check-in is undone one by one, as before.
-    assert not set_checked_in(entries[2], False).checked_in
+    assert not set_checked_in(entries[2], False, None).checked_in
 
 
 def test_check_in_by_number_refuses_unknown_withdrawn_and_twice(tournament, director_user):
     anna = register(tournament, PlayerData("Anna", "Schäfer"))
-    bernd = set_status(register(tournament, PlayerData("Bernd", "Wolf")), EntryStatus.WITHDRAWN)
+    bernd = set_status(
+        register(tournament, PlayerData("Bernd", "Wolf")), EntryStatus.WITHDRAWN, None
+    )
     assert check_in_number(tournament, 1, user=director_user).pk == anna.pk
     with pytest.raises(DomainError, match=r"Anna Schäfer \(1\) ist bereits eingecheckt"):
         check_in_number(tournament, 1, user=director_user)

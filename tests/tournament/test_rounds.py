@@ -6,7 +6,8 @@ from django.urls import reverse
 from tests.factories import EntryFactory, PlayerFactory
 from tournament.domain import DomainError
 from tournament.domain import draw as draw_domain
-from tournament.models import DrawLog, EntryStatus, Seat
+from tournament.models import DrawLog, EntryStatus, RoundStatus, Seat
+from tournament.sheets.reads import current_round
 
 pytestmark = pytest.mark.django_db
 
@@ -149,7 +150,7 @@ def test_redrawing_a_round_resets_later_rounds_drawn_in_advance(tournament, dire
     field(tournament, 12)
     draw_domain.draw(tournament, director_user, all_rounds=True, seed=1)
     assert [r.status for r in tournament.rounds.order_by("number")] == ["drawn"] * 3
-    with pytest.raises(DomainError, match="frühere"):
+    with pytest.raises(DomainError, match="Zuerst muss Runde 1 freigegeben und abgeschlossen"):
         draw_domain.release(tournament.rounds.get(number=2), director_user)
     draw_domain.draw(tournament, director_user, seed=2)
     statuses = [(r.status, r.tables.count()) for r in tournament.rounds.order_by("number")]
@@ -160,3 +161,65 @@ def test_nobody_checked_in_means_nothing_to_draw(tournament, director_user):
     EntryFactory(tournament=tournament, checked_in=False)
     with pytest.raises(DomainError, match="niemand eingecheckt"):
         draw_domain.draw(tournament, director_user)
+
+
+# --- one round at a time ------------------------------------------------------------------
+
+
+def _two_rounds_round_one_running(tournament, director_user):
+    field(tournament, 12)
+    draw_domain.draw(tournament, director_user, all_rounds=True, seed=1)
+    one, two = tournament.rounds.get(number=1), tournament.rounds.get(number=2)
+    draw_domain.release(one, director_user)
+    return one, two
+
+
+def test_a_round_is_released_only_after_the_one_before_is_closed(tournament, director_user):
+    one, two = _two_rounds_round_one_running(tournament, director_user)
+    assert current_round(tournament) == one
+    with pytest.raises(DomainError, match="Runde 1 wird noch gespielt") as refused:
+        draw_domain.release(two, director_user)
+    assert "Runde 2 freigegeben" in refused.value.message
+    two.refresh_from_db()
+    assert two.status == RoundStatus.DRAWN and two.started_at is None
+    # Round 1 closed (its sheets are checked in test_sheets): now round 2 may start, and it
+    # is the current round for every page.
+    one.status = RoundStatus.CLOSED
+    one.save()
+    draw_domain.release(two, director_user)
+    two.refresh_from_db()
+    assert two.status == RoundStatus.RELEASED and current_round(tournament) == two
+
+
+def test_the_refusal_names_the_round_just_before(tournament, director_user):
+    """Round 1 running, rounds 2 and 3 drawn: round 3 waits for round 2, not for round 1."""
+    tournament.planned_rounds = 3
+    tournament.save()
+    _two_rounds_round_one_running(tournament, director_user)
+    three = tournament.rounds.get(number=3)
+    with pytest.raises(
+        DomainError, match="Zuerst muss Runde 2 freigegeben und abgeschlossen werden"
+    ):
+        draw_domain.release(three, director_user)
+
+
+def test_the_round_page_says_why_it_cannot_be_released(director_client, tournament, director_user):
+    _one, two = _two_rounds_round_one_running(tournament, director_user)
+    url = reverse("manage:round-detail", args=[tournament.slug, 2])
+    page = director_client.get(url).content.decode()
+    assert 'id="release-blocker"' in page and "Runde 1 wird noch gespielt" in page
+    assert "Runde 2 freigeben</button>" not in page
+    # A form sent anyway (an old page) is refused with the same words.
+    release = reverse("manage:round-release", args=[tournament.slug, 2])
+    answer = director_client.post(release, follow=True).content.decode()
+    assert "Runde 1 wird noch gespielt" in answer
+    two.refresh_from_db()
+    assert two.status == RoundStatus.DRAWN
+
+
+def test_the_first_round_page_offers_the_release(director_client, tournament, director_user):
+    field(tournament, 12)
+    draw_domain.draw(tournament, director_user, seed=1)
+    page = director_client.get(reverse("manage:round-detail", args=[tournament.slug, 1]))
+    html = page.content.decode()
+    assert "Runde 1 freigeben</button>" in html and 'id="release-blocker"' not in html

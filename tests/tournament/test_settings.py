@@ -7,7 +7,7 @@ from django.db import connection
 
 from tests.processes import run_python
 from tournament.models import Entry, Game, Tournament
-from tournament.sheets import verbs as sheets
+from tournament.sheets import reads
 
 
 @pytest.mark.django_db
@@ -80,13 +80,14 @@ def test_the_demo_data_has_three_drawn_rounds_of_eight_four_tables_and_a_five_ta
     # Two played rounds: every sheet complete, error-free and confirmed by a second player.
     for round_ in rounds[:2]:
         for table in round_.tables.all():
-            sheet = sheets.load(table, complete=True)
+            sheet = reads.load(table, complete=True)
             assert len(sheet.games) == sheet.nominal and not sheet.has_errors
-            assert table.sheet_status == "confirmed" and table.confirmed_by != table.submitted_by
+            record = table.sheet
+            assert record.status == "confirmed" and record.confirmed_by != record.submitted_by
     kinds = Game.objects.filter(table__round=rounds[0]).values_list("kind", flat=True)
     assert list(kinds).count("pflichtsolo") + list(kinds).count("vorgefuehrt") == 37
     # The running round: sheets in progress, one of them with an error to show.
-    running = [sheets.load(t) for t in rounds[2].tables.all()]
+    running = [reads.load(t) for t in rounds[2].tables.all()]
     assert all(0 < len(s.games) < s.nominal for s in running)
     assert sum(s.has_errors for s in running) == 1
     call_command("demo", "--if-empty")  # a second run changes nothing

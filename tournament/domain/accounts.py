@@ -3,14 +3,17 @@ hall laptop's first start."""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Field
 from django.utils.translation import gettext as _
 
-from ..permissions import DIRECTOR_GROUP
+from ..models.audit import DIRECTOR_GROUP
 from . import DomainError
 
 
@@ -27,8 +30,9 @@ def create_director(username: str, password: str, *, first_name="", last_name=""
     """A new director account; refused with a message when the name is taken or the
     password is too weak (Django's password validators)."""
     username = username.strip()
-    User = get_user_model()  # noqa: N806 - Django's idiom
-    field = User._meta.get_field(User.USERNAME_FIELD)  # noqa: SLF001
+    User = get_user_model()
+    # The user name is a column of the user table, never a relation.
+    field = cast("Field[Any, Any]", User._meta.get_field(User.USERNAME_FIELD))
     try:
         field.run_validators(username)
         if not username:

@@ -8,10 +8,11 @@ the row as it is, the type, the date, the request's user and the role) with one
 ``executemany`` per table; values are plain ints and strings, only the others are prepared.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from django.db import connection
-from django.db.models import Model, QuerySet
+from django.db.models import Field, Model, QuerySet
 from django.utils import timezone
 from simple_history.utils import get_history_model_for_model
 
@@ -22,6 +23,12 @@ CHUNK = 500
 
 def _quoted(name: str) -> str:
     return connection.ops.quote_name(name)
+
+
+def _quoted_column(field: "Field[Any, Any]") -> str:
+    """The quoted column of a concrete field (a concrete field is one with a column)."""
+    assert field.column is not None
+    return _quoted(field.column)
 
 
 def _prepared(field, value):
@@ -50,7 +57,7 @@ def insert(model: type[Model], rows: Sequence[dict], same: dict | None = None) -
         if not all(isinstance(v[index], _PLAIN) for v in values):
             values = [v[:index] + (_prepared(field, v[index]),) + v[index + 1 :] for v in values]
     params = [v + tuple(f.get_default() for f in called) + shared for v in values]
-    columns = ", ".join(_quoted(f.column) for f in (*given, *called, *constant))
+    columns = ", ".join(_quoted_column(f) for f in (*given, *called, *constant))
     marks = ", ".join(["%s"] * (len(given) + len(called) + len(constant)))
     # Only names from the model's metadata go into the text; the values are parameters.
     sql = f"INSERT INTO {_quoted(model._meta.db_table)} ({columns}) VALUES ({marks})"  # noqa: S608
@@ -58,7 +65,9 @@ def insert(model: type[Model], rows: Sequence[dict], same: dict | None = None) -
         cursor.executemany(sql, params)
 
 
-def history(model: type[Model], rows: Iterable[dict], kind: str, user, role: str = "") -> None:
+def history(
+    model: type[Model], rows: Iterable[Mapping[str, Any]], kind: str, user, role: str = ""
+) -> None:
     """Write the history records (``kind``: "+" created, "-" deleted) of ``rows`` of
     ``model``, each row with its id and every tracked field."""
     historical = get_history_model_for_model(model)

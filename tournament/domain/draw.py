@@ -23,8 +23,18 @@ from django.utils.translation import gettext as _
 from tournament import seating
 
 from ..findings import impossible_field_message
-from ..models import DrawLog, Entry, EntryStatus, Round, RoundStatus, Seat, Table, Tournament
-from ..models.audit import role_of
+from ..models import (
+    DrawLog,
+    Entry,
+    EntryStatus,
+    Round,
+    RoundStatus,
+    Seat,
+    Sheet,
+    Table,
+    Tournament,
+)
+from ..models.audit import role_of, stamp
 from ..models.player import normalize_name
 from . import DomainError, bulk
 
@@ -242,22 +252,24 @@ def _write_plan(tournament, plan_rounds, numbers: range, seed: int, user, second
     with_tables = set(
         Table.objects.filter(round__tournament=tournament).values_list("round__number", flat=True)
     )
-    # The history records the request's user (none for a command), as for single saves.
-    history_user = Seat.history.model.get_default_history_user(Seat())
-    role = role_of(history_user)
+    # The history records who drew (none for a command), as :func:`~..models.audit.stamp`
+    # does for single saves.
+    history_user = user
+    role = role_of(user)
     # Later rounds drawn in advance were built on the old plan: they must be drawn again.
     stale = [r for n, r in existing.items() if n > numbers[-1] and r.status == RoundStatus.DRAWN]
     cleared = [existing[n] for n in numbers if n in existing] + stale
     bulk.delete(Seat.objects.filter(round__in=cleared), history_user, role)
-    bulk.delete(Table.objects.filter(round__in=cleared), history_user)
+    bulk.delete(Sheet.objects.filter(table__round__in=cleared), history_user, role)
+    bulk.delete(Table.objects.filter(round__in=cleared), history_user, role)
     for round_ in stale:
         round_.status, round_.draw_seed = RoundStatus.PLANNED, None
-        round_.save(update_fields=["status", "draw_seed"])
+        stamp(round_, user).save(update_fields=["status", "draw_seed"])
     drawn, logs = [], []
     for number in numbers:
         round_ = existing.get(number) or Round(tournament=tournament, number=number)
         round_.status, round_.draw_seed = RoundStatus.DRAWN, seed
-        round_.save()
+        stamp(round_, user).save()
         drawn.append(round_)
         logs.append(
             DrawLog(
@@ -278,7 +290,11 @@ def _write_plan(tournament, plan_rounds, numbers: range, seed: int, user, second
         ],
     )
     tables = list(Table.objects.filter(round__in=drawn).values())
-    bulk.history(Table, tables, "+", history_user)
+    bulk.history(Table, tables, "+", history_user, role)
+    # Every table has its Spielliste from the start.
+    bulk.insert(Sheet, [{"table_id": t["id"]} for t in tables])
+    sheets = Sheet.objects.filter(table__round__in=drawn).values()
+    bulk.history(Sheet, sheets, "+", history_user, role)
     number_of = {round_.pk: round_.number for round_ in drawn}
     bulk.insert(
         Seat,
@@ -336,14 +352,11 @@ def swap(round_: Round, first: int, second: int, user) -> None:
         a, b = seats[first], seats[second]
         places = [(a.table_id, a.position), (b.table_id, b.position)]
         # Delete and recreate: swapping in place would break the unique constraints midway.
-        a.delete()
-        b.delete()
-        Seat.objects.create(
-            round=round_, table_id=places[1][0], position=places[1][1], entry=a.entry
-        )
-        Seat.objects.create(
-            round=round_, table_id=places[0][0], position=places[0][1], entry=b.entry
-        )
+        stamp(a, user).delete()
+        stamp(b, user).delete()
+        for (table_id, position), entry in ((places[1], a.entry), (places[0], b.entry)):
+            seat = Seat(round=round_, table_id=table_id, position=position, entry=entry)
+            stamp(seat, user).save()
         DrawLog.objects.create(
             round=round_,
             action=DrawLog.Action.SWAP,
@@ -353,15 +366,37 @@ def swap(round_: Round, first: int, second: int, user) -> None:
         )
 
 
+def release_blocker(round_: Round) -> str | None:
+    """Why ``round_`` cannot be released now, in the reader's language; None if it can.
+
+    A round is released only after the one before it is closed: then exactly one round is
+    played at a time, and every page (board, referee desk, exports, public pages,
+    projector) means the same round by "the current round"."""
+    if round_.status != RoundStatus.DRAWN:
+        return _("Only a drawn round can be released.")
+    previous = (
+        round_.tournament.rounds.filter(number__lt=round_.number)
+        .exclude(status=RoundStatus.CLOSED)
+        .order_by("-number")  # the nearest one: round 4 stands between round 3 and round 5
+        .first()
+    )
+    if previous is None:
+        return None
+    if previous.status == RoundStatus.RELEASED:
+        return _(
+            "Round %(number)s is still being played. Close it (every sheet confirmed) before "
+            "releasing round %(next)s."
+        ) % {"number": previous.number, "next": round_.number}
+    return _("Release and close round %(number)s first.") % {"number": previous.number}
+
+
 def release(round_: Round, user) -> None:
     """Publish a drawn round: from now on its seats are fixed and visible to players."""
     with transaction.atomic():
         round_ = _locked_round(round_)
-        if round_.status != RoundStatus.DRAWN:
-            raise DomainError(_("Only a drawn round can be released."))
-        earlier = round_.tournament.rounds.filter(number__lt=round_.number)
-        if earlier.exclude(status__in=PLAYED).exists():
-            raise DomainError(_("Release the earlier rounds first."))
+        blocker = release_blocker(round_)
+        if blocker is not None:
+            raise DomainError(blocker)
         gone = (
             Entry.objects.filter(seats__round=round_)
             .exclude(status=EntryStatus.ACTIVE)
@@ -379,5 +414,5 @@ def release(round_: Round, user) -> None:
             )
         round_.status = RoundStatus.RELEASED
         round_.started_at = timezone.now()  # the round clock starts (TSR 8.5.1)
-        round_.save(update_fields=["status", "started_at"])
+        stamp(round_, user).save(update_fields=["status", "started_at"])
         DrawLog.objects.create(round=round_, action=DrawLog.Action.RELEASE, user=user)

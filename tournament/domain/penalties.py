@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -21,12 +22,12 @@ from scoring.errors import InvalidFacts
 from scoring.penalties import Category, PenaltyCase, Phase, distribute
 from scoring.profiles import UnsportsmanlikeSanction
 
+from ..findings import invalid_facts_message
 from ..models import (
     Entry,
     EntryStatus,
     GameKind,
     Penalty,
-    PenaltyCategory,
     PenaltyContext,
     Round,
     RoundStatus,
@@ -34,21 +35,23 @@ from ..models import (
     Table,
     Tournament,
 )
+from ..models.audit import stamp
 from ..models.penalty import next_number
-from ..sheets.verbs import load, locked_table
+from ..sheets.reads import SheetView, load
+from ..sheets.verbs import locked_table
 from . import DomainError
 
 SOLO_CONTEXTS = (PenaltyContext.SOLO, PenaltyContext.HOCHZEIT_AFTER)
 # The decisions whose row depends on the game situation; the others are the same anywhere.
 SITUATIONAL = (
-    PenaltyCategory.GERINGFUEGIG,
-    PenaltyCategory.SCHWERWIEGEND,
-    PenaltyCategory.DECIDED_GAME,
+    Category.GERINGFUEGIG,
+    Category.SCHWERWIEGEND,
+    Category.DECIDED_GAME,
 )
 SANCTIONS = {
-    PenaltyCategory.WARNING: UnsportsmanlikeSanction.WARNING,
-    PenaltyCategory.DEDUCTION: UnsportsmanlikeSanction.DEDUCTION,
-    PenaltyCategory.DISQUALIFICATION: UnsportsmanlikeSanction.DISQUALIFICATION,
+    Category.WARNING: UnsportsmanlikeSanction.WARNING,
+    Category.DEDUCTION: UnsportsmanlikeSanction.DEDUCTION,
+    Category.DISQUALIFICATION: UnsportsmanlikeSanction.DISQUALIFICATION,
 }
 # Which situations fit the game as it stands on the list. The normal scale fits every game:
 # a solo is judged as one only once it is clear (TSR 9.3.3), and a game stopped by a
@@ -71,7 +74,7 @@ class Facts:
 
     game_number: int
     offender: int  # position at the table
-    category: str  # a PenaltyCategory value
+    category: str  # a scoring.penalties.Category value
     context: str = PenaltyContext.NORMAL
     soloist: int | None = None
     disadvantages_soloist: bool = False
@@ -93,7 +96,7 @@ class Decision:
 
     @property
     def warnings(self) -> list[Penalty]:
-        return [p for p in self.earlier if p.category == PenaltyCategory.WARNING]
+        return [p for p in self.earlier if p.category == Category.WARNING]
 
 
 def signed_points(points) -> str:
@@ -116,24 +119,87 @@ def normalized(facts: Facts) -> Facts:
         disadvantages_soloist=(
             facts.disadvantages_soloist
             and solo
-            and facts.category != PenaltyCategory.SCHWERWIEGEND
+            and facts.category != Category.SCHWERWIEGEND
             and facts.offender != facts.soloist
         ),
-        absagen=facts.absagen if facts.category == PenaltyCategory.SCHWERWIEGEND else 0,
-        deduction=facts.deduction if facts.category == PenaltyCategory.DEDUCTION else 0,
+        absagen=facts.absagen if facts.category == Category.SCHWERWIEGEND else 0,
+        deduction=facts.deduction if facts.category == Category.DEDUCTION else 0,
         reason=facts.reason.strip(),
     )
 
 
+def _refusal(round_: Round, *, director: bool) -> str:
+    """Why penalties of ``round_`` cannot be entered, signed or revoked; empty if they can.
+    Referees decide while the round runs; after it is closed only a director can."""
+    if round_.status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
+        return _("This round has not been released yet.")
+    if round_.status == RoundStatus.CLOSED and not director:
+        return _(
+            "Round %(number)s is closed: only the tournament director can change penalties."
+        ) % {"number": round_.number}
+    return ""
+
+
 def may_write(table: Table, *, director: bool) -> None:
-    """Referees decide while the round runs; after it is closed only a director can."""
-    status = table.round.status
-    if status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
-        raise DomainError(_("This round has not been released yet."))
-    if status == RoundStatus.CLOSED and not director:
+    """Refuse a penalty write the round does not allow (see :func:`_refusal`)."""
+    problem = _refusal(table.round, director=director)
+    if problem:
+        raise DomainError(problem)
+
+
+def writable(round_: Round, *, director: bool) -> bool:
+    """Whether the penalties of ``round_`` can still be signed and revoked (the buttons)."""
+    return not _refusal(round_, director=director)
+
+
+def drafts_to_sign(penalties: QuerySet[Penalty], *, director: bool) -> QuerySet[Penalty]:
+    """The drafts among ``penalties`` that wait for a signature the user may give: a
+    referee's only those of running rounds (see :func:`_refusal`)."""
+    drafts = penalties.filter(signed_at__isnull=True, revoked_at__isnull=True)
+    if director:
+        return drafts
+    return drafts.filter(table__round__status=RoundStatus.RELEASED)
+
+
+def game_in_question(sheet: SheetView) -> int:
+    """The game a new penalty is about unless the referee names one: while the round runs
+    and the sheet is not complete, the game being played (as the form's hint says), else the
+    sheet's last game."""
+    playing = sheet.table.round.status == RoundStatus.RELEASED and sheet.more_games_possible
+    return len(sheet.games) + 1 if playing else len(sheet.games) or 1
+
+
+def _allowed(table: Table, facts: Facts, *, director: bool) -> None:
+    may_write(table, director=director)
+    if table.round.status == RoundStatus.CLOSED and not facts.reason.strip():
+        raise DomainError(_("A penalty in a closed round needs a reason."))
+
+
+def check(
+    table: Table, facts: Facts, *, director: bool, replacing: Penalty | None = None
+) -> Decision:
+    """What :func:`enter` would store, without storing it (the preview the referee signs):
+    the same checks, the same row."""
+    _allowed(table, facts, director=director)
+    return decide(table, facts, exclude=replacing)
+
+
+def already_stored(table: Table, client_id) -> Penalty | None:
+    """The penalty the same form stored before (a double tap, the browser's back button),
+    or None; a form of another table is refused."""
+    if client_id is None:
+        return None
+    done = Penalty.objects.filter(client_id=client_id).first()
+    if done is not None and done.table_id != table.pk:
+        raise DomainError(_("This form belongs to another table."))
+    return done
+
+
+def may_replace(penalty: Penalty) -> None:
+    """Only a penalty that still stands can be replaced."""
+    if penalty.revoked_at is not None:
         raise DomainError(
-            _("Round %(number)s is closed: only the tournament director can change penalties.")
-            % {"number": table.round.number}
+            _("Penalty no. %(id)s has already been revoked.") % {"id": penalty.number}
         )
 
 
@@ -141,7 +207,7 @@ def decide(table: Table, facts: Facts, *, exclude: Penalty | None = None) -> Dec
     """Check ``facts`` against the table's sheet and compute the row. Raises
     :class:`DomainError` with a message for the referee when anything does not fit."""
     facts = normalized(facts)
-    if facts.category not in PenaltyCategory.values:
+    if facts.category not in list(Category):
         raise DomainError(_("Unknown penalty category."))
     profile = table.round.tournament.profile
     sheet = load(table)
@@ -174,14 +240,16 @@ def decide(table: Table, facts: Facts, *, exclude: Penalty | None = None) -> Dec
     sitter = sheet.steps[facts.game_number - 1].sitter
     if game is not None and facts.category in SITUATIONAL:
         _check_situation(game, facts)
-    sanction = SANCTIONS.get(facts.category)
+    sanction = SANCTIONS.get(Category(facts.category))
     if sanction is not None and sanction not in profile.sanctions:
         raise DomainError(_("The tournament's rule profile does not provide this sanction."))
-    if facts.category == PenaltyCategory.DEDUCTION and facts.deduction > profile.max_deduction:
+    if facts.category == Category.DEDUCTION and facts.deduction > profile.max_deduction:
         raise DomainError(
             _("At most %(maximum)s points can be deducted under this rule profile.")
             % {"maximum": profile.max_deduction}
         )
+    if facts.context in SOLO_CONTEXTS and facts.soloist is not None and facts.soloist == sitter:
+        raise DomainError(_("The soloist cannot be the player who sits out this game."))
     case = PenaltyCase(
         table_size=table.size,
         offender=facts.offender,
@@ -196,7 +264,7 @@ def decide(table: Table, facts: Facts, *, exclude: Penalty | None = None) -> Dec
     try:
         points = distribute(profile, case)
     except InvalidFacts as exc:
-        raise DomainError(_fact_message(exc, facts, sitter)) from exc
+        raise DomainError(invalid_facts_message(exc.code, exc.params)) from exc
     earlier = list(
         Penalty.objects.counting()
         .filter(offender=seat.entry)
@@ -227,30 +295,6 @@ def _check_situation(game, facts: Facts) -> None:
             _("The sheet has position %(soloist)s as the soloist of game %(number)s.")
             % {"soloist": game.soloist_position, "number": game.number}
         )
-
-
-def _fact_message(exc: InvalidFacts, facts: Facts, sitter: int | None) -> str:
-    if exc.code == "offender-not-playing":
-        return _(
-            "Position %(position)s sits out game %(number)s (the dealer at a 5-table) and "
-            "cannot have committed this violation."
-        ) % {"position": facts.offender, "number": facts.game_number}
-    if exc.code == "soloist-missing":
-        if facts.soloist is not None and facts.soloist == sitter:
-            return _("The soloist cannot be the player who sits out this game.")
-        return _("Name the soloist of this game.")
-    if exc.code == "bad-k":
-        return _("The other party can have made at most 4 Absagen (keine 90 to schwarz).")
-    if exc.code == "deduction-out-of-range":
-        return _("Deduct between 1 and %(maximum)s points.") % exc.params
-    if exc.code in ("deduction-not-allowed", "sanction-not-allowed"):
-        return _("The tournament's rule profile does not provide this sanction.")
-    return _("These facts do not fit together.")
-
-
-def _record(penalty: Penalty, user, reason: str) -> None:
-    penalty._history_user = user  # noqa: SLF001 - simple-history's documented hook
-    penalty._change_reason = reason  # noqa: SLF001
 
 
 def _lock(table: Table) -> Table:
@@ -298,15 +342,10 @@ def enter(
         # under its lock, so two referees saving at once never get the same number.
         Tournament.objects.select_for_update().filter(pk=table.round.tournament_id).first()
         table = _lock(table)
-        if client_id is not None:
-            done = Penalty.objects.filter(client_id=client_id).first()
-            if done is not None:
-                if done.table_id != table.pk:
-                    raise DomainError(_("This form belongs to another table."))
-                return done
-        may_write(table, director=director)
-        if table.round.status == RoundStatus.CLOSED and not facts.reason.strip():
-            raise DomainError(_("A penalty in a closed round needs a reason."))
+        done = already_stored(table, client_id)
+        if done is not None:
+            return done
+        _allowed(table, facts, director=director)
         if replaces is not None:
             if replaces.table_id != table.pk:
                 raise DomainError(_("A replacement belongs to the same table."))
@@ -323,15 +362,15 @@ def enter(
             client_id=client_id,
             **{field: getattr(facts, name) for name, field in STORED_AS.items()},
         )
-        values = list(decision.points) + [None] * (5 - len(decision.points))
-        penalty.p1, penalty.p2, penalty.p3, penalty.p4, penalty.p5 = values
+        penalty.p1, penalty.p2, penalty.p3, penalty.p4 = decision.points[:4]
+        penalty.p5 = decision.points[4] if len(decision.points) == 5 else None
         entry = None
         if sign:
             penalty.referee, penalty.signed_at = user, timezone.now()
             entry = _disqualified_entry(penalty)
         # Stored in English and translated where it is shown: the history is read in both
         # languages (penalty page, Excel export).
-        _record(penalty, user, gettext_noop("replaces a revoked penalty") if replaces else "")
+        stamp(penalty, user, gettext_noop("replaces a revoked penalty") if replaces else "")
         penalty.save()
         _apply_sanction(penalty, entry, user)
         return penalty
@@ -368,7 +407,7 @@ def sign(penalty: Penalty, user, *, director: bool) -> Penalty:
             )
         penalty.referee, penalty.signed_at = user, timezone.now()
         entry = _disqualified_entry(penalty)
-        _record(penalty, user, _("signed"))
+        stamp(penalty, user, _("signed"))
         penalty.save(update_fields=["referee", "signed_at", "entry_status_before"])
         _apply_sanction(penalty, entry, user)
         return penalty
@@ -393,9 +432,9 @@ def _revoke(penalty: Penalty, user, reason: str, *, director: bool) -> Penalty:
     counted = penalty.counts
     penalty.revoked_by, penalty.revoked_at = user, timezone.now()
     penalty.revoke_reason = reason.strip()
-    _record(penalty, user, reason.strip())
+    stamp(penalty, user, reason.strip())
     penalty.save(update_fields=["revoked_by", "revoked_at", "revoke_reason"])
-    if counted and penalty.category == PenaltyCategory.DISQUALIFICATION:
+    if counted and penalty.category == Category.DISQUALIFICATION:
         _readmit(penalty, user, reason)
     return penalty
 
@@ -403,7 +442,7 @@ def _revoke(penalty: Penalty, user, reason: str, *, director: bool) -> Penalty:
 def _disqualified_entry(penalty: Penalty) -> Entry | None:
     """For a disqualification about to be signed: the entry, locked, and its status kept on
     the penalty (to go back to if the decision is revoked)."""
-    if penalty.category != PenaltyCategory.DISQUALIFICATION:
+    if penalty.category != Category.DISQUALIFICATION:
         return None
     entry = Entry.objects.select_for_update().get(pk=penalty.offender_id)
     if entry.status != EntryStatus.DISQUALIFIED:
@@ -415,10 +454,8 @@ def _apply_sanction(penalty: Penalty, entry: Entry | None, user) -> None:
     """A signed disqualification marks the entry: out of every later draw, listed last."""
     if entry is not None and entry.status != EntryStatus.DISQUALIFIED:
         entry.status = EntryStatus.DISQUALIFIED
-        entry._history_user = user  # noqa: SLF001
-        entry._change_reason = _("disqualified by a referee (penalty %(id)s)") % {  # noqa: SLF001
-            "id": penalty.number
-        }
+        reason = _("disqualified by a referee (penalty %(id)s)") % {"id": penalty.number}
+        stamp(entry, user, reason)
         entry.save(update_fields=["status"])
 
 
@@ -426,16 +463,11 @@ def _readmit(penalty: Penalty, user, reason: str) -> None:
     """No disqualification counts any more: the entry goes back to the status the last
     referee disqualification took it from (a director's own disqualification stays)."""
     entry = Entry.objects.select_for_update().get(pk=penalty.offender_id)
-    disqualifications = Penalty.objects.filter(
-        offender=entry, category=PenaltyCategory.DISQUALIFICATION
-    )
+    disqualifications = Penalty.objects.filter(offender=entry, category=Category.DISQUALIFICATION)
     if disqualifications.counting().exists() or entry.status != EntryStatus.DISQUALIFIED:
         return
     origin = disqualifications.exclude(entry_status_before="").order_by("-pk").first()
     if origin is not None:
         entry.status = origin.entry_status_before
-        entry._history_user = user  # noqa: SLF001
-        entry._change_reason = _("disqualification revoked: %(reason)s") % {  # noqa: SLF001
-            "reason": reason.strip()
-        }
+        stamp(entry, user, _("disqualification revoked: %(reason)s") % {"reason": reason.strip()})
         entry.save(update_fields=["status"])

@@ -186,7 +186,15 @@ def _row_from_cells(line: int, cells: list[str], columns: dict[str, int]) -> Imp
                 "max": MAX_START_NUMBER,
             }
         start_number = int(start_text)
-    return ImportRow(line=line, start_number=start_number, **values)
+    return ImportRow(
+        line=line,
+        first_name=values["first_name"],
+        last_name=values["last_name"],
+        club=values["club"],
+        ddv_number=values["ddv_number"],
+        team=values["team"],
+        start_number=start_number,
+    )
 
 
 def parse_player_file(

@@ -14,6 +14,7 @@ from django.db.models import ProtectedError, QuerySet
 from django.utils.translation import gettext as _
 
 from ..models import Entry, Player, Tournament
+from ..models.audit import stamp
 from ..names import fold
 from ..permissions import changeable_players
 from . import DomainError
@@ -103,19 +104,17 @@ def edit_entry(
                 raise DomainError(
                     _("Start number %(number)s is already taken.") % {"number": start_number}
                 )
-        team = _team(tournament, team_name)
+        team = _team(tournament, team_name, user)
         try:
             # Savepoints: a number taken meanwhile by another request is a message, not a 500.
             if wanted != current:
                 player.first_name, player.last_name, player.club, player.ddv_number = wanted
-                player._history_user = user  # noqa: SLF001 - simple-history's documented hook
-                player._change_reason = reason  # noqa: SLF001
+                stamp(player, user, reason)
                 with transaction.atomic():
                     player.save()
             if (start_number, team) != (entry.start_number, entry.team):
                 entry.start_number, entry.team = start_number, team
-                entry._history_user = user  # noqa: SLF001
-                entry._change_reason = reason  # noqa: SLF001
+                stamp(entry, user, reason)
                 with transaction.atomic():
                     entry.save(update_fields=["start_number", "team"])
         except IntegrityError:
@@ -193,10 +192,8 @@ def merge_players(keep: Player, drop: Player, *, user, reason: str) -> Player:
                     }
                 )
         for double in doubles:
-            double._history_user = user  # noqa: SLF001
-            double._change_reason = _(  # noqa: SLF001
-                "removed: registered twice (merged into player %(id)s): %(reason)s"
-            ) % {"id": keep.pk, "reason": reason}
+            removed = _("removed: registered twice (merged into player %(id)s): %(reason)s")
+            stamp(double, user, removed % {"id": keep.pk, "reason": reason})
             double.delete()
         if keep.ddv_number and drop.ddv_number and keep.ddv_number != drop.ddv_number:
             raise DomainError(
@@ -213,16 +210,11 @@ def merge_players(keep: Player, drop: Player, *, user, reason: str) -> Player:
         }
         for entry in Entry.objects.select_for_update().filter(player=drop):
             entry.player = keep
-            entry._history_user = user  # noqa: SLF001
-            entry._change_reason = note  # noqa: SLF001
+            stamp(entry, user, note)
             entry.save(update_fields=["player"])
         number = keep.ddv_number or drop.ddv_number
-        drop._history_user = user  # noqa: SLF001
-        drop._change_reason = _("merged into player %(id)s (%(name)s): %(reason)s") % {  # noqa: SLF001
-            "id": keep.pk,
-            "name": keep.full_name,
-            "reason": reason,
-        }
+        merged = _("merged into player %(id)s (%(name)s): %(reason)s")
+        stamp(drop, user, merged % {"id": keep.pk, "name": keep.full_name, "reason": reason})
         try:
             with transaction.atomic():
                 drop.delete()
@@ -235,7 +227,6 @@ def merge_players(keep: Player, drop: Player, *, user, reason: str) -> Player:
         keep.club = keep.club or drop.club
         keep.first_name = keep.first_name or drop.first_name
         keep.ddv_number = number
-        keep._history_user = user  # noqa: SLF001
-        keep._change_reason = note  # noqa: SLF001
+        stamp(keep, user, note)
         keep.save()
     return keep

@@ -15,22 +15,11 @@ from django.db.models import Count
 from django.utils import timezone
 
 from ..models import Round, RoundStatus, Seat, SheetStatus, Tournament
-from ..sheets.verbs import clock
+from ..names import sort_key
+from ..sheets.reads import clock, current_round
 from . import standings as standings_domain
-from .printpack import sort_key
 
 DONE, PLAYING, WAITING = "done", "playing", "waiting"
-
-
-def current_round(tournament: Tournament) -> Round | None:
-    """The round the hall is playing: the last released one, else the last closed one."""
-    rounds = list(
-        tournament.rounds.filter(status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED]).order_by(
-            "-number"
-        )
-    )
-    released = [r for r in rounds if r.status == RoundStatus.RELEASED]
-    return (released or rounds or [None])[0]
 
 
 def _clock_entry(ends_at: datetime | None, now: datetime) -> dict | None:
@@ -46,14 +35,17 @@ def _tables(round_: Round, now: datetime) -> tuple[list[dict], dict]:
     """Each table's number and state, and the round's clock per table size (the end without
     extra time: the time most tables play to)."""
     profile = round_.tournament.profile
-    tables = round_.tables.annotate(game_count=Count("games")).order_by("number")
-    rows, ends = [], {}
+    tables = (
+        round_.tables.select_related("sheet").annotate(game_count=Count("games")).order_by("number")
+    )
+    rows: list[dict] = []
+    ends: dict[int, datetime] = {}
     for table in tables:
         table.round = round_  # the clock reads the round and its tournament: no query each
         ends_at = clock(table).ends_at
-        if table.extra_minutes == 0 and ends_at is not None:
+        if table.sheet.extra_minutes == 0 and ends_at is not None:
             ends.setdefault(table.size, ends_at)
-        if table.sheet_status in (SheetStatus.SUBMITTED, SheetStatus.CONFIRMED):
+        if table.sheet.status in (SheetStatus.SUBMITTED, SheetStatus.CONFIRMED):
             state = DONE
         elif table.game_count:
             state = PLAYING
@@ -66,7 +58,7 @@ def _tables(round_: Round, now: datetime) -> tuple[list[dict], dict]:
                 "state": state,
                 "games": table.game_count,
                 "nominal": profile.games_per_round(table.size),
-                "extra_minutes": table.extra_minutes,
+                "extra_minutes": table.sheet.extra_minutes,
             }
         )
     running = round_.status == RoundStatus.RELEASED

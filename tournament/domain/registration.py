@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import Entry, EntryStatus, Player, Team, Tournament, normalize_name
+from ..models.audit import stamp
 from ..models.tournament import new_projector_token
 from ..names import fold
 from ..permissions import managed_tournaments
@@ -19,15 +20,24 @@ from . import DomainError
 @transaction.atomic
 def create_tournament(user, tournament: Tournament) -> Tournament:
     """Save a new tournament and make its creator one of its directors."""
+    stamp(tournament, user)
     tournament.save()
     tournament.directors.add(user)
     return tournament
 
 
-def renew_projector_link(tournament: Tournament) -> Tournament:
+def update_tournament(tournament: Tournament, user) -> Tournament:
+    """Save a director's changes to a tournament's settings, naming them in its history."""
+    stamp(tournament, user)
+    tournament.save()
+    return tournament
+
+
+def renew_projector_link(tournament: Tournament, user=None) -> Tournament:
     """A new secret for the projector link: the old link stops working at once (a screen
     that still shows it keeps its last data and says it is offline)."""
     tournament.projector_token = new_projector_token()
+    stamp(tournament, user)
     tournament.save(update_fields=["projector_token"])
     return tournament
 
@@ -140,11 +150,14 @@ def next_start_number(tournament: Tournament) -> int:
     return (highest or 0) + 1
 
 
-def _team(tournament: Tournament, name: str) -> Team | None:
+def _team(tournament: Tournament, name: str, user) -> Team | None:
     name = name.strip()
     if not name:
         return None
-    team, _created = Team.objects.get_or_create(tournament=tournament, name=name)
+    team = Team.objects.filter(tournament=tournament, name=name).first()
+    if team is None:
+        team = stamp(Team(tournament=tournament, name=name), user)
+        team.save()
     return team
 
 
@@ -183,7 +196,7 @@ def register(
                     "%(name)s is already registered for this tournament with start number "
                     "%(number)s. To correct name, club or team, use “Edit” in that row."
                 )
-                % {"name": player.full_name, "number": existing.start_number}
+                % {"name": existing.player.full_name, "number": existing.start_number}
             )
         if start_number is not None:
             if tournament.entries.filter(start_number=start_number).exists():
@@ -193,29 +206,33 @@ def register(
         else:
             start_number = next_start_number(tournament)
         if player is None:
-            player = Player.objects.create(
+            player = Player(
                 first_name=data.first_name,
                 last_name=data.last_name,
                 club=data.club,
                 ddv_number=data.ddv_number,
             )
+            stamp(player, director).save()
             known.add(player)
         try:
             with transaction.atomic():
-                return Entry.objects.create(
+                entry = Entry(
                     tournament=tournament,
                     player=player,
                     start_number=start_number,
-                    team=_team(tournament, team_name),
+                    team=_team(tournament, team_name, director),
                 )
+                stamp(entry, director).save()
+                return entry
         except IntegrityError:
             raise DomainError(
                 _("Start number %(number)s is already taken.") % {"number": start_number}
             ) from None
 
 
-def set_status(entry: Entry, status: str) -> Entry:
-    """Withdraw, re-admit or disqualify an entry. The start number stays with the entry."""
+def set_status(entry: Entry, status: str, user, reason: str = "") -> Entry:
+    """Withdraw, re-admit or disqualify an entry; ``user`` does it, for ``reason``. The start
+    number stays with the entry."""
     if status not in EntryStatus.values:
         raise DomainError(_("Unknown status."))
     with transaction.atomic():
@@ -224,11 +241,12 @@ def set_status(entry: Entry, status: str) -> Entry:
         if status != EntryStatus.ACTIVE:
             entry.checked_in = False
             entry.checked_in_at = None
+        stamp(entry, user, reason)
         entry.save(update_fields=["status", "checked_in", "checked_in_at"])
     return entry
 
 
-def set_checked_in(entry: Entry, checked_in: bool) -> Entry:
+def set_checked_in(entry: Entry, checked_in: bool, user) -> Entry:
     """Check a player in (or undo it). Only active entries can be checked in."""
     with transaction.atomic():
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
@@ -236,6 +254,7 @@ def set_checked_in(entry: Entry, checked_in: bool) -> Entry:
             raise DomainError(_("Only active players can be checked in."))
         entry.checked_in = checked_in
         entry.checked_in_at = timezone.now() if checked_in else None
+        stamp(entry, user)
         entry.save(update_fields=["checked_in", "checked_in_at"])
     return entry
 
@@ -253,8 +272,7 @@ def check_in_all(tournament: Tournament, *, user=None) -> int:
         reason = _("all present")
         for entry in entries:
             entry.checked_in, entry.checked_in_at = True, now
-            entry._history_user = user  # noqa: SLF001 - simple-history's documented hook
-            entry._change_reason = reason  # noqa: SLF001
+            stamp(entry, user, reason)
             entry.save(update_fields=["checked_in", "checked_in_at"])
     return len(entries)
 
@@ -279,6 +297,6 @@ def check_in_number(tournament: Tournament, start_number: int, *, user=None) -> 
         if entry.checked_in:
             raise DomainError(_("%(name)s (%(number)s) is already checked in.") % who)
         entry.checked_in, entry.checked_in_at = True, timezone.now()
-        entry._history_user = user  # noqa: SLF001
+        stamp(entry, user)
         entry.save(update_fields=["checked_in", "checked_in_at"])
     return entry

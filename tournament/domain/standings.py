@@ -16,6 +16,7 @@ rows of the counted tables are each read in one query and summed here.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from django.db.models import Exists, OuterRef, Q, Sum
@@ -109,7 +110,7 @@ def _counted_tables(tournament: Tournament, prefix: str = "") -> Q:
     if tournament.standings_live:
         return Q(**{f"{prefix}round__status__in": [released, closed]})
     return Q(**{f"{prefix}round__status": closed}) | Q(
-        **{f"{prefix}round__status": released, f"{prefix}sheet_status": SheetStatus.CONFIRMED}
+        **{f"{prefix}round__status": released, f"{prefix}sheet__status": SheetStatus.CONFIRMED}
     )
 
 
@@ -144,7 +145,7 @@ def compute(tournament: Tournament) -> Standings:
         .order_by("start_number")
     )
     lines = {entry.pk: Line(entry) for entry in entries}
-    absent = [line for line in lines.values() if not line.entry.seated]
+    absent = [line for line in lines.values() if not line.entry.seated]  # type: ignore[attr-defined]
     for line in absent:
         del lines[line.entry.pk]
     if not lines:  # before the first round is released nobody has "not started"
@@ -160,13 +161,13 @@ def compute(tournament: Tournament) -> Standings:
         round_of[table_id] = number
         lines[entry_id].rounds.setdefault(number, 0)
     for table_id, position, value in _sums(Game.objects.filter(mine)):
-        entry_id = seat_of.get((table_id, position))
-        if entry_id is not None:
-            lines[entry_id].rounds[round_of[table_id]] += value
+        owner = seat_of.get((table_id, position))
+        if owner is not None:
+            lines[owner].rounds[round_of[table_id]] += value
     for table_id, position, value in _sums(Penalty.objects.counting().filter(mine)):
-        entry_id = seat_of.get((table_id, position))
-        if entry_id is not None:
-            lines[entry_id].penalties += value
+        owner = seat_of.get((table_id, position))
+        if owner is not None:
+            lines[owner].penalties += value
 
     def key(line: Line) -> tuple:
         return _tiebreak_key(line, tournament.tiebreak)
@@ -193,7 +194,7 @@ def compute(tournament: Tournament) -> Standings:
     )
 
 
-def _sums(rows):
+def _sums(rows) -> Iterator[tuple[int, int, int]]:
     """(table id, position, points) of the rows (games or penalties) summed per table and
     position in the database: one row per table, not per game."""
     columns = [f"p{position}" for position in range(1, 6)]

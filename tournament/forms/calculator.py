@@ -1,9 +1,15 @@
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.profiles import PROFILES
+from scoring.errors import InvalidFacts
+from scoring.game import evaluate, parse_facts
+from scoring.profiles import PROFILES, RuleProfile, get_profile
 
-from ..models.tournament import PROFILE_LABELS
+from ..findings import invalid_facts_message
+from ..models.tournament import PROFILE_LABELS, Tournament
 
 POSITIONS = [(str(p), str(p)) for p in range(1, 6)]
 ABSAGE_CHOICES = [
@@ -105,3 +111,72 @@ class GameValueForm(forms.Form):
                 "kontra": data["sonderpunkte_kontra"] or 0,
             },
         }
+
+    def calculate(self, profile: RuleProfile) -> tuple[dict[str, Any] | None, str | None]:
+        """(the calculation, None) or (None, why the facts cannot be scored); (None, None)
+        while the form is incomplete."""
+        if not self.is_valid():
+            return None, None
+        try:
+            facts = parse_facts(self.facts())
+        except InvalidFacts as exc:
+            return None, invalid_facts_message(exc.code, exc.params)
+        result = evaluate(profile, facts)
+        row = [
+            {"position": p, "points": v, "sits": p == facts.sitter, "re": p in facts.re}
+            for p, v in enumerate(result.points, start=1)
+        ]
+        solo = facts.kind == "solo"
+        return {
+            "result": result,
+            "row": row,
+            "solo": solo,
+            "soloist": facts.re[0] if solo and facts.re else None,
+            "points": list(result.points),
+        }, None
+
+
+def calculator_context(
+    query: Mapping[str, str],
+    tournament: Tournament | None = None,
+    *,
+    initial: dict[str, Any] | None = None,
+    take: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None,
+    panel: bool = False,
+) -> dict[str, Any]:
+    """What the Spielwert-Rechner shows for the query ``query``: the tournament's rule profile
+    (or a profile to choose), ``initial`` presetting the facts (e.g. table size and dealer
+    from a list keeper's table) and ``take(calculation)`` giving what the "use it" button puts
+    into the keeper's game form. Shared by the public calculator and the keeper's panel."""
+    form = GameValueForm(query if "re_eyes" in query else None, initial=initial)
+    if panel and initial and initial.get("table_size") == 4:
+        # A list keeper's 4-table has no position 5 to tick.
+        for name in ("re", "dealer"):
+            field = form.fields[name]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = POSITIONS[:4]
+    if tournament is not None:
+        form.fields.pop("profile")
+        profile = tournament.profile
+    else:
+        key = form.data.get("profile", "ddv") if form.is_bound else "ddv"
+        profile = get_profile(key if key in PROFILES else "ddv")
+    calculation, error = form.calculate(profile) if form.is_bound else (None, None)
+    return {
+        "form": form,
+        "tournament": tournament,
+        "profile": profile,
+        "calculation": calculation,
+        "error": error,
+        "panel": panel,
+        "take": take(calculation) if take and calculation else None,
+    }
+
+
+def calculator_template(htmx_target: str | None, *, htmx: bool, panel: bool) -> str:
+    """The whole page, the keeper's panel, or only the result for an HTMX update."""
+    if panel and htmx_target == "calculator-panel":
+        return "tournament/sheet/_calculator_panel.html"
+    if htmx:
+        return "tournament/sheet/_calculator_result.html"
+    return "tournament/calculator.html"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+from typing import cast
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -13,10 +14,11 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
-from scoring.penalties import MAX_K
+from scoring.penalties import MAX_K, Category
 
 from ..domain.penalties import SANCTIONS, Facts
-from ..models import PenaltyCategory, PenaltyContext
+from ..models import PenaltyContext
+from ..models.penalty import CATEGORY_CHOICES
 from .registration import no_control_characters
 
 NUMBER = {"inputmode": "numeric", "autocomplete": "off"}
@@ -81,14 +83,14 @@ class PenaltyForm(forms.Form):
             (seat.position, f"{seat.position} · {seat.entry.start_number} {seat.entry.player}")
             for seat in sheet.seats
         ]
-        self.fields["offender"].choices = players
-        self.fields["soloist"].choices = [("", _("–"))] + players
-        self.fields["category"].choices = [
+        cast(forms.ChoiceField, self.fields["offender"]).choices = players
+        cast(forms.ChoiceField, self.fields["soloist"]).choices = [("", _("–")), *players]
+        cast(forms.ChoiceField, self.fields["category"]).choices = [
             (value, label)
-            for value, label in PenaltyCategory.choices
-            if value not in SANCTIONS or SANCTIONS[value] in profile.sanctions
+            for value, label in CATEGORY_CHOICES
+            if value not in SANCTIONS or SANCTIONS[Category(value)] in profile.sanctions
         ]
-        self.fields["deduction"].max_value = profile.max_deduction
+        cast(forms.IntegerField, self.fields["deduction"]).max_value = profile.max_deduction
         self.fields["deduction"].validators.append(MaxValueValidator(profile.max_deduction))
         self.fields["deduction"].widget.attrs["max"] = profile.max_deduction
         self.fields["deduction"].help_text = _("1 to %(maximum)s points, credited to nobody") % {
@@ -104,16 +106,17 @@ class PenaltyForm(forms.Form):
             self.fields[name].validators.append(no_control_characters)
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         category = data.get("category")
         missing = not data.get("deduction") and "deduction" not in self.errors
-        if category == PenaltyCategory.DEDUCTION and missing:
+        if category == Category.DEDUCTION and missing:
             self.add_error("deduction", _("How many points are deducted?"))
         context = data.get("context")
         situational = category in (
-            PenaltyCategory.GERINGFUEGIG,
-            PenaltyCategory.SCHWERWIEGEND,
-            PenaltyCategory.DECIDED_GAME,
+            Category.GERINGFUEGIG,
+            Category.SCHWERWIEGEND,
+            Category.DECIDED_GAME,
         )
         solo = context in (PenaltyContext.SOLO, PenaltyContext.HOCHZEIT_AFTER)
         if situational and solo and not data.get("soloist"):
@@ -200,7 +203,8 @@ class RefereeAccountForm(forms.Form):
     )
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         username = data.get("username")
         if not username:
             return data

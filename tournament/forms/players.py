@@ -1,9 +1,13 @@
 """The players page: correcting an entry, the fast check-in field, merging duplicates."""
 
+from typing import Any
+
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from ..models import Player
 from .registration import EntryForm, no_control_characters
 
 START_NUMBER_VALIDATORS = [MinValueValidator(1), MaxValueValidator(99999)]
@@ -43,10 +47,25 @@ class QuickCheckinForm(forms.Form):
     )
 
 
+class PlayerChoiceField(forms.ModelChoiceField):
+    """A player by name, club and DDV number: namesakes must be told apart before a merge."""
+
+    def label_from_instance(self, obj: Player) -> str:
+        name = f"{obj.last_name}, {obj.first_name}" if obj.first_name else obj.last_name
+        parts = [name]
+        if obj.club:
+            parts.append(obj.club)
+        if obj.ddv_number:
+            parts.append(_("DDV %(number)s") % {"number": obj.ddv_number})
+        parts.append(f"#{obj.pk}")
+        return " · ".join(parts)
+
+
 class MergeForm(forms.Form):
-    keep = forms.ModelChoiceField(label=_("Keep this player"), queryset=None)
-    drop = forms.ModelChoiceField(
-        label=_("Merge away this player (its entries move over, then it is deleted)"), queryset=None
+    keep = PlayerChoiceField(label=_("Keep this player"), queryset=Player.objects.none())
+    drop = PlayerChoiceField(
+        label=_("Merge away this player (its entries move over, then it is deleted)"),
+        queryset=Player.objects.none(),
     )
     reason = forms.CharField(
         label=_("Reason (for the history)"),
@@ -54,25 +73,17 @@ class MergeForm(forms.Form):
         validators=[no_control_characters],
     )
 
-    def __init__(self, *args, players, **kwargs):
+    def __init__(self, *args, players: QuerySet[Player], **kwargs):
         super().__init__(*args, **kwargs)
         for name in ("keep", "drop"):
-            self.fields[name].queryset = players
-            self.fields[name].label_from_instance = _player_label
+            field = self.fields[name]
+            assert isinstance(field, PlayerChoiceField)
+            field.queryset = players
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         keep, drop = cleaned.get("keep"), cleaned.get("drop")
         if keep is not None and keep == drop:
             self.add_error("drop", _("Choose two different players."))
         return cleaned
-
-
-def _player_label(player) -> str:
-    parts = [f"{player.last_name}, {player.first_name}" if player.first_name else player.last_name]
-    if player.club:
-        parts.append(player.club)
-    if player.ddv_number:
-        parts.append(_("DDV %(number)s") % {"number": player.ddv_number})
-    parts.append(f"#{player.pk}")
-    return " · ".join(parts)

@@ -4,17 +4,20 @@ sheet file, and the small workflow forms."""
 from __future__ import annotations
 
 import uuid
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import InvalidFacts
-from scoring.rows import MAX_VALUE, derive_points
+from scoring.rows import MAX_LINES, MAX_POINTS, MAX_VALUE, derive_points
+from scoring.sheet import to_cumulative
 
 from ..findings import invalid_facts_message
 from ..models import GameKind
 from ..models.tournament import CONFIRM_CODE_LENGTH
-from ..sheets.verbs import LEDGER_KIND, LETTER_OF, LETTERS, MAX_POINTS, RowInput
+from ..sheets import paper
+from ..sheets.verbs import RowInput
 
 NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 SIGNED = {"autocomplete": "off", "class": "points"}
@@ -74,8 +77,8 @@ class GameEntryForm(forms.Form):
         sitter = self.sitter_for(self._game_number())
         names = {s.position: s.entry.player.full_name for s in sheet.seats}
         choices = [(p, f"{p} · {names.get(p, '')}") for p in range(1, self.size + 1) if p != sitter]
-        self.fields["winners"].choices = choices
-        self.fields["soloist"].choices = choices
+        for name in ("winners", "soloist"):
+            cast(forms.ChoiceField, self.fields[name]).choices = choices
         for position in range(1, self.size + 1):
             self.fields[f"p{position}"] = forms.IntegerField(
                 label=f"{position} · {names.get(position, '')}",
@@ -88,7 +91,7 @@ class GameEntryForm(forms.Form):
     def _game_number(self) -> int:
         raw = self.data.get("number") if self.is_bound else self.initial.get("number")
         try:
-            return int(raw)
+            return int(raw) if raw is not None else self.sheet.next_number
         except (TypeError, ValueError):
             return self.sheet.next_number
 
@@ -99,8 +102,9 @@ class GameEntryForm(forms.Form):
         steps = self.sheet.steps
         return steps[number - 1].sitter if 1 <= number <= len(steps) else None
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if self.errors:
             return data
         kind = GameKind(data["kind"])
@@ -122,7 +126,7 @@ class GameEntryForm(forms.Form):
                     self.sheet.table.round.tournament.profile.scoring,
                     self.size,
                     self.sitter_for(data["number"]),
-                    LEDGER_KIND[kind],
+                    kind.scoring,
                     data["value"],
                     winners=data.get("winners") or (),
                     soloist=soloist,
@@ -144,7 +148,7 @@ def edit_initial(game, sheet) -> dict:
     steps = sheet.steps
     sitter = steps[game.number - 1].sitter if game.number <= len(steps) else None
     scoring = sheet.table.round.tournament.profile.scoring
-    kind = LEDGER_KIND[GameKind(game.kind)]
+    kind = GameKind(game.kind).scoring
     active = [p for p in range(1, len(points) + 1) if p != sitter]
     candidates = []
     if game.kind == GameKind.NORMAL:
@@ -240,16 +244,13 @@ class SheetFileForm(forms.Form):
     )
 
 
-def parse_letter(text: str) -> GameKind | None:
-    return LETTERS.get(text.strip().upper())
-
-
 class DeskGrid:
     """The office's keyboard grid: one line per game with the kind letter, the soloist and
     the numbers as on the paper list, per game or as running totals.
 
-    Built from a sheet (to show it) or from posted data (to save it); :meth:`parse` turns
-    the posted lines into rows, or collects a message per bad line and returns None.
+    Built from a sheet (to show it) or from posted data (to save it); :meth:`parse` reads
+    the filled lines with :mod:`tournament.sheets.paper`, or collects the messages per bad
+    line and returns None.
     """
 
     def __init__(self, sheet, data=None, *, cumulative: bool = False) -> None:
@@ -266,27 +267,26 @@ class DeskGrid:
 
     def _posted_count(self, data) -> int:
         try:
-            return min(int(data.get("lines", 0)), 60)
+            return min(int(data.get("lines", 0)), MAX_LINES)
         except ValueError:
             return 0
 
     def _from_sheet(self) -> list[dict]:
-        lines, running = [], [0] * self.size
-        for game in self.sheet.games:
-            values = list(game.points)
-            if self.cumulative:
-                running = [a + b for a, b in zip(running, values, strict=True)]
-                values = running
-            lines.append(
-                {
-                    "number": game.number,
-                    "kind": LETTER_OF[game.kind],
-                    "soloist": game.soloist_position or "",
-                    "points": [str(v) for v in values],
-                    "version": game.version,
-                    "findings": self.sheet.by_game.get(game.number, []),
-                }
-            )
+        games = self.sheet.games
+        values = [tuple(game.points) for game in games]
+        if self.cumulative:
+            values = to_cumulative(values)
+        lines = [
+            {
+                "number": game.number,
+                "kind": GameKind(game.kind).scoring.value,
+                "soloist": game.soloist_position or "",
+                "points": [str(v) for v in points],
+                "version": game.version,
+                "findings": self.sheet.by_game.get(game.number, []),
+            }
+            for game, points in zip(games, values, strict=True)
+        ]
         for number in range(len(lines) + 1, self.count + 1):
             lines.append(self._blank(number))
         return lines
@@ -315,58 +315,28 @@ class DeskGrid:
         self.errors.setdefault(number, []).append(str(message))
 
     def parse(self) -> tuple[list[RowInput], dict[int, int]] | None:
-        rows: list[RowInput] = []
+        """(the games to store, the version of each game as the page showed it)."""
+        filled: list[paper.Line] = []
         versions: dict[int, int] = {}
-        previous = [0] * self.size
         ended_at = None
         for line in self.lines:
             number = line["number"]
-            empty = not line["kind"] and not line["soloist"] and not any(line["points"])
             if line["version"].isdecimal() and len(line["version"]) < 9:
                 versions[number] = int(line["version"])
-            if empty:
+            if not line["kind"] and not line["soloist"] and not any(line["points"]):
                 ended_at = ended_at or number
                 continue
             if ended_at is not None:
                 self._error(number, _("Game %(number)s is empty; fill the lines without gaps.")
                             % {"number": ended_at})  # fmt: skip
                 ended_at = None
-            kind = parse_letter(line["kind"])
-            if kind is None:
-                self._error(number, _("Unknown kind “%(kind)s” (N, P, V, L, H or S).")
-                            % {"kind": line["kind"]})  # fmt: skip
-            soloist = None
-            if line["soloist"]:
-                if not line["soloist"].isdecimal() or not 1 <= int(line["soloist"]) <= self.size:
-                    self._error(number, _("There is no position “%(position)s” at this table.")
-                                % {"position": line["soloist"]})  # fmt: skip
-                else:
-                    soloist = int(line["soloist"])
-            if kind is not None and kind != GameKind.NORMAL and soloist is None:
-                self._error(number, _("A solo needs the position of the soloist."))
-            if kind == GameKind.NORMAL and soloist is not None:
-                self._error(number, _("A normal game has no soloist."))
-            values = []
-            for position, text in enumerate(line["points"], start=1):
-                if text == "":
-                    values.append(previous[position - 1] if self.cumulative else 0)
-                    continue
-                try:
-                    value = int(text.replace("−", "-"))
-                except ValueError:
-                    message = _("“%(text)s” under position %(position)s is not a whole number.")
-                    self._error(number, message % {"text": text, "position": position})
-                    value = 0
-                if abs(value) > MAX_POINTS * (60 if self.cumulative else 1):
-                    self._error(number, _("%(value)s points is not possible — typo?")
-                                % {"value": value})  # fmt: skip
-                values.append(value)
-            per_game = values
-            if self.cumulative:
-                per_game = [now - before for now, before in zip(values, previous, strict=True)]
-                previous = values
-            if number not in self.errors and kind is not None:
-                rows.append(RowInput(kind.value, soloist, tuple(per_game)))
+            game = str(len(filled) + 1)  # a gap is reported above, not as a wrong number
+            points = tuple(line["points"])
+            filled.append(paper.Line(number, game, line["kind"], line["soloist"], points))
+        read = paper.read(filled, self.size, cumulative=self.cumulative)
+        for number, messages in read.problems.items():
+            for message in messages:
+                self._error(number, message)
         if self.errors:
             return None
-        return rows, versions
+        return paper.games(read.rows), versions

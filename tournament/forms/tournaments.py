@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -25,6 +26,7 @@ from scoring.profiles import (
 
 from ..domain.draw import MAX_ROUNDS
 from ..models import Tournament
+from ..models.tournament import SLUG_MAX
 from .registration import no_control_characters
 
 PROFILE_ERRORS = {
@@ -39,7 +41,6 @@ PROFILE_ERRORS = {
 
 # Addresses under /manage/ that a tournament's short name must not hide.
 RESERVED_SLUGS = {"new", "referee"}
-SLUG_MAX = Tournament._meta.get_field("slug").max_length
 
 # The parameters of a custom profile, in the order of the form: label and help text. Every
 # parameter of scoring.profiles.RuleProfile except its key has a field.
@@ -140,7 +141,7 @@ def unique_slug(name: str, instance: Tournament) -> str:
 def _parameter_field(name: str, base: RuleProfile) -> forms.Field:
     label, help_text = PARAMETERS[name]
     current = getattr(base, name)
-    common = {"label": label, "help_text": help_text, "required": False}
+    common: dict[str, Any] = {"label": label, "help_text": help_text, "required": False}
     if name == "cards":
         return forms.TypedChoiceField(choices=[(48, "48"), (40, "40")], coerce=int, **common)
     if name == "scoring":
@@ -265,8 +266,9 @@ class TournamentForm(forms.ModelForm):
             return self.instance.projector_seconds
         return seconds
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if not cleaned.get("slug") and cleaned.get("name") and "slug" not in self.errors:
             cleaned["slug"] = unique_slug(cleaned["name"], self.instance)
         profile = cleaned.get("rule_profile")
@@ -288,8 +290,8 @@ class TournamentForm(forms.ModelForm):
         try:
             derive(base, overrides)
         except ProfileError as exc:
-            name = exc.params.get("name")
-            field = FIELD_PREFIX + name if name in PARAMETERS else None
+            parameter = exc.params.get("name")
+            field = FIELD_PREFIX + parameter if parameter in PARAMETERS else None
             if exc.code == "too-few-games-for-soli":
                 field = FIELD_PREFIX + "pflichtsoli_per_round"
             elif exc.code == "deduction-without-maximum":

@@ -18,6 +18,7 @@ import re
 import zipfile
 import zlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from xml.parsers import expat
 
 from django.conf import settings
@@ -120,6 +121,17 @@ def _damaged() -> ImportFileError:
 
 class _Enough(Exception):
     """Raised from a handler to stop parsing once ``max_rows`` rows are read."""
+
+
+@dataclass
+class _StringsParse:
+    """How far the parse of the shared strings has got."""
+
+    depth: int = 0  # inside a counted <t> (not a phonetic reading)
+    text: list[str] | None = None  # the pieces of the current <si>; None outside one
+    length: int = 0  # characters kept of the current string
+    phonetic: int = 0  # inside <rPh>
+    chars: int = 0  # characters of all strings so far
 
 
 class _Xlsx:
@@ -225,34 +237,34 @@ class _Xlsx:
         strings: list[str] = []
         if path is None:
             return strings
-        state = {"depth": 0, "text": None, "length": 0, "phonetic": 0, "chars": 0}
+        state = _StringsParse()
 
         def start(tag: str, attrs: dict[str, str]) -> None:
             if tag == "si":
-                state["text"], state["length"] = [], 0
+                state.text, state.length = [], 0
             elif tag == "rPh":
-                state["phonetic"] += 1
-            elif tag == "t" and state["text"] is not None and not state["phonetic"]:
-                state["depth"] += 1
+                state.phonetic += 1
+            elif tag == "t" and state.text is not None and not state.phonetic:
+                state.depth += 1
 
         def end(tag: str) -> None:
-            if tag == "si" and state["text"] is not None:
-                string = "".join(state["text"]).strip()
-                state["chars"] += len(string)
-                if state["chars"] > MAX_TABLE_CHARS:
+            if tag == "si" and state.text is not None:
+                string = "".join(state.text).strip()
+                state.chars += len(string)
+                if state.chars > MAX_TABLE_CHARS:
                     raise _too_much_text()
                 strings.append(string)
-                state["text"] = None
+                state.text = None
             elif tag == "rPh":
-                state["phonetic"] -= 1
-            elif tag == "t" and state["depth"]:
-                state["depth"] -= 1
+                state.phonetic -= 1
+            elif tag == "t" and state.depth:
+                state.depth -= 1
 
         def text(data: str) -> None:
-            room = MAX_CELL_CHARS - state["length"]
-            if room > 0 and state["depth"] and state["text"] is not None:
-                state["text"].append(data[:room])
-                state["length"] += min(len(data), room)
+            room = MAX_CELL_CHARS - state.length
+            if room > 0 and state.depth and state.text is not None:
+                state.text.append(data[:room])
+                state.length += min(len(data), room)
 
         self.parse(path, start, end, text)
         return strings

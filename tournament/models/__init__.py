@@ -1,10 +1,10 @@
 """Kreuzdame's data model, one module per aggregate."""
 
-from .penalty import Penalty, PenaltyCategory, PenaltyContext, PenaltyState, RefereeCall
+from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
 from .player import Player, normalize_name
 from .ratelimit import RateBucket
-from .round import DrawLog, Round, RoundStatus, Seat, SheetStatus, Table
-from .sheet import Game, GameKind
+from .round import DrawLog, Round, RoundStatus, Seat, Table
+from .sheet import Game, GameKind, Sheet, SheetStatus
 from .tournament import Entry, EntryStatus, Team, Tournament, TournamentStatus
 
 __all__ = [
@@ -14,7 +14,6 @@ __all__ = [
     "Game",
     "GameKind",
     "Penalty",
-    "PenaltyCategory",
     "PenaltyContext",
     "PenaltyState",
     "Player",
@@ -23,6 +22,7 @@ __all__ = [
     "Round",
     "RoundStatus",
     "Seat",
+    "Sheet",
     "SheetStatus",
     "Table",
     "Team",

@@ -4,6 +4,15 @@ simple-history stores who (``history_user``), when (``history_date``, UTC), what
 it was after the change; the one before it is the previous record) and why
 (``history_change_reason``). This adds ``history_role``, set by :func:`record_role` for every
 path that writes: the pages, the admin and the management commands.
+
+Every write names its actor one way: the verb that saves calls :func:`stamp` with the acting
+account (None for a list keeper's table link or a command) before ``save()``/``delete()``.
+There is deliberately no ``simple_history.middleware.HistoryRequestMiddleware``: it filled
+the user in from the request behind the verbs' backs, so a verb that forgot its actor still
+looked right on a page and wrote "nobody" from a command or a background task. The admin
+stamps its saves, reverts and deletes (with what they cascade to) itself
+(``tournament.admin.AuditedAdmin``); a write without ``stamp`` records no user, role
+"system", and the audit tests catch it.
 """
 
 from typing import TypeVar
@@ -65,14 +74,13 @@ def stamp(instance: Model, user, reason: str = "", *, role: str = "") -> Model:
     (a list keeper has no account)."""
     instance._history_user = user  # type: ignore[attr-defined]  # simple-history's hook
     instance._change_reason = reason  # type: ignore[attr-defined]
-    if role:
-        instance._history_role = role  # type: ignore[attr-defined]
+    instance._history_role = role  # type: ignore[attr-defined]  # "" = the account's own role
     return instance
 
 
 @receiver(pre_create_historical_record)
-def record_role(sender, instance, history_instance, **kwargs) -> None:
+def record_role(sender, instance, history_instance, history_user=None, **kwargs) -> None:
     if not isinstance(history_instance, AuditRole):
         return
-    role = getattr(instance, "_history_role", "") or role_of(history_instance.history_user)
+    role = getattr(instance, "_history_role", "") or role_of(history_user)
     history_instance.history_role = role

@@ -3,19 +3,24 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from scoring.penalties import Category
+
 from .audit import AuditRole
 from .round import Table
 from .tournament import Entry, Tournament
 
-
-class PenaltyCategory(models.TextChoices):
-    UNERHEBLICH = "unerheblich", _("negligible (no points)")
-    GERINGFUEGIG = "geringfuegig", _("minor")
-    SCHWERWIEGEND = "schwerwiegend", _("serious")
-    DECIDED_GAME = "entschieden", _("violation in an already decided game")
-    WARNING = "verwarnung", _("unsportsmanlike: warning")
-    DEDUCTION = "punktabzug", _("unsportsmanlike: point deduction")
-    DISQUALIFICATION = "disqualifikation", _("unsportsmanlike: disqualification")
+# The categories are the rules engine's (scoring.penalties.Category, stored by value); the
+# site only adds the words it shows for them.
+CATEGORY_LABELS = {
+    Category.UNERHEBLICH: _("negligible (no points)"),
+    Category.GERINGFUEGIG: _("minor"),
+    Category.SCHWERWIEGEND: _("serious"),
+    Category.DECIDED_GAME: _("violation in an already decided game"),
+    Category.WARNING: _("unsportsmanlike: warning"),
+    Category.DEDUCTION: _("unsportsmanlike: point deduction"),
+    Category.DISQUALIFICATION: _("unsportsmanlike: disqualification"),
+}
+CATEGORY_CHOICES = [(category.value, CATEGORY_LABELS[category]) for category in Category]
 
 
 class PenaltyContext(models.TextChoices):
@@ -87,7 +92,7 @@ class Penalty(models.Model):
         Entry, on_delete=models.PROTECT, related_name="penalties", verbose_name=_("offender")
     )
     offender_position = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
-    category = models.CharField(_("category"), max_length=20, choices=PenaltyCategory.choices)
+    category = models.CharField(_("category"), max_length=20, choices=CATEGORY_CHOICES)
     context = models.CharField(
         _("game situation"),
         max_length=16,
@@ -161,7 +166,7 @@ class Penalty(models.Model):
                 condition=models.Q(game_number__gte=1), name="penalty_game_number_min"
             ),
             models.CheckConstraint(
-                condition=models.Q(category__in=PenaltyCategory.values),
+                condition=models.Q(category__in=[category.value for category in Category]),
                 name="penalty_category_valid",
             ),
             models.CheckConstraint(

@@ -27,7 +27,7 @@ class Round(models.Model):
     # The round clock: starts when the round is released (TSR 8.5.1).
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditRole])
 
     class Meta:
         verbose_name = _("round")
@@ -50,39 +50,15 @@ def new_table_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-class SheetStatus(models.TextChoices):
-    OPEN = "open", _("open")
-    SUBMITTED = "submitted", _("submitted")
-    CONFIRMED = "confirmed", _("confirmed")
-
-
 class Table(models.Model):
+    """A table of a round; its Spielliste and the list's workflow are its :class:`Sheet`
+    (``table.sheet``), created with it."""
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
     size = models.PositiveSmallIntegerField(_("players"), choices=[(4, "4"), (5, "5")])
     token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
-    # The Spielliste of this table in this round: its workflow state ...
-    sheet_status = models.CharField(
-        _("sheet"), max_length=10, choices=SheetStatus.choices, default=SheetStatus.OPEN
-    )
-    submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
-    submitted_by = models.CharField(_("submitted by"), max_length=100, blank=True)
-    # The list keeper's start number: the confirmation must come from another player.
-    submitted_start_number = models.PositiveIntegerField(null=True, blank=True, editable=False)
-    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
-    confirmed_by = models.CharField(_("confirmed by"), max_length=100, blank=True)
-    # The office changed the sheet after it had been confirmed: in a running round it goes
-    # back to "submitted" to be confirmed again; in a closed round it stays confirmed. Either
-    # way the board and the desk show it until a new confirmation.
-    changed_after_confirmation = models.BooleanField(_("changed after confirmation"), default=False)
-    # ... the end of its playing time (TSR 8.5.1, 8.6) ...
-    extra_minutes = models.PositiveSmallIntegerField(_("extra time (minutes)"), default=0)
-    extra_reason = models.CharField(_("reason for the extra time"), max_length=200, blank=True)
-    time_limit_from = models.PositiveSmallIntegerField(
-        _("first game after the time limit"), null=True, blank=True
-    )
-    struck_games = models.PositiveSmallIntegerField(_("struck games"), default=0)
-    history = HistoricalRecords(excluded_fields=["token"])
+    history = HistoricalRecords(excluded_fields=["token"], bases=[AuditRole])
 
     class Meta:
         verbose_name = _("table")
@@ -92,9 +68,6 @@ class Table(models.Model):
             models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
             models.CheckConstraint(condition=models.Q(size__in=[4, 5]), name="table_size_4_or_5"),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="table_number_min"),
-            models.CheckConstraint(
-                condition=models.Q(sheet_status__in=SheetStatus.values), name="table_sheet_valid"
-            ),
         ]
 
     def __str__(self) -> str:

@@ -11,6 +11,8 @@ from scoring.profiles import CUSTOM, PROFILES, RuleProfile, derive, get_profile
 
 from .audit import AuditRole
 
+SLUG_MAX = 60  # characters of a tournament's short name
+
 PROFILE_LABELS = {
     "ddv": _("DDV tournament rules 2026"),
     "bsv-hessen-2010": _("BSV Hessen 2010 (40 cards)"),
@@ -53,8 +55,8 @@ def status_from(*, started: int, closed: int, playing: int, planned_rounds: int)
     return TournamentStatus.RUNNING if started else TournamentStatus.PLANNED
 
 
-class TournamentQuerySet(models.QuerySet):
-    def with_status(self):
+class TournamentQuerySet(models.QuerySet["Tournament"]):
+    def with_status(self) -> "TournamentQuerySet":
         """Count each tournament's drawn and closed rounds in the same query, so that a list
         of tournaments shows their status without a query per tournament."""
         from .round import RoundStatus  # round.py imports this module
@@ -75,7 +77,7 @@ class TournamentQuerySet(models.QuerySet):
 
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=150)
-    slug = models.SlugField(_("short name (URL)"), max_length=60, unique=True)
+    slug = models.SlugField(_("short name (URL)"), max_length=SLUG_MAX, unique=True)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     rule_profile = models.CharField(
@@ -144,7 +146,12 @@ class Tournament(models.Model):
         max_length=32, unique=True, default=new_projector_token, editable=False
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords(excluded_fields=["created_at", "projector_token"])
+    # The referee list has a history too: who added or removed a referee, in which role.
+    history = HistoricalRecords(
+        excluded_fields=["created_at", "projector_token"],
+        m2m_fields=["referees"],
+        bases=[AuditRole],
+    )
 
     objects = TournamentQuerySet.as_manager()
 

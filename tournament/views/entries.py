@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from scoring.penalties import Category
+
 from ..domain import DomainError
 from ..domain.players import edit_entry, start_number_locked
 from ..domain.registration import (
@@ -23,7 +25,7 @@ from ..domain.registration import (
 from ..filters import EntryFilter
 from ..forms import EntryForm
 from ..forms.players import EntryEditForm, QuickCheckinForm
-from ..models import EntryStatus, PenaltyCategory
+from ..models import EntryStatus
 from ..permissions import changeable_players, director_required, get_managed_tournament
 from ..tables import EntryTable
 
@@ -51,7 +53,7 @@ def _quick_form(*, focus: bool) -> QuickCheckinForm:
 def _entry_page(request, tournament, form=None, status=200):
     # Signed, not revoked warnings: a referee sees them again when the player is penalised.
     warned = Q(
-        penalties__category=PenaltyCategory.WARNING,
+        penalties__category=Category.WARNING,
         penalties__signed_at__isnull=False,
         penalties__revoked_at__isnull=True,
     )
@@ -110,9 +112,18 @@ def entry_add(request, slug):
     return redirect("manage:entry-list", slug=tournament.slug)
 
 
+# action -> (new status, the reason in the entry's history, the message)
 STATUS_ACTIONS = {
-    "withdraw": (EntryStatus.WITHDRAWN, gettext_lazy("%(name)s withdrawn.")),
-    "readmit": (EntryStatus.ACTIVE, gettext_lazy("%(name)s re-admitted.")),
+    "withdraw": (
+        EntryStatus.WITHDRAWN,
+        gettext_lazy("withdrawn by the director"),
+        gettext_lazy("%(name)s withdrawn."),
+    ),
+    "readmit": (
+        EntryStatus.ACTIVE,
+        gettext_lazy("re-admitted by the director"),
+        gettext_lazy("%(name)s re-admitted."),
+    ),
 }
 
 
@@ -121,8 +132,8 @@ STATUS_ACTIONS = {
 def entry_status(request, slug, pk, action):
     tournament = get_managed_tournament(request, slug)
     entry = get_object_or_404(tournament.entries.select_related("player"), pk=pk)
-    status, message = STATUS_ACTIONS[action]
-    set_status(entry, status)
+    status, reason, message = STATUS_ACTIONS[action]
+    set_status(entry, status, request.user, str(reason))
     messages.success(request, message % {"name": entry.player.full_name})
     return redirect("manage:entry-list", slug=tournament.slug)
 
@@ -134,7 +145,7 @@ def entry_checkin(request, slug, pk):
     entry = get_object_or_404(tournament.entries.select_related("player"), pk=pk)
     error = None
     try:
-        entry = set_checked_in(entry, request.POST.get("checked_in") == "1")
+        entry = set_checked_in(entry, request.POST.get("checked_in") == "1", request.user)
     except DomainError as exc:
         error = exc.message
     if request.htmx:
@@ -246,7 +257,8 @@ def entry_checkin_number(request, slug):
             "counts": _counts(tournament),
         }
         return render(request, "tournament/manage/_quick_checkin_response.html", context)
-    if error:
+    if entry is None:
+        assert error is not None  # every way that leaves no entry sets the error
         messages.error(request, error)
     else:
         messages.success(request, _checked_in_text(entry))

@@ -49,7 +49,7 @@ def import_upload(request, slug):
     context.update(
         preview=preview,
         token=token,
-        rows=[(r, players.get(r.player_id)) for r in preview.rows],
+        rows=[(r, players.get(r.player_id) if r.player_id else None) for r in preview.rows],
         filename=upload.name,
     )
     return render(request, "tournament/manage/import_preview.html", context)

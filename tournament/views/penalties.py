@@ -7,20 +7,16 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
-from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..domain import DomainError
+from ..domain import DomainError, referees
 from ..domain import penalties as penalty_domain
-from ..domain.exports import XLSX_TYPE, penalties_workbook
 from ..domain.penalties import signed_points
+from ..exports.xlsx import XLSX_TYPE, penalties_workbook
 from ..forms.penalties import (
     PenaltyForm,
     RefereeAccountForm,
@@ -28,32 +24,25 @@ from ..forms.penalties import (
     facts_key,
     initial_for,
 )
-from ..models import Penalty, PenaltyState, RefereeCall, RoundStatus, Table
+from ..models import Penalty, PenaltyState, RefereeCall, Table
 from ..models.audit import role_label
 from ..models.penalty import points_of, state_label
 from ..permissions import (
-    REFEREE_GROUP,
     director_required,
     get_managed_tournament,
+    get_office_table,
     get_officiated_tournament,
     manages,
     official_required,
     officiated_tournaments,
 )
-from ..sheets import verbs as sheet_domain
+from ..sheets import reads
+from ..sheets.display import board_rows, sheet_context
+from ..sheets.reads import current_round
 from ..site_url import public_url
-from .sheets import board_rows, office_table, sheet_context
 
 RECENT = 10
 STATE_FILTERS = {"signed", "draft", "revoked"}
-
-
-def _current_round(tournament):
-    """The round the referees look after: the running one, else the last closed one."""
-    rounds = tournament.rounds.filter(status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED])
-    return rounds.filter(status=RoundStatus.RELEASED).order_by("number").first() or (
-        rounds.order_by("-number").first()
-    )
 
 
 def _penalties(tournament):
@@ -76,23 +65,21 @@ def referee_dashboard(request, slug):
     """Tables of the current round, open questions (calls from the tables, unsigned
     penalties, sheets with errors) and the latest penalties."""
     tournament = get_officiated_tournament(request, slug)
-    round_ = _current_round(tournament)
+    round_ = current_round(tournament)
     rows = board_rows(round_) if round_ else []
     calls = list(
         RefereeCall.objects.filter(table__round__tournament=tournament, handled_at__isnull=True)
         .select_related("table__round")
         .order_by("created_at")
     )
-    calls_by_table = {}
+    calls_by_table: dict[int, list[RefereeCall]] = {}
     for call in calls:
         calls_by_table.setdefault(call.table_id, []).append(call)
     for row in rows:
         row["calls"] = calls_by_table.get(row["table"].pk, [])
     penalties = _penalties(tournament)
     director = manages(request.user, tournament)
-    drafts = penalties.filter(signed_at__isnull=True, revoked_at__isnull=True)
-    if not director:  # in closed rounds only the director can still sign or revoke
-        drafts = drafts.filter(table__round__status=RoundStatus.RELEASED)
+    drafts = penalty_domain.drafts_to_sign(penalties, director=director)
     context = {
         "tournament": tournament,
         "round": round_,
@@ -131,28 +118,27 @@ def _form_page(request, sheet, form, *, decision=None, status=200):
 def penalty_add(request, slug, number, table_number):
     """Enter a decision: the facts, then the row the rules give (preview), then sign it or
     keep it as a draft for another referee to sign."""
-    table = office_table(request, slug, number, table_number)
+    table = get_office_table(request, slug, number, table_number)
     tournament = table.round.tournament
     director = manages(request.user, tournament)
-    if request.method == "POST":
-        done = _already_stored(request, table)
-        if done is not None:  # the same form again (back button, double tap)
-            messages.info(request, _("This penalty has already been saved."))
-            return redirect("manage:penalty-detail", slug, done.pk)
-    sheet = sheet_domain.load(table)
     try:
+        if request.method == "POST":
+            done = penalty_domain.already_stored(table, _client_id(request))
+            if done is not None:  # the same form again (back button, double tap)
+                messages.info(request, _("This penalty has already been saved."))
+                return redirect("manage:penalty-detail", slug, done.pk)
         replacing = _replacing(request, table)
     except DomainError as exc:
         messages.error(request, exc.message)
         return redirect("manage:referee", slug)
+    sheet = reads.load(table)
     kwargs = {"sheet": sheet, "profile": tournament.profile, "replacing": replacing}
     if request.method != "POST":
         game = request.GET.get("spiel", "")
-        # Without a game named: the game being played while the round runs and the sheet
-        # is not complete (as the form's hint says), else the sheet's last game.
-        playing = table.round.status == RoundStatus.RELEASED and sheet.more_games_possible
-        current = len(sheet.games) + 1 if playing else len(sheet.games) or 1
-        number = int(game) if game.isdecimal() and len(game) < 3 else current
+        if game.isdecimal() and len(game) < 3:
+            number = int(game)
+        else:
+            number = penalty_domain.game_in_question(sheet)
         initial = initial_for(replacing) if replacing else {"game_number": number}
         return _form_page(request, sheet, PenaltyForm(initial=initial, **kwargs))
     form = PenaltyForm(request.POST, **kwargs)
@@ -160,10 +146,7 @@ def penalty_add(request, slug, number, table_number):
         return _form_page(request, sheet, form, status=422)
     facts = form.facts()
     try:
-        penalty_domain.may_write(table, director=director)
-        if table.round.status == RoundStatus.CLOSED and not facts.reason.strip():
-            raise DomainError(_("A penalty in a closed round needs a reason."))
-        decision = penalty_domain.decide(table, facts, exclude=replacing)
+        decision = penalty_domain.check(table, facts, director=director, replacing=replacing)
     except DomainError as exc:
         form.add_error(None, exc.message)
         return _form_page(request, sheet, form, status=422)
@@ -203,12 +186,11 @@ def penalty_add(request, slug, number, table_number):
     return redirect("manage:penalty-detail", slug, penalty.pk)
 
 
-def _already_stored(request, table: Table) -> Penalty | None:
+def _client_id(request) -> uuid.UUID | None:
     try:
-        client_id = uuid.UUID(request.POST.get("client_id", ""))
+        return uuid.UUID(request.POST.get("client_id", ""))
     except ValueError:
         return None
-    return Penalty.objects.filter(client_id=client_id, table=table).first()
 
 
 def _replacing(request, table: Table) -> Penalty | None:
@@ -218,10 +200,7 @@ def _replacing(request, table: Table) -> Penalty | None:
     if not str(raw).isdecimal():
         raise Http404
     penalty = get_object_or_404(Penalty, pk=int(raw), table=table)
-    if penalty.revoked_at is not None:
-        raise DomainError(
-            _("Penalty no. %(id)s has already been revoked.") % {"id": penalty.number}
-        )
+    penalty_domain.may_replace(penalty)
     return penalty
 
 
@@ -276,6 +255,7 @@ def penalty_detail(request, slug, pk):
         .exclude(pk=penalty.pk)
         .order_by("created_at")
     )
+    director = manages(request.user, tournament)
     context = {
         "tournament": tournament,
         "penalty": penalty,
@@ -287,9 +267,8 @@ def penalty_detail(request, slug, pk):
         "earlier": earlier,
         "revoke_form": RevokeForm(),
         "replaced_by": Penalty.objects.filter(replaces=penalty).first(),
-        "is_director": manages(request.user, tournament),
-        "writable": penalty.table.round.status == RoundStatus.RELEASED
-        or manages(request.user, tournament),
+        "is_director": director,
+        "writable": penalty_domain.writable(penalty.table.round, director=director),
     }
     return render(request, "tournament/referee/penalty_detail.html", context)
 
@@ -323,11 +302,11 @@ def call_done(request, slug, pk):
     """A referee has dealt with a table's call."""
     tournament = get_officiated_tournament(request, slug)
     call = get_object_or_404(RefereeCall, pk=pk, table__round__tournament=tournament)
-    if call.handled_at is not None:
-        messages.info(request, _("Somebody has already taken care of this call."))
+    try:
+        call = referees.handle_call(call, request.user)
+    except DomainError as exc:
+        messages.info(request, exc.message)
         return redirect("manage:referee", slug)
-    call.handled_at, call.handled_by = timezone.now(), request.user
-    call.save(update_fields=["handled_at", "handled_by"])
     messages.success(request, _("Call from table %(table)s done.") % {"table": call.table.number})
     return redirect("manage:referee", slug)
 
@@ -343,7 +322,7 @@ def referee_accounts(request, slug):
             return redirect("manage:referees", slug)
         form = RefereeAccountForm(request.POST)
         if form.is_valid():
-            user = _add_referee(tournament, form)
+            user = _add_referee(request, tournament, form)
             messages.success(
                 request,
                 _("%(name)s is a referee of this tournament now.")
@@ -369,29 +348,27 @@ def referee_accounts(request, slug):
     )
 
 
-def _add_referee(tournament, form):
+def _add_referee(request, tournament, form):
     data = form.cleaned_data
-    with transaction.atomic():
-        user = form.existing
-        if user is None:
-            user = get_user_model().objects.create_user(
-                username=data["username"],
-                password=data["password"],
-                first_name=data.get("first_name", ""),
-                last_name=data.get("last_name", ""),
-            )
-        user.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
-        tournament.referees.add(user)
-    return user
+    account = form.existing or referees.NewAccount(
+        username=data["username"],
+        password=data["password"],
+        first_name=data.get("first_name", ""),
+        last_name=data.get("last_name", ""),
+    )
+    return referees.add_referee(tournament, account, request.user)
 
 
 def _remove_referee(request, tournament) -> None:
     raw = request.POST.get("remove", "")
     user = tournament.referees.filter(pk=int(raw)).first() if raw.isdecimal() else None
-    if user is None:
-        messages.error(request, _("This account is not a referee of the tournament."))
+    try:
+        if user is None:
+            raise DomainError(_("This account is not a referee of the tournament."))
+        referees.remove_referee(tournament, user, request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
         return
-    tournament.referees.remove(user)
     messages.success(
         request,
         _("%(name)s is no longer a referee of this tournament.")

@@ -6,7 +6,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_safe
 
-from ..domain import PdfUnavailable, player_cards, printpack
+from ..exports import PdfUnavailable, cards, printpack
 from ..permissions import director_required, get_managed_tournament
 from ..site_url import public_url
 
@@ -38,7 +38,7 @@ def player_cards_pdf(request, slug):
     """One card per active player with start number and personal confirmation code."""
     tournament = get_managed_tournament(request, slug)
     try:
-        pdf = player_cards.player_cards_pdf(tournament)
+        pdf = cards.player_cards_pdf(tournament)
     except PdfUnavailable as exc:
         messages.error(request, exc.message)
         return redirect("manage:entry-list", slug)

@@ -99,6 +99,6 @@ def projector(request, slug):
 @require_POST
 def projector_renew(request, slug):
     tournament = get_managed_tournament(request, slug)
-    renew_projector_link(tournament)
+    renew_projector_link(tournament, request.user)
     messages.success(request, _("New projector link made; the old one no longer works."))
     return redirect("manage:projector", slug=tournament.slug)

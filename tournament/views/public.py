@@ -2,8 +2,9 @@
 
 from django.shortcuts import get_object_or_404, render
 
-from ..models import EntryStatus, RoundStatus, Seat, Tournament
+from ..models import EntryStatus, RoundStatus, Seat, Table, Tournament
 from ..names import name_matches, query_words
+from ..sheets.reads import current_round
 
 
 def home(request):
@@ -71,8 +72,8 @@ def where_do_i_sit(request, slug):
 
 
 def _seats_of(tournament: Tournament, pks: list[int]) -> list[dict]:
-    """Per entry: its seats in the released and closed rounds, and the one of the round
-    being played (the last released round — the one the public table plan shows)."""
+    """Per entry: its seats in the released and closed rounds, and the one of the current
+    round (the one the public table plan shows)."""
     if not pks:
         return []
     entries = tournament.entries.select_related("player").in_bulk(pks)
@@ -85,12 +86,9 @@ def _seats_of(tournament: Tournament, pks: list[int]) -> list[dict]:
     by_entry: dict[int, list] = {}
     for seat in seats:
         by_entry.setdefault(seat.entry_id, []).append(seat)
-    playing = (
-        tournament.rounds.filter(status=RoundStatus.RELEASED)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
+    current = current_round(tournament)
+    # "Now" is the round being played: once it is closed, nobody sits anywhere.
+    playing = current.number if current and current.status == RoundStatus.RELEASED else None
     started = bool(by_entry) or tournament.rounds.filter(status__in=shown).exists()
     matches = []
     for pk in pks:
@@ -101,13 +99,11 @@ def _seats_of(tournament: Tournament, pks: list[int]) -> list[dict]:
 
 
 def table_plan(request, slug):
-    """The tables of the round being played (the last released one), for the hall."""
+    """The tables of the current round (:func:`~tournament.sheets.reads.current_round`),
+    for the hall."""
     tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
-    round_ = (
-        tournament.rounds.filter(status=RoundStatus.RELEASED).order_by("-number").first()
-        or tournament.rounds.filter(status=RoundStatus.CLOSED).order_by("-number").first()
-    )
-    tables = []
+    round_ = current_round(tournament)
+    tables = Table.objects.none()
     if round_ is not None:
         tables = round_.tables.prefetch_related("seats__entry__player").order_by("number")
     context = {"tournament": tournament, "round": round_, "tables": tables}

@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -50,8 +51,12 @@ def round_draw(request, slug):
     numbers = ", ".join(str(r.number) for r in result.rounds)
     messages.success(
         request,
-        _("Round(s) %(numbers)s drawn in %(seconds).1f s (seed %(seed)s).")
-        % {"numbers": numbers, "seconds": result.seconds, "seed": result.seed},
+        _("Round(s) %(numbers)s drawn in %(seconds)s s (seed %(seed)s).")
+        % {
+            "numbers": numbers,
+            "seconds": formats.number_format(result.seconds, 2),  # 0,03 in German
+            "seed": result.seed,
+        },
     )
     return redirect("manage:round-detail", slug=slug, number=result.rounds[0].number)
 
@@ -69,6 +74,7 @@ def round_detail(request, slug, number):
         "log": round_.draw_logs.select_related("user").order_by("-at", "-pk")[:10],
         "swap_form": SwapForm(),
         "editable": round_.status == RoundStatus.DRAWN,
+        "release_blocker": draw_domain.release_blocker(round_),
     }
     return render(request, "tournament/manage/round_detail.html", context)
 

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from ..domain.registration import create_tournament
+from ..domain.registration import create_tournament, update_tournament
 from ..forms import TournamentForm
 from ..permissions import (
     director_required,
@@ -44,7 +44,7 @@ def tournament_edit(request, slug):
     # the page's heading and links, which name the tournament as it is saved.
     form = TournamentForm(request.POST or None, instance=copy.copy(tournament))
     if request.method == "POST" and form.is_valid():
-        saved = form.save()
+        saved = update_tournament(form.save(commit=False), request.user)
         messages.success(request, _("Changes saved."))
         return redirect(saved)  # at its new address if the short name changed
     return render(

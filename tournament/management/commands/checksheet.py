@@ -6,16 +6,17 @@ from django.utils.translation import gettext as _
 
 from scoring.profiles import PROFILES
 from scoring.sheet import ERROR, check_sheet, totals
-from tournament.domain.sheet_file import parse_sheet_file
 from tournament.findings import finding_message
 from tournament.imports.tabular import ImportFileError
 from tournament.management.commands._profiles import profile_or_exit
+from tournament.sheets.paper import read_file
 
 
 class Command(BaseCommand):
     help = (
-        "Check a Spielliste (CSV or XLSX: game, kind, soloist, 1..4 or 1..5) and print the "
-        "findings as JSON. Exit 0 without errors, 1 with errors, 2 if unreadable."
+        "Check a Spielliste (CSV or XLSX: game, kind, soloist, 1..4 or 1..5; kind N, P, V, "
+        "L, H, Q or S) and print the findings as JSON. Exit 0 without errors, 1 with errors, "
+        "2 if unreadable."
     )
 
     def add_arguments(self, parser):
@@ -36,7 +37,9 @@ class Command(BaseCommand):
                 returncode=2,
             ) from None
         try:
-            size, rows = parse_sheet_file(path.name, content, cumulative=options["cumulative"])
+            size, rows = read_file(
+                path.name, content, cumulative=options["cumulative"], games_only=False
+            )
         except ImportFileError as exc:
             raise CommandError(exc.message, returncode=2) from None
         findings = check_sheet(profile, size, rows, complete=True)

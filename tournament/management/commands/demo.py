@@ -6,18 +6,19 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
+from scoring.penalties import Category
 from tournament.demo_games import play_sheet
 from tournament.domain import draw, penalties
 from tournament.domain.penalties import Facts
 from tournament.models import (
     Entry,
     GameKind,
-    PenaltyCategory,
     PenaltyContext,
     RefereeCall,
     Tournament,
 )
-from tournament.models.audit import LIST_KEEPER, SYSTEM
+from tournament.models.audit import LIST_KEEPER, SYSTEM, stamp
+from tournament.sheets import reads
 from tournament.sheets import verbs as sheet_domain
 
 DEMO_FIXTURE = settings.BASE_DIR / "fixtures" / "demo.json"
@@ -91,8 +92,7 @@ def play_table(table, director, rng: random.Random, *, running: bool) -> None:
         if table.number == 2:
             typo = table.games.order_by("-number").first()
             typo.p1 += 10  # 3 typed as 13: the zero-sum check flags it
-            typo._change_reason = keeper.label  # noqa: SLF001
-            typo._history_role = LIST_KEEPER  # noqa: SLF001
+            stamp(typo, keeper.user, keeper.label, role=LIST_KEEPER)
             typo.version += 1
             typo.save()
         return
@@ -110,7 +110,7 @@ def _facts_for(table, number: int, category: str, reason: str, **extra) -> Facts
     game = table.games.get(number=number)
     offender = 2 if game.soloist_position != 2 else 3
     if table.size == 5:  # never the player who sits out
-        sitter = sheet_domain.load(table).steps[number - 1].sitter
+        sitter = reads.load(table).steps[number - 1].sitter
         offender = next(p for p in (2, 3, 4) if p not in (sitter, game.soloist_position))
     if game.kind == GameKind.NORMAL:
         context, soloist = PenaltyContext.NORMAL, None
@@ -127,14 +127,14 @@ def referee_decisions(round_, official) -> None:
     from table 4 and a decision still waiting for its signature."""
     tables = {t.number: t for t in round_.tables.select_related("round__tournament")}
     if round_.number == 1:
-        facts = _facts_for(tables[3], 2, PenaltyCategory.WARNING, "Laute Diskussion")
+        facts = _facts_for(tables[3], 2, Category.WARNING, "Laute Diskussion")
         penalties.enter(tables[3], facts, official, sign=True, director=False)
     elif round_.number == 2:
-        facts = _facts_for(tables[1], 5, PenaltyCategory.GERINGFUEGIG, "Karte zu früh gezeigt")
+        facts = _facts_for(tables[1], 5, Category.GERINGFUEGIG, "Karte zu früh gezeigt")
         penalties.enter(tables[1], facts, official, sign=True, director=False)
-        heavy = _facts_for(tables[2], 4, PenaltyCategory.SCHWERWIEGEND, "Falsch bedient")
+        heavy = _facts_for(tables[2], 4, Category.SCHWERWIEGEND, "Falsch bedient")
         first = penalties.enter(tables[2], heavy, official, sign=True, director=False)
-        light = _facts_for(tables[2], 4, PenaltyCategory.GERINGFUEGIG, "Falsch bedient")
+        light = _facts_for(tables[2], 4, Category.GERINGFUEGIG, "Falsch bedient")
         penalties.enter(
             tables[2],
             light,
@@ -146,5 +146,5 @@ def referee_decisions(round_, official) -> None:
         )
     else:
         RefereeCall.objects.create(table=tables[4], game_number=3, note="Frage zur Absage")
-        facts = _facts_for(tables[5], 1, PenaltyCategory.GERINGFUEGIG, "Ausspielen vor Zeit")
+        facts = _facts_for(tables[5], 1, Category.GERINGFUEGIG, "Ausspielen vor Zeit")
         penalties.enter(tables[5], facts, official, sign=False, director=False)

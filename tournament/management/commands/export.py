@@ -7,7 +7,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
-from tournament.domain import PdfUnavailable, exports
+from tournament.exports import PdfUnavailable, documents, rows, xlsx
+from tournament.exports.printpack import print_pack
 from tournament.models import Tournament
 
 FALLBACK_URL = "http://localhost:8000/"
@@ -52,27 +53,25 @@ class Command(BaseCommand):
         if what == "penalties":
             if fmt != "xlsx":
                 raise CommandError("The penalty record is exported as xlsx only.")
-            return exports.penalties_workbook(tournament)
+            return xlsx.penalties_workbook(tournament)
         if fmt == "xlsx":
             if what == "sheets":
-                return exports.sheets_workbook(tournament, self._round(tournament, options))
-            return exports.workbook(tournament, what)
+                return xlsx.sheets_workbook(tournament, self._round(tournament, options))
+            return xlsx.workbook(tournament, what)
         if what in ("standings", "teams"):
-            return exports.standings_pdf(tournament, teams_only=what == "teams")
+            return documents.standings_pdf(tournament, teams_only=what == "teams")
         if what == "rounds":
-            return exports.rounds_pdf(tournament)
+            return documents.rounds_pdf(tournament)
         round_ = self._round(tournament, options)
         if what == "tableplan":
-            return exports.table_plan_pdf(round_)
-        from tournament.domain.printpack import print_pack
-
+            return documents.table_plan_pdf(round_)
         return print_pack(round_, options["base_url"] or settings.SITE_URL or FALLBACK_URL)
 
     def _round(self, tournament, options):
         if options["round"] is not None:
             round_ = tournament.rounds.filter(number=options["round"]).first()
         else:
-            round_ = exports.current_round(tournament)
+            round_ = rows.round_to_print(tournament)
         if round_ is None or not round_.tables.exists():
             raise CommandError("This round has no tables yet (draw it first).")
         return round_

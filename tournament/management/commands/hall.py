@@ -188,17 +188,16 @@ class Command(BaseCommand):
 
         from tournament.wsgi import application
 
-        options = {
-            "listen": f"0.0.0.0:{settings.HALL_PORT}",
-            "threads": threads,
-            "connection_limit": CONNECTION_LIMIT,
-            "channel_timeout": IDLE_SECONDS,
-            "ident": "Kreuzdame",
-        }
-        if hasattr(select, "poll"):
-            options["asyncore_use_poll"] = True  # no select() limit where poll exists
         try:
-            return create_server(application, **options)
+            return create_server(
+                application,
+                listen=f"0.0.0.0:{settings.HALL_PORT}",
+                threads=threads,
+                connection_limit=CONNECTION_LIMIT,
+                channel_timeout=IDLE_SECONDS,
+                ident="Kreuzdame",
+                asyncore_use_poll=hasattr(select, "poll"),  # no select() limit where poll exists
+            )
         except OSError as exc:
             if exc.errno in (errno.EADDRINUSE, 10048):  # 10048: Windows' WSAEADDRINUSE
                 raise CommandError(

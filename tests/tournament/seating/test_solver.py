@@ -1,0 +1,328 @@
+"""The seat-draw solver on its own (no database): valid plans, the objectives, fixed rounds,
+clubs, impossible fields and reproducibility."""
+
+import itertools
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tournament.seating import (
+    DrawRequest,
+    Group,
+    ImpossibleField,
+    draw,
+    evaluate,
+    lower_bound,
+    table_sizes,
+)
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def players(n):
+    return list(range(1, n + 1))
+
+
+def solve(n, rounds, **options):
+    options.setdefault("time_limit", 2.0)
+    return draw(DrawRequest(players(n), rounds, **options))
+
+
+def assert_valid(plan_rounds, field, first=0):
+    """Every round from ``first`` on seats each player of ``field`` exactly once at tables
+    of the sizes the rule prescribes."""
+    for round_ in plan_rounds[first:]:
+        seated = [p for table in round_ for p in table]
+        assert sorted(seated) == sorted(field)
+        assert sorted(len(t) for t in round_) == sorted(table_sizes(len(field)))
+
+
+def repeats(plan_rounds):
+    met = Counter(
+        frozenset(pair)
+        for round_ in plan_rounds
+        for table in round_
+        for pair in itertools.combinations(table, 2)
+    )
+    return sum(k - 1 for k in met.values())
+
+
+# --- field sizes and bounds ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("n", "sizes"),
+    [(4, [4]), (5, [5]), (8, [4, 4]), (9, [5, 4]), (10, [5, 5]), (13, [5, 4, 4]),
+     (15, [5, 5, 5]), (37, [5] + [4] * 8), (200, [4] * 50)],
+)  # fmt: skip
+def test_table_sizes_use_n_mod_4_five_tables(n, sizes):
+    assert table_sizes(n) == sizes
+
+
+@pytest.mark.parametrize(
+    ("n", "add", "remove"),
+    [(1, 3, None), (2, 2, None), (3, 1, None), (6, 2, 1), (7, 1, 2), (11, 1, 1)],
+)
+def test_impossible_fields_say_how_many_to_add_or_remove(n, add, remove):
+    with pytest.raises(ImpossibleField) as info:
+        table_sizes(n)
+    assert (info.value.players, info.value.add, info.value.remove) == (n, add, remove)
+    with pytest.raises(ImpossibleField):
+        draw(DrawRequest(players(n), 2))
+
+
+def test_lower_bound_counts_seated_pairs_beyond_all_pairs():
+    assert lower_bound(16, 5) == 0
+    assert lower_bound(16, 6) == 6 * 24 - 120
+    assert lower_bound(24, 8) == 12
+    assert lower_bound(10, 3) == 3 * 20 - 45  # two five-tables seat 20 pairs a round
+    assert lower_bound(9, 2) == 0
+
+
+# --- the objectives on fields with a known optimum ----------------------------------------
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(16, 5), (24, 7), (28, 9), (32, 10), (48, 8)])
+def test_fields_of_four_tables_without_a_single_repeat(n, rounds):
+    plan = solve(n, rounds)
+    assert_valid(plan.rounds, players(n))
+    assert plan.quality.repeat_pairs == repeats(plan.rounds) == 0
+
+
+def test_twenty_four_players_in_eight_rounds_reach_the_lower_bound():
+    """The stored covering plan: every pair meets, twelve twin pairs (a perfect matching)
+    meet twice; positions stay balanced and drawing round by round continues it."""
+    plan = solve(24, 8)
+    assert_valid(plan.rounds, players(24))
+    assert plan.quality.repeat_pairs == plan.quality.lower_bound == 12
+    met: dict[frozenset, int] = {}
+    for round_ in plan.rounds:
+        for table in round_:
+            for pair in itertools.combinations(table, 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+    assert len(met) == 24 * 23 // 2  # every pair meets
+    twins = [pair for pair, count in met.items() if count == 2]
+    assert max(met.values()) == 2 and len(twins) == 12
+    assert sorted(p for pair in twins for p in pair) == sorted(players(24))
+    assert plan.quality.position_balance <= 1
+
+
+def test_sixteen_players_in_six_rounds_reach_the_lower_bound():
+    plan = solve(16, 6)
+    assert_valid(plan.rounds, players(16))
+    assert plan.quality.repeat_pairs == plan.quality.lower_bound == 24
+
+
+def test_eight_players_in_two_rounds_repeat_four_pairs():
+    # The second round's two tables each take two players from each first-round table:
+    # 2 repeats per table is the least possible, although L = 0.
+    plan = solve(8, 2, time_limit=0.5)
+    assert plan.quality.repeat_pairs == 4
+    assert plan.quality.lower_bound == 0
+
+
+def test_twelve_players_in_three_rounds_repeat_six_pairs():
+    # Above the counting bound (L = 0): the three tables of a round take players from the
+    # three tables before, so each table repeats at least two pairs (pigeonhole).
+    plan = solve(12, 3, seed=1)
+    assert_valid(plan.rounds, players(12))
+    assert plan.quality.repeat_pairs == 6
+    assert plan.quality.lower_bound == 0
+
+
+def test_nine_players_put_repeats_before_five_table_fairness():
+    # With fair five-table seats (one player twice) 12 repeats are unavoidable; 6 are
+    # possible when three players sit at the five-table twice. (a) comes before (b).
+    plan = solve(9, 2, time_limit=1.0)
+    assert_valid(plan.rounds, players(9))
+    assert plan.quality.repeat_pairs == 6
+
+
+def test_a_large_field_is_repeat_free_and_quick():
+    plan = solve(200, 8, time_limit=5.0)
+    assert_valid(plan.rounds, players(200))
+    assert plan.quality.repeat_pairs == 0
+    assert plan.stats.seconds < 2.0
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(37, 6), (45, 5), (25, 4), (203, 4)])
+def test_mixed_fields_share_the_five_tables_fairly(n, rounds):
+    plan = solve(n, rounds)
+    assert_valid(plan.rounds, players(n))
+    assert plan.quality.repeat_pairs == 0
+    assert plan.quality.five_table_spread <= 1
+    fives = Counter(p for r in plan.rounds for t in r if len(t) == 5 for p in t)
+    share = 5 * (n % 4) * rounds / n
+    assert all(int(share) <= fives[p] <= int(share) + 1 for p in players(n))
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(16, 4), (16, 8), (24, 7), (20, 5)])
+def test_four_tables_give_every_position_equally_often(n, rounds):
+    plan = solve(n, rounds)
+    counts = {p: Counter() for p in players(n)}
+    for round_ in plan.rounds:
+        for table in round_:
+            for position, p in enumerate(table, start=1):
+                counts[p][position] += 1
+    for p in players(n):
+        values = [counts[p][position] for position in range(1, 5)]
+        assert max(values) - min(values) <= 1
+        if rounds % 4 == 0:
+            assert values == [rounds // 4] * 4
+    assert plan.quality.position_balance == (0 if rounds % 4 == 0 else 1)
+
+
+def test_positions_at_mixed_fields_are_balanced_too():
+    plan = solve(37, 6)
+    assert plan.quality.position_balance <= 1
+    seat5 = Counter(t[4] for r in plan.rounds for t in r if len(t) == 5)
+    assert max(seat5.values()) == 1  # 30 five-table seats, 6 of them seat 5: all different
+
+
+# --- fixed rounds, changing fields, clubs --------------------------------------------------
+
+
+def test_fixed_rounds_stay_unchanged_and_count():
+    first = draw(DrawRequest(players(16), 1, seed=3)).rounds
+    plan = solve(16, 5, fixed=first)
+    assert plan.rounds[0] == first[0]
+    assert_valid(plan.rounds, players(16))
+    assert plan.quality.repeat_pairs == repeats(plan.rounds)
+    assert len(plan.rounds) == 5
+
+
+def test_round_by_round_drawing_with_a_late_entry_and_a_withdrawal():
+    first = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]
+    field = [p for p in players(16) if p != 1] + [17]  # 1 withdrew, 17 came late: 16 players
+    plan = draw(DrawRequest(field, 3, fixed=[first], seed=2, time_limit=2.0))
+    assert plan.rounds[0] == first
+    assert_valid(plan.rounds, field, first=1)
+    assert plan.quality.repeat_pairs == 0  # 2-3-4 etc. met in round 1 and must not again
+    assert evaluate(plan.rounds).repeat_pairs == 0
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(32, 10), (24, 7), (28, 9)])
+def test_drawing_one_round_at_a_time_keeps_the_constructed_optimum(n, rounds):
+    # Each round is drawn when it starts, the played ones fixed (tables in position order,
+    # as the database returns them): the result is as good as drawing all in advance.
+    played = []
+    for number in range(1, rounds + 1):
+        plan = draw(DrawRequest(players(n), number, fixed=played, seed=number, time_limit=0.5))
+        assert plan.rounds[:-1] == played
+        played = plan.rounds
+        assert plan.stats.method == "construction"
+    assert_valid(played, players(n))
+    assert repeats(played) == 0
+
+
+def test_drawing_24_players_round_by_round_for_eight_planned_rounds_reaches_12():
+    # As the site does it: every draw plans all eight rounds and keeps the next one.
+    played: list = []
+    for number in range(1, 9):
+        plan = draw(DrawRequest(players(24), 8, fixed=played, seed=number, time_limit=0.5))
+        assert plan.rounds[: number - 1] == played
+        played = plan.rounds[:number]
+    assert_valid(played, players(24))
+    assert repeats(played) == 12
+
+
+def test_a_changed_field_does_not_continue_the_construction():
+    first = draw(DrawRequest(players(32), 1, seed=1)).rounds
+    field = [p for p in players(32) if p != 1] + [33]
+    plan = draw(DrawRequest(field, 2, fixed=first, seed=1, time_limit=0.5))
+    assert plan.stats.method == "search"
+    assert_valid(plan.rounds, field, first=1)
+    assert plan.quality.repeat_pairs == 0
+
+
+def test_a_request_with_all_rounds_fixed_returns_them():
+    first = [[[1, 2, 3, 4], [5, 6, 7, 8]]]
+    plan = draw(DrawRequest(players(8), 1, fixed=first))
+    assert plan.rounds == first and plan.stats.method == "fixed"
+
+
+def test_clubs_are_kept_apart():
+    clubs = [Group(frozenset(p for p in players(16) if p % 4 == c)) for c in range(4)]
+    plan = solve(16, 4, separate=clubs)
+    assert plan.quality.repeat_pairs == 0
+    assert plan.quality.club_violations == 0
+    for round_ in plan.rounds:
+        for table in round_:
+            assert len({p % 4 for p in table}) == 4
+
+
+def test_club_separation_only_in_the_given_rounds_and_after_repeats():
+    clubs = [Group(frozenset(p for p in players(16) if p % 4 == c), frozenset({1, 2}))
+             for c in range(4)]  # fmt: skip
+    plan = solve(16, 5, separate=clubs)
+    assert plan.quality.repeat_pairs == 0  # (a) first: all five rounds stay repeat-free
+    assert plan.quality.club_violations == 0
+    # In all five rounds every pair meets once, so club mates meet in rounds 3-5.
+    everywhere = [Group(c.members) for c in clubs]
+    assert evaluate(plan.rounds, separate=everywhere).club_violations == 24
+
+
+def test_clubs_in_a_mixed_field():
+    field = players(21)
+    clubs = [Group(frozenset(field[i::5])) for i in range(5)]  # 5 clubs of 4-5 players
+    plan = draw(DrawRequest(field, 1, separate=clubs, seed=1, time_limit=2.0))
+    assert plan.quality.club_violations == 0
+
+
+# --- reproducibility and the API -----------------------------------------------------------
+
+
+def test_the_same_seed_gives_the_same_plan_and_another_seed_another():
+    a = solve(24, 5, seed=7)
+    b = solve(24, 5, seed=7)
+    c = solve(24, 5, seed=8)
+    assert a.rounds == b.rounds
+    assert a.rounds != c.rounds
+    assert solve(37, 4, seed=1).rounds == solve(37, 4, seed=1).rounds  # search, not algebra
+
+
+def test_players_can_be_any_hashable_ids():
+    names = [f"player-{i}" for i in range(13)]
+    plan = draw(DrawRequest(names, 3, seed=1, time_limit=1.0))
+    assert_valid(plan.rounds, names)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        DrawRequest([1, 1, 2, 3], 1),
+        DrawRequest(players(4), 1, fixed=[[[1, 2]], [[3, 4]]]),
+        DrawRequest(players(8), 2, fixed=[[[1, 2, 3, 1], [5, 6, 7, 8]]]),
+    ],
+)
+def test_malformed_requests_are_refused(request_):
+    with pytest.raises(ValueError, match=r"."):
+        draw(request_)
+
+
+def test_evaluate_reports_all_objectives():
+    rounds = [
+        [[1, 2, 3, 4, 5], [6, 7, 8, 9]],
+        [[1, 2, 6, 7, 8], [3, 4, 5, 9]],
+    ]
+    q = evaluate(rounds, separate=[Group(frozenset({1, 2}), frozenset({2}))])
+    assert q.repeat_pairs == 1 + 3 + 3  # 1-2, 6-7-8 and 3-4-5
+    assert q.lower_bound == 0
+    assert q.five_table_spread == 2  # 1 and 2 twice at the five-table, 9 never
+    assert q.position_balance == 2  # 1 sat at position 1 twice
+    assert q.club_violations == 1
+    assert q.gap == 7
+
+
+def test_a_pair_meeting_k_times_counts_k_minus_one_repeats():
+    rounds = [[[1, 2, 3, 4], [5, 6, 7, 8]]] * 3
+    assert evaluate(rounds).repeat_pairs == 12 * 2  # 12 pairs, each met three times
+    assert evaluate(rounds).lower_bound == lower_bound(8, 3) == 3 * 12 - 28
+
+
+def test_the_solver_imports_without_django():
+    code = "import sys, tournament.seating; assert 'django' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)  # noqa: S603

@@ -1,0 +1,431 @@
+"""Confirming a Spielliste on the table's link takes the start number and the personal code
+of another player of the table (issue 14, item 4): one phone cannot submit as 7 and confirm
+as 8. Wrong codes are limited per start number and, higher, per table; the codes come from
+the player cards, which only the director prints, and never show on a public page or in the
+history."""
+
+import io
+import random
+import re
+import sys
+import threading
+import time
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.urls import reverse
+from django.utils import timezone
+from pypdf import PdfReader
+
+from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, released_table
+from tournament import ratelimit
+from tournament.demo_games import play_sheet
+from tournament.domain import DomainError
+from tournament.models import Entry, EntryStatus, RateBucket, SheetStatus
+from tournament.sheets import codes
+from tournament.sheets import verbs as sheet_domain
+
+pytestmark = pytest.mark.django_db
+
+CODES = {7: "48213", 8: "59371", 9: "60724", 10: "73158"}
+
+
+@pytest.fixture
+def complete(tournament):
+    """Table 1 with start numbers 7 to 10 (known codes), complete but not submitted."""
+    table = released_table(tournament, first_start=7)
+    for number, code in CODES.items():
+        Entry.objects.filter(tournament=tournament, start_number=number).update(confirm_code=code)
+    games = play_sheet(tournament.profile, 4, random.Random(3), None)
+    inputs = [sheet_domain.RowInput(g.kind, g.soloist, g.points) for g in games]
+    office = sheet_domain.Actor(label="test", privileged=True)
+    sheet_domain.replace_rows(table, office, inputs, {})
+    return table
+
+
+@pytest.fixture
+def submitted(complete):
+    """Table 1 with start numbers 7 to 10 (known codes), complete and submitted as 7."""
+    table = complete
+    sheet_domain.submit(table, sheet_domain.keeper_actor(table, 7), code=CODES[7])
+    table.refresh_from_db()
+    return table
+
+
+def confirm(client, table, number, code=None):
+    data = {"start_number": str(number)}
+    if code is not None:
+        data["code"] = code
+    return client.post(reverse("keeper-confirm", args=[table.token]), data)
+
+
+def status(table):
+    table.refresh_from_db()
+    return table.sheet.status
+
+
+def test_one_phone_cannot_submit_as_7_and_confirm_as_8(client, submitted):
+    assert submitted.sheet.submitted_start_number == 7
+    without = confirm(client, submitted, 8)
+    assert without.status_code == 422
+    assert "Bestätigungscode" in without.content.decode()
+    guessed = confirm(client, submitted, 8, "12345")
+    assert guessed.status_code == 422
+    assert "gehört nicht zu Startnummer 8" in guessed.content.decode()
+    # 7's own code does not make 7 somebody else, and 8's number with 7's code is wrong.
+    assert confirm(client, submitted, 7, CODES[7]).status_code == 422
+    assert confirm(client, submitted, 8, CODES[7]).status_code == 422
+    assert status(submitted) == SheetStatus.SUBMITTED
+    assert submitted.sheet.confirmed_at is None and submitted.sheet.confirmed_by == ""
+
+
+def test_the_code_of_another_player_of_the_table_confirms(client, submitted):
+    response = confirm(client, submitted, 8, " 59 371 ")  # spaces typed along do not matter
+    assert response.status_code == 200
+    assert status(submitted) == SheetStatus.CONFIRMED
+    assert submitted.sheet.confirmed_by == "Listenführer Tisch 1 · Startnr. 8"
+
+
+def test_the_submitters_own_code_is_refused_in_the_domain(submitted):
+    with pytest.raises(DomainError, match="von jemand anderem"):
+        sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 7), code=CODES[7])
+    with pytest.raises(codes.WrongCode):
+        sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 9))
+    assert status(submitted) == SheetStatus.SUBMITTED
+    sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 9), code=CODES[9])
+    assert status(submitted) == SheetStatus.CONFIRMED
+
+
+def test_a_code_of_a_player_at_another_table_does_not_help(client, tournament, submitted):
+    released_table(tournament, table_number=2, first_start=11)
+    other = Entry.objects.get(tournament=tournament, start_number=11)
+    assert confirm(client, submitted, 11, other.confirm_code).status_code == 422
+    assert status(submitted) == SheetStatus.SUBMITTED
+
+
+def test_badly_typed_codes_are_explained_and_not_counted(client, submitted):
+    for typed in ("4821", "482139", "abcde", "４８２１３"):
+        response = confirm(client, submitted, 8, typed)
+        assert response.status_code == 422
+        assert "5 Ziffern" in response.content.decode()
+    for _ in range(4):
+        assert confirm(client, submitted, 8, "11111").status_code == 422
+    assert confirm(client, submitted, 8, CODES[8]).status_code == 200
+
+
+def test_after_five_wrong_codes_the_table_must_wait_or_call_the_office(
+    client, director_client, tournament, submitted
+):
+    for _ in range(5):
+        assert confirm(client, submitted, 8, "11111").status_code == 422
+    limited = confirm(client, submitted, 8, CODES[8])  # now even the right code waits
+    assert limited.status_code == 429
+    assert 0 < int(limited["Retry-After"]) <= 600
+    page = limited.content.decode()
+    assert "Zu viele falsche Codes" in page and "Turnierbüro" in page
+    assert 'id="confirm-form"' in page  # the page, not a bare error
+    assert status(submitted) == SheetStatus.SUBMITTED
+    # Another table is not affected.
+    table2 = released_table(tournament, table_number=2, first_start=11)
+    games = play_sheet(tournament.profile, 4, random.Random(4), None)
+    inputs = [sheet_domain.RowInput(g.kind, g.soloist, g.points) for g in games]
+    sheet_domain.replace_rows(table2, sheet_domain.Actor(label="t", privileged=True), inputs, {})
+    code11 = Entry.objects.get(tournament=tournament, start_number=11).confirm_code
+    sheet_domain.submit(table2, sheet_domain.keeper_actor(table2, 11), code=code11)
+    code12 = Entry.objects.get(tournament=tournament, start_number=12).confirm_code
+    assert confirm(client, table2, 12, code12).status_code == 200
+    # The director still confirms the limited table on the board.
+    url = reverse("manage:sheet-action", args=["herbst", 1, 1, "confirm"])
+    assert director_client.post(url).status_code == 302
+    assert status(submitted) == SheetStatus.CONFIRMED
+
+
+def test_the_limit_is_counted_in_the_domain_and_ends_with_its_window(submitted):
+    actor = sheet_domain.keeper_actor(submitted, 8)
+    for _ in range(codes.CODE_FAILURES):
+        with pytest.raises(codes.WrongCode):
+            sheet_domain.confirm(submitted, actor, code="11111")
+    with pytest.raises(codes.TooManyCodes) as raised:
+        sheet_domain.confirm(submitted, actor, code=CODES[8])
+    assert 0 < raised.value.seconds <= codes.CODE_WINDOW
+    past = timezone.now() - timedelta(seconds=codes.CODE_WINDOW + 1)
+    RateBucket.objects.filter(key__startswith="confirm-code:").update(window_start=past)
+    sheet_domain.confirm(submitted, actor, code=CODES[8])
+    assert status(submitted) == SheetStatus.CONFIRMED
+
+
+# --- review: per start number, counted before the comparison --------------------------------
+
+
+def test_an_onlookers_wrong_codes_for_one_number_do_not_stop_the_others(client, submitted):
+    """Somebody who photographed the table's QR code guesses for start number 8: 8 must wait,
+    9 still confirms with the code of their own card."""
+    for _ in range(codes.CODE_FAILURES):
+        assert confirm(client, submitted, 8, "11111").status_code == 422
+    limited = confirm(client, submitted, 8, CODES[8])
+    assert limited.status_code == 429
+    assert "Turnierbüro" in limited.content.decode()
+    assert status(submitted) == SheetStatus.SUBMITTED
+    assert confirm(client, submitted, 9, CODES[9]).status_code == 200
+    assert status(submitted) == SheetStatus.CONFIRMED
+    assert submitted.sheet.confirmed_by == "Listenführer Tisch 1 · Startnr. 9"
+
+
+def test_the_table_cap_stops_guessing_across_numbers(complete):
+    """Below the limit of each start number, but 15 wrong codes at the table: nobody there
+    gets a code compared until the window ends (or the office acts)."""
+    guesses = {7: 4, 8: 4, 9: 4, 10: 3}
+    assert sum(guesses.values()) == codes.CODE_TABLE_FAILURES
+    assert max(guesses.values()) < codes.CODE_FAILURES
+    for number, count in guesses.items():
+        actor = sheet_domain.keeper_actor(complete, number)
+        for _ in range(count):
+            with pytest.raises(codes.WrongCode):
+                sheet_domain.submit(complete, actor, code="11111")
+    with pytest.raises(codes.TooManyCodes) as raised:
+        sheet_domain.submit(complete, sheet_domain.keeper_actor(complete, 10), code=CODES[10])
+    assert 0 < raised.value.seconds <= codes.CODE_WINDOW
+    assert status(complete) == SheetStatus.OPEN
+    past = timezone.now() - timedelta(seconds=codes.CODE_WINDOW + 1)
+    RateBucket.objects.filter(key__startswith="confirm-code:").update(window_start=past)
+    sheet_domain.submit(complete, sheet_domain.keeper_actor(complete, 10), code=CODES[10])
+    assert status(complete) == SheetStatus.SUBMITTED
+
+
+def test_right_codes_leave_no_count_behind(submitted):
+    sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 8), code=CODES[8])
+    assert not RateBucket.objects.exists()
+
+
+WAIT = 30  # seconds: only reached when a test fails
+
+
+@pytest.mark.django_db(transaction=True)
+def test_parallel_wrong_codes_get_no_more_comparisons_than_the_limit(monkeypatch, submitted):
+    """More wrong codes for start number 8 than the limit arrive at once, each on its own
+    connection. Every wrong one is held after its transaction has rolled back, until each
+    attempt has been compared or refused: counting the wrong code only then (as before) let
+    every waiter read a count below the limit."""
+    attempts = codes.CODE_FAILURES + 4
+    compared, wrong, refused, errors = [], [], [], []
+    release = threading.Event()
+    real_confirm = sheet_domain._confirm
+    # SQLite's shared in-memory test database (DATABASE_URL set) answers "table is locked"
+    # where a file database lets writers queue: there the database steps take turns.
+    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
+    turn = threading.RLock() if in_memory else None
+
+    def in_turn(step, *args):
+        if turn is None:
+            return step(*args)
+        with turn:
+            return step(*args)
+
+    def held_confirm(table, actor, code):
+        try:
+            return in_turn(real_confirm, table, actor, code)
+        except codes.WrongCode:
+            compared.append(code)
+            release.wait(WAIT)
+            raise
+
+    monkeypatch.setattr(sheet_domain, "_confirm", held_confirm)
+    for name in ("take", "give_back", "retry_after", "hit"):
+        real = getattr(ratelimit, name)
+        monkeypatch.setattr(ratelimit, name, lambda *a, real=real, **k: in_turn(real, *a, **k))
+
+    def guess():
+        actor = sheet_domain.keeper_actor(submitted, 8)
+        try:
+            sheet_domain.confirm(submitted, actor, code="11111")
+        except codes.WrongCode:
+            wrong.append(True)
+        except codes.TooManyCodes:
+            refused.append(True)
+        except Exception as exc:
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=guess) for _ in range(attempts)]
+    for thread in threads:
+        thread.start()
+    try:
+        deadline = time.monotonic() + WAIT
+        while len(compared) + len(refused) + len(errors) < attempts:
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.01)
+        held = len(compared)
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join(WAIT)
+    assert held == codes.CODE_FAILURES
+    assert len(refused) == attempts - codes.CODE_FAILURES
+    assert not errors, errors
+    assert len(wrong) == codes.CODE_FAILURES
+    counts = dict(RateBucket.objects.values_list("key", "count"))
+    assert counts == {
+        f"confirm-code:table:{submitted.pk}:number:8": codes.CODE_FAILURES,
+        f"confirm-code:table:{submitted.pk}": codes.CODE_FAILURES,
+    }
+    with pytest.raises(codes.TooManyCodes):
+        sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 8), code=CODES[8])
+    sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 9), code=CODES[9])
+    assert status(submitted) == SheetStatus.CONFIRMED
+
+
+# --- the codes -------------------------------------------------------------------------------
+
+
+def test_every_entry_gets_its_own_five_digit_code(tournament):
+    entries = [EntryFactory(tournament=tournament) for _ in range(50)]
+    codes = [e.confirm_code for e in entries]
+    assert all(re.fullmatch(r"[1-9]\d{4}", code) for code in codes)
+    assert len(set(codes)) >= 45  # random: a rare repeat is harmless, start number + code
+
+
+def test_codes_stay_out_of_the_history(tournament):
+    entry = EntryFactory(tournament=tournament, confirm_code="48213")
+    entry.checked_in = True
+    entry.save()
+    historical = Entry.history.model
+    assert "confirm_code" not in {f.name for f in historical._meta.get_fields()}
+    with connection.cursor() as cursor:
+        columns = [c.name for c in connection.introspection.get_table_description(
+            cursor, historical._meta.db_table
+        )]  # fmt: skip
+    assert "confirm_code" not in columns
+    assert entry.history.count() == 2
+
+
+def test_codes_never_show_on_public_pages_nor_on_the_table_link(client, tournament, submitted):
+    tournament.is_public = True
+    tournament.save()
+    pages = [
+        reverse("tournament-public", args=["herbst"]),
+        reverse("where-do-i-sit", args=["herbst"]) + "?q=Spieler8",
+        reverse("where-do-i-sit", args=["herbst"]) + "?q=8",
+        reverse("public-standings", args=["herbst"]),
+        reverse("public-table-plan", args=["herbst"]),
+        reverse("public-projector-data", args=["herbst"]),
+        reverse("projector-data", args=[tournament.projector_token]),
+        reverse("keeper-sheet", args=[submitted.token]),
+        reverse("keeper-status", args=[submitted.token]),
+    ]
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        body = response.content.decode()
+        assert not any(code in body for code in CODES.values()), url
+    # Nor after a refused confirmation: the typed code is not filled in again.
+    body = confirm(client, submitted, 8, "59370").content.decode()
+    assert "59370" not in body and CODES[8] not in body
+
+
+def test_the_director_sees_a_players_code_on_the_players_page(director_client, submitted):
+    page = director_client.get(reverse("manage:entry-list", args=["herbst"])).content.decode()
+    assert all(code in page for code in CODES.values())
+    assert reverse("manage:player-cards", args=["herbst"]) in page
+
+
+def test_codes_are_not_editable_in_forms():
+    assert not Entry._meta.get_field("confirm_code").editable
+
+
+# --- the player cards ------------------------------------------------------------------------
+
+
+def test_the_player_cards_hold_name_number_and_code_of_this_tournaments_players(
+    director_client, tournament
+):
+    names = [("Jürgen", "Müller"), ("Anna", "Özdemir"), ("Eva", "Adler")]
+    entries = [
+        EntryFactory(
+            tournament=tournament,
+            start_number=n,
+            player=PlayerFactory(first_name=first, last_name=last),
+        )
+        for n, (first, last) in enumerate(names, start=21)
+    ]
+    gone = EntryFactory(
+        tournament=tournament,
+        start_number=24,
+        player=PlayerFactory(first_name="Rita", last_name="Zurückgezogen"),
+        status=EntryStatus.WITHDRAWN,
+    )
+    elsewhere = EntryFactory(
+        tournament=TournamentFactory(slug="anderswo"),
+        player=PlayerFactory(first_name="Otto", last_name="Fremd"),
+    )
+    response = director_client.get(reverse("manage:player-cards", args=["herbst"]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert "herbst-spielerkarten.pdf" in response["Content-Disposition"]
+    assert "no-store" in response["Cache-Control"]
+    reader = PdfReader(io.BytesIO(response.content))
+    text = re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))
+    for entry, (first, last) in zip(entries, names, strict=True):
+        assert f"{first} {last}" in text
+        assert f"Nr. {entry.start_number}" in text
+        assert entry.confirm_code in text
+    assert "Startnummer + Code" in text and "Herbstturnier" in text
+    assert "Zurückgezogen" not in text and gone.confirm_code not in text
+    assert "Fremd" not in text and elsewhere.confirm_code not in text
+
+
+def test_ten_player_cards_fit_on_a_page(director_client, tournament):
+    for n in range(1, 22):
+        EntryFactory(tournament=tournament, start_number=n)
+    response = director_client.get(reverse("manage:player-cards", args=["herbst"]))
+    assert len(PdfReader(io.BytesIO(response.content)).pages) == 3
+
+
+def test_without_the_pdf_engine_the_player_cards_say_what_is_missing(
+    director_client, tournament, monkeypatch
+):
+    monkeypatch.setitem(sys.modules, "weasyprint", None)
+    monkeypatch.delitem(sys.modules, "tournament.exports.pdf", raising=False)
+    response = director_client.get(reverse("manage:player-cards", args=["herbst"]), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("manage:entry-list", args=["herbst"])
+    assert "Pango" in response.content.decode()
+
+
+# --- the migration ---------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_existing_entries_distinct_codes():
+    before = [("tournament", "0010_sheet_changed_after_confirmation")]
+    after = [("tournament", "0011_entry_confirm_code")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    try:
+        apps = executor.loader.project_state(before).apps
+        Tournament = apps.get_model("tournament", "Tournament")
+        Player = apps.get_model("tournament", "Player")
+        Entry_ = apps.get_model("tournament", "Entry")
+        for slug in ("a", "b"):
+            tournament = Tournament.objects.create(
+                name=slug, slug=slug, date="2026-11-21", projector_token=f"token-{slug}"
+            )
+            for n in range(1, 41):
+                player = Player.objects.create(first_name=slug, last_name=f"P{n}")
+                Entry_.objects.create(tournament=tournament, player=player, start_number=n)
+        executor = MigrationExecutor(connection)
+        executor.migrate(after)
+        apps = executor.loader.project_state(after).apps
+        Entry_ = apps.get_model("tournament", "Entry")
+        for slug in ("a", "b"):
+            codes = list(
+                Entry_.objects.filter(tournament__slug=slug).values_list("confirm_code", flat=True)
+            )
+            assert len(codes) == 40 == len(set(codes))
+            assert all(re.fullmatch(r"[1-9]\d{4}", code) for code in codes)
+    finally:
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())

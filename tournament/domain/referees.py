@@ -1,0 +1,107 @@
+"""The referees' own writes: a table calls a referee, a referee marks the call handled, a
+director adds or removes the tournament's referee accounts. Each in its transaction, each
+leaving a history record that names the actor and the role (the referee calls' own history,
+the tournament's history of its referee list)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, User
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from ..models import RefereeCall, Round, Table, Tournament
+from ..models.audit import LIST_KEEPER, REFEREE_GROUP, stamp
+from . import DomainError
+
+if TYPE_CHECKING:  # the sheet verbs close a round's calls through this module
+    from ..sheets.verbs import Actor
+
+
+def call_referee(table: Table, actor: Actor, note: str = "") -> RefereeCall:
+    """The table asks for a referee about the game it is playing (the one after the games
+    entered). One open call per table is enough: while one is open, a second call returns
+    it instead of queueing another."""
+    with transaction.atomic():
+        Table.objects.select_for_update().filter(pk=table.pk).first()
+        waiting = table.referee_calls.filter(handled_at__isnull=True).first()
+        if waiting is not None:
+            return waiting
+        call = RefereeCall(table=table, game_number=table.games.count() + 1, note=note)
+        stamp(call, actor.user, actor.label, role="" if actor.privileged else LIST_KEEPER)
+        call.save()
+        return call
+
+
+def handle_call(call: RefereeCall, user) -> RefereeCall:
+    """A referee has dealt with a table's call."""
+    with transaction.atomic():
+        call = RefereeCall.objects.select_for_update().select_related("table").get(pk=call.pk)
+        if call.handled_at is not None:
+            raise DomainError(_("Somebody has already taken care of this call."))
+        call.handled_at, call.handled_by = timezone.now(), user
+        # Stored in English, translated where the history is shown.
+        stamp(call, user, gettext_noop("handled"))
+        call.save(update_fields=["handled_at", "handled_by"])
+        return call
+
+
+def close_calls(round_: Round, user) -> None:
+    """The round is over: calls nobody took care of are closed with it, each with its
+    history record (called while closing the round, inside its transaction)."""
+    now = timezone.now()
+    for call in RefereeCall.objects.select_for_update().filter(
+        table__round=round_, handled_at__isnull=True
+    ):
+        call.handled_at, call.handled_by = now, user
+        stamp(call, user, gettext_noop("closed with the round"))
+        call.save(update_fields=["handled_at", "handled_by"])
+
+
+@dataclass(frozen=True)
+class NewAccount:
+    """A referee account to create: the name and the first password."""
+
+    username: str
+    password: str
+    first_name: str = ""
+    last_name: str = ""
+
+
+def add_referee(tournament: Tournament, referee: NewAccount | User, user) -> User:
+    """Make ``referee`` (an existing account, or a :class:`NewAccount` to create) a referee of
+    the tournament; ``user`` is the director doing it. Returns the account."""
+    with transaction.atomic():
+        if isinstance(referee, NewAccount):
+            referee = get_user_model().objects.create_user(
+                username=referee.username,
+                password=referee.password,
+                first_name=referee.first_name,
+                last_name=referee.last_name,
+            )
+        referee.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+        stamp(tournament, user, _stored(gettext_lazy("referee added: %(name)s"), referee))
+        tournament.referees.add(referee)
+    return referee
+
+
+def remove_referee(tournament: Tournament, referee, user) -> None:
+    """``referee`` no longer officiates this tournament (the account stays: it may referee
+    others, and its signatures stay on the penalties)."""
+    with transaction.atomic():
+        if not tournament.referees.filter(pk=referee.pk).exists():
+            raise DomainError(_("This account is not a referee of the tournament."))
+        stamp(tournament, user, _stored(gettext_lazy("referee removed: %(name)s"), referee))
+        tournament.referees.remove(referee)
+
+
+def _stored(text, referee) -> str:
+    """A change reason naming the account, in the site's language (it is stored)."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return str(text) % {"name": referee.get_username()}

@@ -1,0 +1,51 @@
+"""The player cards ("Spielerkarten"): one small card per active entry of a tournament with
+its start number, name and personal confirmation code, ten to an A4 page with cut lines.
+
+The code is what confirming a Spielliste on the table's link needs besides the start
+number, so the cards are handed out at check-in and the file is for the director only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from ..models import EntryStatus, Tournament
+
+TEMPLATE = "tournament/print/player_cards.html"
+CARDS_PER_PAGE = 10  # two columns of five: 92 x 52 mm each inside the page margins
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    start_number: int
+    name: str
+    club: str
+    code: str
+
+
+def cards(tournament: Tournament) -> list[PlayerCard]:
+    """The cards of the tournament's active entries, by start number (one query)."""
+    entries = (
+        tournament.entries.filter(status=EntryStatus.ACTIVE)
+        .select_related("player")
+        .order_by("start_number")
+    )
+    return [
+        PlayerCard(e.start_number, e.player.full_name, e.player.club, e.confirm_code)
+        for e in entries
+    ]
+
+
+def build_context(tournament: Tournament) -> dict:
+    every = cards(tournament)
+    pages = [every[i : i + CARDS_PER_PAGE] for i in range(0, len(every), CARDS_PER_PAGE)]
+    return {"tournament": tournament, "pages": pages, "generated_at": timezone.now()}
+
+
+def player_cards_pdf(tournament: Tournament) -> bytes:
+    """The player cards of ``tournament`` as PDF."""
+    from .pdf import render_pdf  # WeasyPrint loads only when a PDF is made
+
+    return render_pdf(TEMPLATE, build_context(tournament))

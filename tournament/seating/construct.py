@@ -1,0 +1,168 @@
+"""Algebraic seat plans: rounds without a single repeat encounter for fields of four-tables.
+
+Local search finds repeat-free plans easily while the field is sparse, but near the most
+rounds a field allows (every player meets nearly everyone) it gets lost. For those fields
+we build the plan from a design instead:
+
+* cyclic plans: the points are ``Z_m x {0..k-1}`` plus ``s`` fixed points; one base round
+  is shifted by ``t = 0..m-1``. The base rounds were found once by
+  ``python -m tournament.seating.make_plans`` and are stored in :mod:`tournament.seating.plans`.
+* 32 players in 10 rounds (the notorious social golfer instance 8-4-10): a doubled affine
+  space, computed here (see :func:`doubled_affine_space`).
+
+Every function returns rounds of tables of point numbers ``0..n-1``. The solver relabels the
+points with the players by a seeded permutation, which keeps a plan repeat-free and makes
+the draw depend on the seed.
+"""
+
+from functools import cache
+from itertools import combinations
+
+from .covering import COVERING_PLANS
+from .plans import CYCLIC_PLANS
+
+Rounds = list[list[list[int]]]
+
+
+def develop(m: int, k: int, base: list[list[int]], rounds: int) -> Rounds:
+    """The first ``rounds`` (at most ``m``) shifts of a cyclic base round.
+
+    Point ``c * m + x`` stands for ``(c, x)`` in ``Z_m x {0..k-1}``; numbers from ``k * m``
+    on are fixed points that every shift leaves where they are.
+    """
+    finite = k * m
+    result = []
+    for shift in range(min(rounds, m)):
+        result.append(
+            [[p if p >= finite else p - p % m + (p + shift) % m for p in table] for table in base]
+        )
+    return result
+
+
+@cache
+def _line_spreads() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Two disjoint line spreads of the projective space PG(3,2), the first such pair.
+
+    Points are the 15 nonzero vectors of GF(2)^4 (as ints), a line is ``{a, b, a ^ b}``
+    (a 2-dimensional subspace without 0). A spread is 5 lines that cover every point
+    once; PG(3,2) has 56 of them.
+    """
+    lines = sorted({tuple(sorted((a, b, a ^ b))) for a in range(1, 16) for b in range(a + 1, 16)})
+    spreads: list[tuple[tuple[int, ...], ...]] = []
+
+    def extend(chosen: list[tuple[int, ...]], covered: int) -> None:
+        if len(chosen) == 5:
+            spreads.append(tuple(chosen))
+            return
+        point = next(p for p in range(1, 16) if not covered >> p & 1)
+        for line in lines:
+            mask = sum(1 << p for p in line)
+            if point in line and not covered & mask:
+                extend([*chosen, line], covered | mask)
+
+    extend([], 0)
+    for first, second in combinations(spreads, 2):
+        if not set(first) & set(second):
+            return first, second
+    raise AssertionError("PG(3,2) has disjoint spreads")  # pragma: no cover
+
+
+def _solve_gf2(rows: list[tuple[int, int]], count: int) -> list[int] | None:
+    """A solution of the linear system ``rows`` (bitmask of variables, right-hand side)
+    over GF(2), free variables set to 0; None when the system is inconsistent."""
+    pivots: dict[int, tuple[int, int]] = {}
+    for mask, rhs in rows:
+        while mask:
+            high = mask.bit_length() - 1
+            if high not in pivots:
+                pivots[high] = (mask, rhs)
+                break
+            pivot_mask, pivot_rhs = pivots[high]
+            mask ^= pivot_mask
+            rhs ^= pivot_rhs
+        else:
+            if rhs:
+                return None
+    values = [0] * count
+    for high in sorted(pivots):  # lower pivots only involve lower variables
+        mask, rhs = pivots[high]
+        rest = mask & ~(1 << high)
+        while rest:
+            low = rest.bit_length() - 1
+            rhs ^= values[low]
+            rest ^= 1 << low
+        values[high] = rhs
+    return values
+
+
+@cache
+def doubled_affine_space() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """32 players, 10 rounds, no repeat: each player misses exactly one other player.
+
+    Take the 16 points of the affine space AG(4,2) and ten directions (lines of PG(3,2))
+    that cover every direction twice: two disjoint spreads. The cosets of one direction
+    are four blocks of four, so every pair of points lies in exactly two blocks. Now double
+    every point x into players 2x and 2x+1 and give each block a labelling f: the block
+    becomes the two tables {2x + f(x)} and {2x + 1 - f(x)}. A pair of points x, y is met
+    as (same label, same label) or (different, different) in a block, depending on
+    f(x) + f(y); if its two blocks disagree on that parity, all four player pairs over
+    x, y meet exactly once. "The two blocks disagree" is one linear equation over GF(2)
+    per pair, and the system is solvable.
+    """
+    directions = [line for spread in _line_spreads() for line in spread]
+    blocks: list[list[int]] = []
+    for line in directions:
+        seen: set[int] = set()
+        for a in range(16):
+            if a not in seen:
+                coset = sorted({a, *(a ^ d for d in line)})
+                seen.update(coset)
+                blocks.append(coset)
+    variable: dict[tuple[int, int], int] = {}
+    for b, coset in enumerate(blocks):
+        for x in coset:
+            variable[b, x] = len(variable)
+    containing: dict[tuple[int, int], list[int]] = {}
+    for b, coset in enumerate(blocks):
+        for x, y in combinations(coset, 2):
+            containing.setdefault((x, y), []).append(b)
+    rows = []
+    for (x, y), (b1, b2) in sorted(containing.items()):
+        mask = 0
+        for b in (b1, b2):
+            mask ^= 1 << variable[b, x]
+            mask ^= 1 << variable[b, y]
+        rows.append((mask, 1))
+    labels = _solve_gf2(rows, len(variable))
+    if labels is None:  # pragma: no cover - checked by the tests
+        raise AssertionError("the labelling system is consistent for these spreads")
+    rounds = []
+    for index in range(len(directions)):
+        tables = []
+        for b in range(4 * index, 4 * index + 4):
+            f = [labels[variable[b, x]] for x in blocks[b]]
+            tables.append(tuple(2 * x + v for x, v in zip(blocks[b], f, strict=True)))
+            tables.append(tuple(2 * x + 1 - v for x, v in zip(blocks[b], f, strict=True)))
+        rounds.append(tuple(tables))
+    return tuple(rounds)
+
+
+def constructed_rounds(n: int, rounds: int) -> Rounds | None:
+    """The best plan we can build for ``n`` players at four-tables, cut to at most
+    ``rounds`` rounds; None when there is no construction for ``n``.
+
+    Stored covering plans (:data:`~tournament.seating.covering.COVERING_PLANS`) reach the
+    lower bound one round beyond the repeat-free ones: 24 players in 8 rounds with 12
+    repeats. They serve plans of that many rounds or more; shorter plans use the
+    repeat-free constructions.
+    """
+    if n == 32:
+        return [[list(t) for t in r] for r in doubled_affine_space()[:rounds]]
+    covering = COVERING_PLANS.get(n)
+    if covering is not None and rounds >= len(covering):
+        return [[list(t) for t in r] for r in covering]
+    spec = CYCLIC_PLANS.get(n)
+    if spec is None:
+        return None
+    m, k, base = spec
+    return develop(m, k, base, rounds)

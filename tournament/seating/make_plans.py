@@ -1,0 +1,235 @@
+"""Find the base rounds of the cyclic seat plans and write tournament/seating/plans.py.
+
+Run: .venv/bin/python -m tournament.seating.make_plans [--seconds 120]
+
+A cyclic plan for n = k*m + s players uses the points (c, x) with c in 0..k-1 and x in Z_m,
+plus s fixed points. Round t is the base round with every x shifted by t; fixed points stay.
+Two points meet in round t exactly when the base round holds a pair of the same *orbit*
+(the pair shifted by some t), so the m rounds are free of repeats when
+
+* no two pairs of the base round lie in the same orbit,
+* no pair is in an orbit shorter than m (two fixed points, or (c, x), (c, x + m/2)),
+* a fixed point meets at most one point of each class.
+
+The script searches such a base round with tabu search on the number of orbit collisions,
+checks the developed plan pair by pair and writes the table of base rounds. The search is
+seeded, so running it again with the same budget gives the same file.
+"""
+
+import argparse
+import random
+import sys
+import time
+from itertools import combinations
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = Path(__file__).resolve().parent / "plans.py"
+
+# players -> (m, k, fixed points) to try in turn: m rounds without a repeat. m is the most
+# rounds the field allows or close to it. 12 players cannot play two repeat-free rounds at
+# all; 32 players are built algebraically (tournament/seating/construct.py).
+SPECS = {
+    16: [(5, 3, 1)],
+    20: [(5, 3, 5)],
+    24: [(7, 3, 3)],
+    28: [(9, 3, 1)],
+    36: [(11, 3, 3)],
+    40: [(13, 3, 1), (12, 3, 4)],
+    44: [(13, 3, 5)],
+    48: [(15, 3, 3)],
+}
+
+
+class Orbits:
+    """Orbit numbers of point pairs under the shift; FORBIDDEN for pairs that may not meet."""
+
+    FORBIDDEN = -1
+
+    def __init__(self, m: int, k: int, s: int) -> None:
+        self.m, self.k, self.s = m, k, s
+        self.n = k * m + s
+        names: dict[tuple[str | int, ...], int] = {}
+        self.of = [[self.FORBIDDEN] * self.n for _ in range(self.n)]
+        for p, q in combinations(range(self.n), 2):
+            name = self._name(p, q)
+            if name is not None:
+                self.of[p][q] = self.of[q][p] = names.setdefault(name, len(names))
+        self.count = len(names)
+
+    def _name(self, p: int, q: int) -> tuple[str | int, ...] | None:
+        m, finite = self.m, self.k * self.m
+        if p >= finite:  # p < q, so both are fixed points
+            return None
+        if q >= finite:
+            return ("fixed", q, p // m)
+        cp, xp, cq, xq = p // m, p % m, q // m, q % m
+        if cp == cq:
+            d = min((xq - xp) % m, (xp - xq) % m)
+            return None if 2 * d == m else ("pure", cp, d)
+        return ("mixed", cp, cq, (xq - xp) % m)
+
+
+def tabu_base_round(orbits: Orbits, rng: random.Random, iterations: int) -> list[list[int]]:
+    """A base round with as few orbit collisions as tabu search finds in ``iterations``."""
+    n, of = orbits.n, orbits.of
+    points = list(range(n))
+    rng.shuffle(points)
+    tables = [points[i : i + 4] for i in range(0, n, 4)]
+    where = [0] * n
+    for t, table in enumerate(tables):
+        for p in table:
+            where[p] = t
+    used = [0] * orbits.count
+    forbidden = 0
+
+    def weight(orbit: int, before: int) -> int:
+        # Cost of one more pair in ``orbit`` that already holds ``before`` pairs.
+        return 4 if orbit < 0 else int(before >= 1)
+
+    for table in tables:
+        for p, q in combinations(table, 2):
+            if of[p][q] < 0:
+                forbidden += 1
+            else:
+                used[of[p][q]] += 1
+    cost = 4 * forbidden + sum(max(0, u - 1) for u in used)
+    best, best_tables = cost, [list(t) for t in tables]
+    tabu: dict[tuple[int, int], int] = {}
+    for step in range(iterations):
+        if cost == 0:
+            break
+        moves, best_delta = [], None
+        for x in range(n):
+            a = where[x]
+            mates_a = [z for z in tables[a] if z != x]
+            for y in range(x + 1, n):
+                b = where[y]
+                if a == b:
+                    continue
+                mates_b = [z for z in tables[b] if z != y]
+                removed = [of[x][z] for z in mates_a] + [of[y][z] for z in mates_b]
+                added = [of[x][z] for z in mates_b] + [of[y][z] for z in mates_a]
+                delta = 0
+                for o in removed:
+                    if o >= 0:
+                        used[o] -= 1
+                    delta -= weight(o, used[o] if o >= 0 else 0)
+                for o in added:
+                    delta += weight(o, used[o] if o >= 0 else 0)
+                    if o >= 0:
+                        used[o] += 1
+                for o in added:
+                    if o >= 0:
+                        used[o] -= 1
+                for o in removed:
+                    if o >= 0:
+                        used[o] += 1
+                if (tabu.get((x, b), -1) > step or tabu.get((y, a), -1) > step) and (
+                    cost + delta >= best
+                ):
+                    continue
+                if best_delta is None or delta < best_delta:
+                    best_delta, moves = delta, [(x, y)]
+                elif delta == best_delta:
+                    moves.append((x, y))
+        if best_delta is None:  # every pair sits at one table: no move
+            continue
+        x, y = rng.choice(moves)
+        a, b = where[x], where[y]
+        for z in tables[a]:
+            if z != x and of[x][z] >= 0:
+                used[of[x][z]] -= 1
+        for z in tables[b]:
+            if z != y and of[y][z] >= 0:
+                used[of[y][z]] -= 1
+        tables[a][tables[a].index(x)] = y
+        tables[b][tables[b].index(y)] = x
+        where[x], where[y] = b, a
+        for z in tables[b]:
+            if z != x and of[x][z] >= 0:
+                used[of[x][z]] += 1
+        for z in tables[a]:
+            if z != y and of[y][z] >= 0:
+                used[of[y][z]] += 1
+        cost += best_delta
+        tabu[x, a] = step + rng.randint(4, 14)
+        tabu[y, b] = step + rng.randint(4, 14)
+        if cost < best:
+            best, best_tables = cost, [list(t) for t in tables]
+    return [sorted(t) for t in sorted(best_tables)] if best == 0 else []
+
+
+def develop(m: int, k: int, base: list[list[int]]) -> list[list[list[int]]]:
+    finite = k * m
+    return [
+        [[p if p >= finite else p - p % m + (p + t) % m for p in table] for table in base]
+        for t in range(m)
+    ]
+
+
+def repeats(rounds: list[list[list[int]]]) -> int:
+    seen: set[tuple[int, int]] = set()
+    count = 0
+    for round_ in rounds:
+        for table in round_:
+            for pair in combinations(sorted(table), 2):
+                count += pair in seen
+                seen.add(pair)
+    return count
+
+
+def find(n: int, m: int, k: int, s: int, seconds: float) -> list[list[int]] | None:
+    orbits = Orbits(m, k, s)
+    assert orbits.n == n
+    started = time.monotonic()
+    seed = 0
+    while time.monotonic() - started < seconds:
+        base = tabu_base_round(orbits, random.Random(seed), 3000)
+        if base:
+            rounds = develop(m, k, base)
+            assert repeats(rounds) == 0
+            assert all(sorted(p for t in r for p in t) == list(range(n)) for r in rounds)
+            print(f"{n}: {m} rounds, seed {seed}, {time.monotonic() - started:.1f} s", flush=True)
+            return base
+        seed += 1
+    print(f"{n}, {m} rounds: nothing in {seconds:.0f} s ({seed} starts)", flush=True)
+    return None
+
+
+def write(plans: dict[int, tuple[int, int, list[list[int]]]]) -> None:
+    lines = [
+        '"""Base rounds of the cyclic seat plans (see tournament/seating/construct.py).',
+        "",
+        "Generated by python -m tournament.seating.make_plans -- do not edit by hand. players ->",
+        "(m, k, base round): point c*m + x is (c, x) in Z_m x {0..k-1}, points from k*m on",
+        'are fixed; round t shifts every x by t. Each plan has m rounds without a repeat."""',
+        "",
+        "CYCLIC_PLANS: dict[int, tuple[int, int, list[list[int]]]] = {",
+    ]
+    for n, (m, k, base) in sorted(plans.items()):
+        lines += [f"    {n}: (", f"        {m},", f"        {k},", "        ["]
+        lines += [f"            {table!r}," for table in base]
+        lines += ["        ],", "    ),"]
+    lines.append("}")
+    OUTPUT.write_text("\n".join(lines) + "\n")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=120.0, help="search budget per field")
+    args = parser.parse_args()
+    plans = {}
+    for n, choices in SPECS.items():
+        for m, k, s in choices:
+            base = find(n, m, k, s, args.seconds)
+            if base:
+                plans[n] = (m, k, base)
+                break
+    write(plans)
+    print(f"wrote {OUTPUT.relative_to(ROOT)} with {len(plans)} plans")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""The confirmation codes of the player cards: a list keeper on the table's link submits or
+confirms a sheet with their start number and the code of their card, so that the sheet names
+who really did it. Wrong codes are counted, so that guessing them takes too long."""
+
+from __future__ import annotations
+
+import secrets
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from .. import ratelimit
+from ..domain import DomainError
+from ..models import Seat, Table
+
+# Wrong confirmation codes before the link must wait, counted per start number of a table, so
+# that an onlooker holding the link who guesses for one number does not stop the others: 5 in
+# 10 minutes leave at most 30 guesses an hour against 90 000 codes of one player, and a player
+# who mistyped twice is not stuck. Across all numbers of a table at most 15 in 10 minutes.
+CODE_FAILURES, CODE_TABLE_FAILURES, CODE_WINDOW = 5, 15, 600
+
+
+class WrongCode(DomainError):
+    """The confirmation code does not belong to the start number; counted against the start
+    number and the table."""
+
+
+class TooManyCodes(DomainError):
+    """Too many wrong codes for this start number or at this table: the link must wait
+    ``seconds`` (or the office confirms on the board)."""
+
+    def __init__(self, seconds: int) -> None:
+        minutes = max(1, -(-seconds // 60))
+        super().__init__(
+            _(
+                "Too many wrong codes at this table. Please call the tournament office: it can "
+                "confirm the sheet. Or try again in %(minutes)s min."
+            )
+            % {"minutes": minutes}
+        )
+        self.seconds = seconds
+
+
+def _code_limits(table: Table, start_number: int) -> tuple[tuple[str, int], ...]:
+    return (
+        (f"confirm-code:table:{table.pk}:number:{start_number}", CODE_FAILURES),
+        (f"confirm-code:table:{table.pk}", CODE_TABLE_FAILURES),
+    )
+
+
+@dataclass
+class _CodeSlots:
+    """The slots taken for one code check, before it (see :func:`counting_wrong_codes`)."""
+
+    start_number: int
+    slots: tuple[ratelimit.Slot, ...]
+    wait: int | None
+
+
+class _CodeSlotsNeeded(Exception):
+    """Raised by :func:`check_player_code` inside the verb's transaction: nothing is written
+    yet, the transaction is rolled back, and the slots are taken outside of it."""
+
+    def __init__(self, start_number: int) -> None:
+        super().__init__(start_number)
+        self.start_number = start_number
+
+
+_code_slots: ContextVar[list[_CodeSlots] | None] = ContextVar("code_slots", default=None)
+
+
+def counting_wrong_codes(table: Table, verb):
+    """Run ``verb`` with its code check counted first: every code compared takes a slot in the
+    buckets of its start number and of the table before the comparison, each in a short
+    transaction of its own that is committed at once, so that parallel requests cannot all
+    read a count below the limit. A wrong code keeps its slots; anything else gives them back.
+
+    The verb's transaction locks the table, and the slots must not be taken (and rolled back)
+    inside it: when the check finds no slot, it asks for one (:class:`_CodeSlotsNeeded`), the
+    verb's transaction rolls back before it has written anything, the slots are taken, and the
+    verb runs again."""
+    taken: list[_CodeSlots] = []
+    context = _code_slots.set(taken)
+    counted = False
+    try:
+        try:
+            return verb()
+        except _CodeSlotsNeeded as needed:
+            number = needed.start_number
+            slots, wait = ratelimit.take_all(_code_limits(table, number), CODE_WINDOW)
+            taken.append(_CodeSlots(number, slots, wait))
+            return verb()
+    except WrongCode:
+        counted = True
+        raise
+    finally:
+        _code_slots.reset(context)
+        if not counted:
+            ratelimit.give_back(slot for entry in taken for slot in entry.slots)
+
+
+def check_player_code(table: Table, start_number: int | None, code: str | None) -> Seat:
+    """The player on the token link is who they say: their start number sits at the table
+    and ``code`` is the one on their player card. After ``CODE_FAILURES`` wrong codes for
+    the start number, or ``CODE_TABLE_FAILURES`` at the table, within ``CODE_WINDOW``
+    seconds :class:`TooManyCodes`. Runs only under :func:`counting_wrong_codes`."""
+    seat = _table_seat(table, start_number)
+    if seat is None or start_number is None:
+        raise DomainError(_("Enter your start number: it must be one of this table."))
+    taken = _code_slots.get()
+    if taken is None:
+        raise RuntimeError("A code is only checked under counting_wrong_codes().")
+    mine = next((t for t in taken if t.start_number == start_number), None)
+    if mine is None:
+        raise _CodeSlotsNeeded(start_number)
+    if mine.wait is not None:
+        raise TooManyCodes(mine.wait)
+    expected = seat.entry.confirm_code
+    if not code or not secrets.compare_digest(code.encode(), expected.encode()):
+        raise WrongCode(
+            _(
+                "This code does not belong to start number %(number)s. Enter the code from "
+                "your own player card; nothing was saved."
+            )
+            % {"number": start_number}
+        )
+    return seat
+
+
+def _table_seat(table: Table, start_number: int | None) -> Seat | None:
+    if start_number is None:
+        return None
+    return table.seats.filter(entry__start_number=start_number).first()
