@@ -223,3 +223,27 @@ def test_the_first_round_page_offers_the_release(director_client, tournament, di
     page = director_client.get(reverse("manage:round-detail", args=[tournament.slug, 1]))
     html = page.content.decode()
     assert "Runde 1 freigeben</button>" in html and 'id="release-blocker"' not in html
+
+
+def test_a_draw_cut_short_by_the_clock_says_so(director_client, tournament, monkeypatch):
+    """The work budget decides a draw; only on a hopelessly busy machine does the clock stop
+    it, and then the director learns that the seed may not give the same plan again."""
+    from tournament.seating import solver
+
+    class Hopeless:  # a minute passes at every look at the clock
+        now = 0.0
+
+        def perf_counter(self) -> float:
+            self.now += 60.0
+            return self.now
+
+    monkeypatch.setattr(solver, "time", Hopeless())
+    field(tournament, 18)
+    response = director_client.post(
+        reverse("manage:round-draw", args=[tournament.slug]), {"seed": "7"}, follow=True
+    )
+    page = response.content.decode()
+    assert "Runde(n) 1 ausgelost" in page
+    assert "der computer war zu beschäftigt" in page.lower()
+    assert "von der Uhr abgebrochen" in page  # the draw log on the round page
+    assert DrawLog.objects.get(action=DrawLog.Action.DRAW).cut_by_clock

@@ -208,6 +208,7 @@ class DrawResult:
     rounds: list[Round]
     seconds: float
     seed: int
+    cut_by_clock: bool = False  # the seed may not reproduce this plan elsewhere
 
 
 def draw(
@@ -241,11 +242,14 @@ def draw(
                     "the rounds or another draw). Nothing was saved: please draw again."
                 )
             )
-        drawn = _write_plan(locked, plan.rounds, numbers, seed, user, seconds, repeats)
-    return DrawResult(drawn, seconds, seed)
+        cut = plan.stats.timed_out
+        drawn = _write_plan(locked, plan.rounds, numbers, seed, user, seconds, repeats, cut)
+    return DrawResult(drawn, seconds, seed, cut)
 
 
-def _write_plan(tournament, plan_rounds, numbers: range, seed: int, user, seconds, repeats):
+def _write_plan(
+    tournament, plan_rounds, numbers: range, seed: int, user, seconds, repeats, cut_by_clock
+):
     """Write the drawn rounds with their history and draw log and reset the rounds drawn in
     advance after them; tables and seats in bulk. Runs under the tournament's lock."""
     existing = {r.number: r for r in tournament.rounds.all()}
@@ -279,6 +283,7 @@ def _write_plan(tournament, plan_rounds, numbers: range, seed: int, user, second
                 user=user,
                 seconds=round(seconds, 3),
                 repeat_pairs=repeats[number],
+                cut_by_clock=cut_by_clock,
             )
         )
     bulk.insert(

@@ -130,6 +130,8 @@ class DrawLog(models.Model):
     seconds = models.FloatField(_("seconds"), null=True, blank=True)
     repeat_pairs = models.PositiveIntegerField(_("repeat encounters"), null=True, blank=True)
     note = models.CharField(_("note"), max_length=200, blank=True)
+    # The clock, not the work budget, ended the search: the seed may not reproduce the plan.
+    cut_by_clock = models.BooleanField(_("cut short by the clock"), default=False)
 
     class Meta:
         verbose_name = _("draw log entry")

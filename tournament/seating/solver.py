@@ -20,9 +20,10 @@ unfair shares where that saves repeats, as (a) comes before (b) - in small field
 they are assigned last: an edge colouring gives every player each position equally often.
 
 Pure Python without Django, so the solver can be used and tested on its own. The draw is
-reproducible: the same request with the same seed gives the same plan, as long as the time
-limit does not cut the search short (``Plan.stats.timed_out`` says so); the search budget
-is counted in work units, not seconds.
+reproducible: the same request with the same seed gives the same plan on every machine and
+under any load, because the search budget is counted in work units, not seconds. The clock
+is only a safety net far beyond the budget (``Plan.stats.timed_out`` says when it cut a
+search: then the seed may give another plan elsewhere).
 """
 
 from __future__ import annotations
@@ -50,6 +51,11 @@ EXPOSURE_WEIGHT = 1 << 24
 # limit: some 60-70 % of what the development machine does, so the budget, not the clock,
 # normally ends the search and the draw stays reproducible.
 WORK_PER_SECOND = 1_800_000
+# The wall clock stops a search only this far beyond its budget (a machine several times
+# slower than the development laptop, or one drowning in other work): normal draws never
+# reach it, so their plans depend on the inputs alone.
+CLOCK_SAFETY_FACTOR = 4
+CLOCK_SAFETY_SECONDS = 5.0
 # Larger than any real change of the search cost: marks swaps that are not possible.
 BLOCKED = 1 << 100
 # Trades (see _Search._trades) priced per hot player and round.
@@ -93,8 +99,10 @@ class DrawRequest:
     ``players`` are the players of the new rounds. ``rounds`` is the total number of rounds
     including the ``fixed`` ones (played rounds: per round, per table, players in position
     order); fixed rounds may hold players who left and lack newcomers. ``separate`` lists the
-    groups to keep apart. ``seed`` makes the draw reproducible; ``time_limit`` (seconds)
-    caps the search.
+    groups to keep apart. ``seed`` makes the draw reproducible; ``time_limit`` sets the
+    effort: ``time_limit x WORK_PER_SECOND`` work units, about that many seconds on a
+    laptop. A machine slower or busier than that takes longer for the same plan; only past
+    ``CLOCK_SAFETY_FACTOR x time_limit + CLOCK_SAFETY_SECONDS`` does the clock stop it.
     """
 
     players: Sequence[Player]
@@ -266,7 +274,7 @@ def draw(request: DrawRequest) -> Plan:
         return Plan(fixed, quality, DrawStats("fixed", 0.0, 0, False, quality.repeat_pairs))
 
     rng = random.Random(request.seed)
-    deadline = started + request.time_limit
+    deadline = started + CLOCK_SAFETY_FACTOR * request.time_limit + CLOCK_SAFETY_SECONDS
     problem = _Problem.build(players, index, fixed, sizes, new, request.separate)
     five_sets = _five_table_sets(problem, rng)
     fixed_indices = [[[index.get(p, -1) for p in t] for t in r] for r in fixed]

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import formats
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ..domain import DomainError
@@ -11,6 +12,11 @@ from ..domain import draw as draw_domain
 from ..forms.rounds import DrawForm, SwapForm
 from ..models import RoundStatus
 from ..permissions import director_required, get_managed_tournament
+
+CUT_BY_CLOCK = gettext_lazy(
+    "This computer was too busy to finish the search in time, so the clock stopped it: the "
+    "plan is valid, but drawing again with the same seed may give another one."
+)
 
 
 def _round(tournament, number):
@@ -58,6 +64,8 @@ def round_draw(request, slug):
             "seed": result.seed,
         },
     )
+    if result.cut_by_clock:
+        messages.warning(request, CUT_BY_CLOCK)
     return redirect("manage:round-detail", slug=slug, number=result.rounds[0].number)
 
 

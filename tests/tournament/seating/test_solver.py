@@ -326,3 +326,42 @@ def test_a_pair_meeting_k_times_counts_k_minus_one_repeats():
 def test_the_solver_imports_without_django():
     code = "import sys, tournament.seating; assert 'django' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)  # noqa: S603
+
+
+class _Clock:
+    """The solver's view of time on a machine ``factor`` times slower than this one; with
+    ``jump``, a clock that leaps ahead by that many seconds at every reading."""
+
+    def __init__(self, factor: float = 1.0, jump: float = 0.0):
+        import time
+
+        self._real, self._factor, self._jump = time.perf_counter, factor, jump
+        self._start, self._leaps = self._real(), 0.0
+
+    def perf_counter(self) -> float:
+        self._leaps += self._jump
+        return self._start + self._factor * (self._real() - self._start) + self._leaps
+
+
+def test_the_same_seed_gives_the_same_plan_on_a_machine_three_times_slower(monkeypatch):
+    """The budget is work, not seconds: a slow or busy laptop takes longer for the same plan
+    (issue 17, point 3). Before, a clock this slow cut the search short here."""
+    from tournament.seating import solver
+
+    # 18 players in 5 rounds: the search spends its whole budget (the lower bound is out of
+    # reach), so the clock would have had the chance to cut it.
+    request = DrawRequest(players(18), 5, seed=7, time_limit=0.3)
+    here = draw(request)
+    monkeypatch.setattr(solver, "time", _Clock(factor=3.0))
+    slow = draw(request)
+    assert not here.stats.timed_out and not slow.stats.timed_out
+    assert slow.rounds == here.rounds and slow.stats.iterations == here.stats.iterations
+
+
+def test_the_clock_still_stops_a_search_on_a_hopelessly_busy_machine(monkeypatch):
+    from tournament.seating import solver
+
+    monkeypatch.setattr(solver, "time", _Clock(jump=60.0))  # a minute passes per reading
+    plan = draw(DrawRequest(players(25), 4, seed=7, time_limit=0.5))
+    assert plan.stats.timed_out
+    assert_valid(plan.rounds, players(25))  # cut short, but still a valid plan
