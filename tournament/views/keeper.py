@@ -25,12 +25,16 @@ from ..sheets.verbs import Conflict
 TOKEN_FAILURES, TOKEN_WINDOW = 20, 300
 
 
+# What every keeper page reads of its table, in one query (also after a save).
+TABLE_WITH_SHEET = Table.objects.select_related("round__tournament", "sheet")
+
+
 def _keeper_table(request, token: str) -> Table:
     """The table behind a link, while its round is running or after it was closed (then
     :class:`_Closed`); 404 for a round not released yet and for unknown links. Only unknown
     links count against the address (429 after too many): a real link always works, also
     from a hall where every phone shares one address."""
-    table = Table.objects.select_related("round__tournament", "sheet").filter(token=token).first()
+    table = TABLE_WITH_SHEET.filter(token=token).first()
     if table is not None:
         if table.round.status == RoundStatus.CLOSED:
             raise _Closed(table)
@@ -83,7 +87,7 @@ def _keeper_render(
     sheet=None,
     **extra,
 ):
-    table.refresh_from_db()
+    table.refresh_from_db(from_queryset=TABLE_WITH_SHEET)
     sheet = sheet or reads.load(table)
     if form is None:
         form = GameEntryForm(sheet=sheet)
@@ -186,7 +190,7 @@ def _save_game(request, table, actor):
     except DomainError as exc:
         form.add_error(None, exc.message)
         return _keeper_render(request, table, form, status=422, notice=exc.message, error=True)
-    table.refresh_from_db()
+    table.refresh_from_db(from_queryset=TABLE_WITH_SHEET)
     saved = reads.load(table)
     notice, warning = _saved_notice(game.number, saved)
     response = _keeper_render(request, table, None, notice=notice, warning=warning, sheet=saved)

@@ -113,6 +113,19 @@ def test_each_kind_is_derived_from_the_taps(client, table):
     ]
 
 
+@pytest.mark.parametrize("before", [5, 19])
+def test_saving_a_game_costs_the_same_queries_however_long_the_sheet(
+    client, table, before, django_assert_num_queries
+):
+    """The phone's save reads the table with its round, tournament and sheet at once, and
+    the sheet's rows in one query each: 20 queries after 5 games as after 19."""
+    fill(table, games=before)
+    client.get(keeper_url(table))
+    with django_assert_num_queries(20):
+        response = client.post(keeper_url(table), direct(before + 1, [1, -1, 1, -1]))
+    assert response.status_code == 200 and table.games.count() == before + 1
+
+
 def test_a_typo_is_saved_and_shown_as_a_finding_then_fixed(client, table):
     response = client.post(keeper_url(table), direct(1, [2, 2, -2, -3]))
     html = response.content.decode()
