@@ -87,8 +87,9 @@ def _keeper_render(
     sheet=None,
     **extra,
 ):
-    table.refresh_from_db(from_queryset=TABLE_WITH_SHEET)
-    sheet = sheet or reads.load(table)
+    if sheet is None:  # a caller that passes the sheet has just read the table afresh
+        table.refresh_from_db(from_queryset=TABLE_WITH_SHEET)
+        sheet = reads.load(table)
     if form is None:
         form = GameEntryForm(sheet=sheet)
     context = sheet_context(
