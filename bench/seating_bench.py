@@ -8,6 +8,12 @@ positions 1-4) and the wall time of one draw with the default time limit of 5 s.
 Targets (all tables of four): 16x5, 24x7, 28x9, 32x10 and 200x8 without a repeat, 16x6 with
 24 and 24x8 with 12 repeats (both = L); 200x8 under 1 s, 400x8 under 3 s, every field up
 to 48 players under 10 s. `--time-limit` changes the limit, `--seed` the seed.
+
+Then (issue 17) the mixed fields: every field from 13 to 150 players with five-tables in
+3 to 8 rounds (a short effort each, summed up: five-table spread and position balance must
+stay at most 1), and the fields of the literature with repeat-free plans, drawn at once,
+round by round (each draw plans all remaining rounds and keeps the next), and round by
+round with a withdrawal and a late entry after round 2. `--quick` leaves those out.
 """
 
 import argparse
@@ -17,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournament.seating import DrawRequest, draw, table_sizes
+from tournament.seating import DrawRequest, draw, evaluate, table_sizes
 
 TARGETS = {"16x5": 0, "24x7": 0, "28x9": 0, "32x10": 0, "16x6": 24, "24x8": 12, "200x8": 0}
 SECONDS = {"200x8": 1.0, "400x8": 3.0}
@@ -27,7 +33,11 @@ FIELDS = [
     # mixed fields: one to three five-tables
     "9x2", "13x4", "14x5", "21x5", "25x6", "30x7", "35x8", "41x8", "47x10", "203x8",
     # four-tables near the most rounds the field allows
-    "20x5", "36x9", "40x10", "44x11",
+    "20x5", "36x9", "40x10", "44x11", "40x13", "44x14",
+]  # fmt: skip
+LITERATURE = [
+    "21x5", "22x5", "23x5", "25x5", "26x5", "27x5", "29x7", "30x7", "31x7", "33x8", "34x8",
+    "35x8", "37x9", "38x9", "39x9", "41x9", "42x8", "43x8", "45x11", "46x11", "47x11",
 ]  # fmt: skip
 
 
@@ -35,6 +45,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time-limit", type=float, default=5.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="only the fields, no mixed survey")
     parser.add_argument("fields", nargs="*", default=FIELDS, help="e.g. 24x7 (players x rounds)")
     args = parser.parse_args()
     header = f"{'field':>7} {'tables':>9} {'repeats':>7} {'L':>4} {'gap':>4} {'5-spread':>8} "
@@ -61,7 +72,69 @@ def main() -> int:
             f"{plan.stats.method:<13} {' '.join(notes)}",
             flush=True,
         )
+    if not args.quick and args.fields == FIELDS:
+        mixed_survey(args.seed)
+        literature(args.seed, args.time_limit)
     return 0
+
+
+def mixed_survey(seed: int) -> None:
+    """Every mixed field 13..150 in 3..8 rounds with an effort of 0.3 s."""
+    print("\nmixed fields 13..150 players x 3..8 rounds (effort 0.3 s each)")
+    print(f"{'rounds':>6} {'fields':>6} {'max 5-spread':>12} {'max pos-bal':>11} "
+          f"{'repeat-free':>11} {'L = 0 but repeats':>17}  seconds")  # fmt: skip
+    for rounds in range(3, 9):
+        started = time.perf_counter()
+        spreads, balances, free, missed = [], [], 0, []
+        for n in range(13, 151):
+            if n % 4 == 0 or 5 * (n % 4) > n:
+                continue
+            plan = draw(DrawRequest(list(range(n)), rounds, seed=seed, time_limit=0.3))
+            q = plan.quality
+            spreads.append(q.five_table_spread)
+            balances.append(q.position_balance)
+            free += q.repeat_pairs == 0
+            if q.repeat_pairs and not q.lower_bound:
+                missed.append(f"{n}:{q.repeat_pairs}")
+        print(f"{rounds:>6} {len(spreads):>6} {max(spreads):>12} {max(balances):>11} {free:>11} "
+              f"{len(missed):>17}  {time.perf_counter() - started:.0f}  {' '.join(missed)}",
+              flush=True)  # fmt: skip
+
+
+def round_by_round(n: int, rounds: int, seed: int, limit: float, change: bool) -> list:
+    field = list(range(n))
+    played: list = []
+    for number in range(1, rounds + 1):
+        if change and number == 3:
+            field = field[1:] + [n]  # one withdrawal, one late entry
+        request = DrawRequest(field, rounds, fixed=played, seed=seed + number, time_limit=limit)
+        played = draw(request).rounds[:number]
+    return played
+
+
+def literature(seed: int, limit: float) -> None:
+    """The fields with repeat-free plans in the literature: at once, round by round and
+    round by round with a withdrawal and a late entry after round 2."""
+    print(f"\nliterature fields (effort {limit:g} s per draw): repeats / 5-spread")
+    print(f"{'field':>6} {'at once':>9} {'seconds':>7} {'unfair':>9} {'by round':>9} "
+          f"{'changed':>9}")  # fmt: skip
+    for name in LITERATURE:
+        n, rounds = (int(v) for v in name.split("x"))
+        started = time.perf_counter()
+        plan = draw(DrawRequest(list(range(n)), rounds, seed=seed, time_limit=limit))
+        seconds = time.perf_counter() - started
+        q, unfair = plan.quality, plan.stats.unfair
+        without = f"{unfair.repeat_pairs}/{unfair.five_table_spread}" if unfair else "-"
+        cells = [f"{q.repeat_pairs}/{q.five_table_spread}", f"{seconds:.2f}", without]
+        for change in (False, True):
+            played = round_by_round(n, rounds, seed, limit, change)
+            last = sorted({p for t in played[-1] for p in t})
+            rq = evaluate(played, last)
+            cells.append(f"{rq.repeat_pairs}/{rq.five_table_spread}")
+        print(
+            f"{name:>6} {cells[0]:>9} {cells[1]:>7} {cells[2]:>9} {cells[3]:>9} {cells[4]:>9}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -247,3 +247,35 @@ def test_a_draw_cut_short_by_the_clock_says_so(director_client, tournament, monk
     assert "der computer war zu beschäftigt" in page.lower()
     assert "von der Uhr abgebrochen" in page  # the draw log on the round page
     assert DrawLog.objects.get(action=DrawLog.Action.DRAW).cut_by_clock
+
+
+def test_the_round_page_says_when_fair_five_tables_cost_repeats(
+    director_client, tournament, director_user
+):
+    """9 players in 2 rounds: fair 5-tables (one player there twice) force 12 repeat
+    encounters, 6 would do if three players sat at the 5-table twice. The director reads
+    both figures in words (issue 17)."""
+    tournament.planned_rounds = 2
+    tournament.save()
+    field(tournament, 9)
+    draw_domain.draw(tournament, director_user, all_rounds=True, seed=3, time_limit=0.5)
+    log = DrawLog.objects.get(round__number=1)
+    assert log.plan_repeats == 12 and log.unfair_repeats == 6 and log.unfair_spread == 2
+    url = reverse("manage:round-detail", args=[tournament.slug, 1])
+    page = director_client.get(url).content.decode()
+    assert "Gerechte Fünfertische gehen vor" in page
+    assert "der ganze Plan hat 12" in page and "einen Plan mit 6" in page
+    assert "2-mal öfter am Fünfertisch" in page
+    director_client.cookies["django_language"] = "en"
+    english = director_client.get(url).content.decode()
+    assert "Fair 5-tables come first" in english and "the whole plan has 12" in english
+
+
+def test_no_fairness_note_where_fair_five_tables_cost_nothing(
+    director_client, tournament, director_user
+):
+    field(tournament, 16)
+    draw_domain.draw(tournament, director_user, seed=3, time_limit=0.5)
+    assert DrawLog.objects.get(round__number=1).unfair_repeats is None
+    page = director_client.get(reverse("manage:round-detail", args=[tournament.slug, 1]))
+    assert "fairness-cost" not in page.content.decode()

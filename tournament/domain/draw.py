@@ -242,16 +242,15 @@ def draw(
                     "the rounds or another draw). Nothing was saved: please draw again."
                 )
             )
-        cut = plan.stats.timed_out
-        drawn = _write_plan(locked, plan.rounds, numbers, seed, user, seconds, repeats, cut)
-    return DrawResult(drawn, seconds, seed, cut)
+        drawn = _write_plan(locked, plan, numbers, seed, user, seconds, repeats)
+    return DrawResult(drawn, seconds, seed, plan.stats.timed_out)
 
 
-def _write_plan(
-    tournament, plan_rounds, numbers: range, seed: int, user, seconds, repeats, cut_by_clock
-):
+def _write_plan(tournament, plan: seating.Plan, numbers: range, seed: int, user, seconds, repeats):
     """Write the drawn rounds with their history and draw log and reset the rounds drawn in
     advance after them; tables and seats in bulk. Runs under the tournament's lock."""
+    plan_rounds = plan.rounds
+    unfair = plan.stats.unfair  # what fair 5-tables cost, if anything
     existing = {r.number: r for r in tournament.rounds.all()}
     with_tables = set(
         Table.objects.filter(round__tournament=tournament).values_list("round__number", flat=True)
@@ -283,7 +282,10 @@ def _write_plan(
                 user=user,
                 seconds=round(seconds, 3),
                 repeat_pairs=repeats[number],
-                cut_by_clock=cut_by_clock,
+                cut_by_clock=plan.stats.timed_out,
+                plan_repeats=plan.quality.repeat_pairs if unfair else None,
+                unfair_repeats=unfair.repeat_pairs if unfair else None,
+                unfair_spread=unfair.five_table_spread if unfair else None,
             )
         )
     bulk.insert(

@@ -132,6 +132,15 @@ class DrawLog(models.Model):
     note = models.CharField(_("note"), max_length=200, blank=True)
     # The clock, not the work budget, ended the search: the seed may not reproduce the plan.
     cut_by_clock = models.BooleanField(_("cut short by the clock"), default=False)
+    # When fair 5-tables cost repeats: the repeats of the whole drawn plan, and the repeats
+    # and 5-table spread of the best plan a search found that ignored fairness.
+    plan_repeats = models.PositiveIntegerField(_("repeats in the plan"), null=True, blank=True)
+    unfair_repeats = models.PositiveIntegerField(
+        _("repeats without fair 5-tables"), null=True, blank=True
+    )
+    unfair_spread = models.PositiveIntegerField(
+        _("5-table spread without fair 5-tables"), null=True, blank=True
+    )
 
     class Meta:
         verbose_name = _("draw log entry")

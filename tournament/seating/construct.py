@@ -19,9 +19,13 @@ from functools import cache
 from itertools import combinations
 
 from .covering import COVERING_PLANS
+from .mixed import MIXED_PLANS
 from .plans import CYCLIC_PLANS
 
 Rounds = list[list[list[int]]]
+
+# One character per point in the stored mixed plans (:mod:`tournament.seating.mixed`).
+ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def develop(m: int, k: int, base: list[list[int]], rounds: int) -> Rounds:
@@ -147,15 +151,48 @@ def doubled_affine_space() -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(rounds)
 
 
+def encode_round(tables: list[list[int]]) -> str:
+    """A round as one string: the points of its five-tables, then of its four-tables."""
+    ordered = sorted(tables, key=lambda t: -len(t))
+    return "".join(ALPHABET[p] for table in ordered for p in table)
+
+
+def decode_round(text: str) -> list[list[int]]:
+    """The inverse of :func:`encode_round` (a round of ``len(text)`` players)."""
+    points = [ALPHABET.index(c) for c in text]
+    fives = len(points) % 4
+    cut = 5 * fives
+    return [points[i : i + 5] for i in range(0, cut, 5)] + [
+        points[i : i + 4] for i in range(cut, len(points), 4)
+    ]
+
+
+def stored_mixed(n: int, rounds: int) -> tuple[int, Rounds] | None:
+    """The stored plan for ``n`` players at four- and five-tables with the fewest rounds
+    not below ``rounds``, cut to ``rounds`` rounds, and its repeats over all its rounds
+    (the cut plan has at most as many); None when there is none. The rounds are stored in
+    an order where the prefixes share the five-tables as fairly as possible; the solver
+    checks that the cut plan is fair before it uses it."""
+    lengths = sorted(r for (m, r) in MIXED_PLANS if m == n and r >= rounds)
+    if not lengths:
+        return None
+    repeats, encoded = MIXED_PLANS[n, lengths[0]]
+    return repeats, [decode_round(text) for text in encoded[:rounds]]
+
+
 def constructed_rounds(n: int, rounds: int) -> Rounds | None:
-    """The best plan we can build for ``n`` players at four-tables, cut to at most
-    ``rounds`` rounds; None when there is no construction for ``n``.
+    """The best plan we can build for ``n`` players, cut to at most ``rounds`` rounds;
+    None when there is no construction for ``n``. Mixed fields (``n mod 4`` five-tables)
+    have the stored plans of :func:`stored_mixed`.
 
     Stored covering plans (:data:`~tournament.seating.covering.COVERING_PLANS`) reach the
     lower bound one round beyond the repeat-free ones: 24 players in 8 rounds with 12
     repeats. They serve plans of that many rounds or more; shorter plans use the
     repeat-free constructions.
     """
+    if n % 4:
+        stored = stored_mixed(n, rounds)
+        return stored[1] if stored else None
     if n == 32:
         return [[list(t) for t in r] for r in doubled_affine_space()[:rounds]]
     covering = COVERING_PLANS.get(n)

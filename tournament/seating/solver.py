@@ -4,20 +4,23 @@ This is the social golfer problem with tables of four and five. A field of N pla
 at ``N mod 4`` five-tables and four-tables for the rest. Plans are compared
 lexicographically by
 
-(a) repeat encounters: a pair at the same table k > 1 times counts k - 1,
-(b) five-table exposure: everybody sits at a five-table floor or ceil of the fair share,
+(a) five-table exposure: everybody sits at a five-table floor or ceil of the fair share
+    (a five-table means a longer round with a game off in every five: nobody accepts
+    one player there four times and another never),
+(b) repeat encounters: a pair at the same table k > 1 times counts k - 1,
 (c) seat positions: everybody gets every position about equally often,
 (d) club separation: players of one group should not share a table (in the given rounds).
 
 How: who sits at five-tables in which round is decided first (fair shares, spread so that
 few pairs share a five-table twice). The grouping starts from an algebraic repeat-free plan
-where we have one (:mod:`tournament.seating.construct`) or from a greedy draw; a tabu
-search then swaps players between the tables of a round to remove repeats, then club
-conflicts. It first keeps the five-table shares fair (swaps across table sizes only as
-trades that keep everybody's count); only if repeats are left does a second phase allow
-unfair shares where that saves repeats, as (a) comes before (b) - in small fields such as
-9 players in 2 rounds fairness costs repeats. Positions do not touch (a), (b) or (d), so
-they are assigned last: an edge colouring gives every player each position equally often.
+or a stored plan where we have one (:mod:`tournament.seating.construct`) or from a greedy
+draw; a tabu search then swaps players between the tables of a round to remove repeats,
+then club conflicts, keeping the five-table shares fair all along (swaps across table
+sizes only where both players stay in their fair range, or as trades that swap back in
+another round). Where repeats are left in a mixed field, a shorter search that ignores
+fairness shows what (a) cost: ``Plan.stats.unfair``. Positions do not touch (a), (b) or
+(d), so they are assigned last: an edge colouring gives every player each position
+equally often.
 
 Pure Python without Django, so the solver can be used and tested on its own. The draw is
 reproducible: the same request with the same seed gives the same plan on every machine and
@@ -42,11 +45,9 @@ Rounds = list[list[list[int]]]
 # (round, player, table) -> the step until which the player may not return to that table
 Tabu = dict[tuple[int, int, int], int]
 
-# The search minimises one number: REPEAT_WEIGHT x repeats + EXPOSURE_WEIGHT x exposure
-# excess + club conflicts. The weights make it lexicographic, (a) before (b) before (d):
-# one repeat outweighs any exposure excess, one unit of exposure excess any club conflicts.
+# The search keeps the five-table shares fair (a) and minimises one number: REPEAT_WEIGHT x
+# repeats + club conflicts, so that one repeat (b) outweighs any club conflicts (d).
 REPEAT_WEIGHT = 1 << 60
-EXPOSURE_WEIGHT = 1 << 24
 # Search work units (about one list element computed, ~0.5 us in CPython) per second of time
 # limit: some 60-70 % of what the development machine does, so the budget, not the clock,
 # normally ends the search and the draw stays reproducible.
@@ -125,7 +126,7 @@ class Quality:
 
     @property
     def gap(self) -> int:
-        """Repeats above the lower bound (0 means provably optimal for (a))."""
+        """Repeats above the lower bound (0 means provably optimal for the repeats)."""
         return self.repeat_pairs - self.lower_bound
 
 
@@ -138,6 +139,9 @@ class DrawStats:
     iterations: int
     timed_out: bool
     target: int  # repeats the search aimed for (a lower bound that also counts fixed rounds)
+    # When fair five-tables cost repeats: the quality of the best plan a search found that
+    # shares the five-tables unfairly (fewer repeats, a larger spread); else None.
+    unfair: Quality | None = None
 
 
 @dataclass(frozen=True)
@@ -246,13 +250,14 @@ def evaluate(
 # --- the draw -----------------------------------------------------------------------------
 
 
-def draw(request: DrawRequest) -> Plan:
+def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     """Seat ``request.players`` for the rounds after the fixed ones.
 
     Returns all ``request.rounds`` rounds: the fixed rounds unchanged, then the new ones.
     Raises :class:`ImpossibleField` when the players cannot be seated and ``ValueError``
     for a malformed request (duplicate players, more fixed rounds than rounds, a player
-    twice in a fixed round).
+    twice in a fixed round). ``stored=False`` ignores constructions and stored plans (for
+    the generator of the stored plans).
     """
     started = time.perf_counter()
     players = list(request.players)
@@ -278,21 +283,30 @@ def draw(request: DrawRequest) -> Plan:
     problem = _Problem.build(players, index, fixed, sizes, new, request.separate)
     five_sets = _five_table_sets(problem, rng)
     fixed_indices = [[[index.get(p, -1) for p in t] for t in r] for r in fixed]
-    start = _constructed_start(problem, fixed_indices, rng)
+    start = _constructed_start(problem, fixed_indices, rng) if stored else None
     method = "construction" if start is not None else "search"
     search = _Search(problem, five_sets, start, rng)
     budget = int(max(request.time_limit, 0.01) * WORK_PER_SECOND)
     timed_out = search.run(budget, deadline)
-    grouped = search.best_rounds()
-    seated = _assign_positions(grouped, problem, rng)
+    seated = _assign_positions(search.best_rounds(), problem, rng)
     plan_rounds = fixed + [[[players[p] for p in t] for t in r] for r in seated]
     quality = evaluate(plan_rounds, players, request.separate)
+    unfair = None
+    if 4 in sizes and 5 in sizes and search.best_repeats > search.target_repeats:
+        # What did fairness cost? A search that may share the five-tables unfairly, with
+        # a quarter of the effort: its result is reported only if it has fewer repeats.
+        free = _Search(problem, five_sets, None, rng, fair=False)
+        timed_out |= free.run(budget // 4, deadline)
+        if free.best_repeats < search.best_repeats:
+            other = fixed + [[[players[p] for p in t] for t in r] for r in free.best_rounds()]
+            unfair = evaluate(other, players)
     stats = DrawStats(
         method=method,
         seconds=time.perf_counter() - started,
         iterations=search.iterations,
         timed_out=timed_out,
         target=problem.fixed_repeats + search.target_repeats,
+        unfair=unfair,
     )
     return Plan(plan_rounds, quality, stats)
 
@@ -311,7 +325,6 @@ class _Problem:
     fixed_repeats: int  # repeats in the fixed rounds among *all* players, as played
     lo: list[int] = field(default_factory=list)  # fair new five-table rounds per player
     hi: list[int] = field(default_factory=list)
-    fair_squares: int = 0  # sum of squared five-table totals of a fair distribution
     pigeonhole: int = 0  # repeats forced in small fields (see _pigeonhole)
 
     @classmethod
@@ -352,11 +365,6 @@ class _Problem:
                       fives_before, positions_before, fixed_repeats)  # fmt: skip
         slots = 5 * sizes.count(5) * new
         problem.lo, problem.hi = _exposure_bounds(fives_before, slots, new)
-        totals = [b + lo for b, lo in zip(fives_before, problem.lo, strict=True)]
-        level = min((t for t, lo, hi in zip(totals, problem.lo, problem.hi, strict=True)
-                     if lo < hi), default=0)  # fmt: skip
-        extra = slots - sum(problem.lo)
-        problem.fair_squares = sum(t * t for t in totals) + extra * (2 * level + 1)
         problem.pigeonhole = _pigeonhole(sizes, new, fixed_groups)
         return problem
 
@@ -535,7 +543,7 @@ def _spread_five_sets(sets: list[set[int]], problem: _Problem, rng: random.Rando
 
 
 def _constructed_start(problem: _Problem, fixed: Rounds, rng: random.Random) -> Rounds | None:
-    """An algebraic start for fields of four-tables (see :mod:`.construct`).
+    """A start from a construction or a stored plan (see :mod:`.construct`).
 
     Without fixed rounds its points are relabelled by a seeded permutation; with club groups
     the relabelling is then improved by swapping labels while that does not add club
@@ -546,10 +554,9 @@ def _constructed_start(problem: _Problem, fixed: Rounds, rng: random.Random) -> 
     nothing against drawing all rounds in advance.
 
     ``fixed`` is in player indices, -1 for players who left; a fixed round that does not
-    seat exactly the current players (late entry, withdrawal) never matches.
+    seat exactly the current players (late entry, withdrawal) never matches. A start for a
+    mixed field is used only if it shares the five-tables fairly, as (a) comes first.
     """
-    if 5 in problem.sizes:
-        return None
     rounds = construct.constructed_rounds(problem.n, len(fixed) + problem.new)
     if rounds is None:
         return None
@@ -558,13 +565,28 @@ def _constructed_start(problem: _Problem, fixed: Rounds, rng: random.Random) -> 
         rng.shuffle(label)
         if problem.mates:
             _separate_clubs(rounds, label, problem.mates, rng)
-        return [[[label[p] for p in t] for t in r] for r in rounds]
-    rest = _continuation(rounds, fixed, problem.n)
-    return rest or None
+        start = [[[label[p] for p in t] for t in r] for r in rounds]
+    else:
+        start = _continuation(rounds, fixed, problem.n) or []
+    return start if start and _fair_start(start[: problem.new], problem) else None
+
+
+def _fair_start(rounds: Rounds, problem: _Problem) -> bool:
+    """Does every player sit at a five-table of ``rounds`` within the fair range?"""
+    count = [0] * problem.n
+    for round_ in rounds:
+        for table in round_:
+            if len(table) == 5:
+                for p in table:
+                    count[p] += 1
+    return len(rounds) == problem.new and all(
+        lo <= c <= hi for c, lo, hi in zip(count, problem.lo, problem.hi, strict=True)
+    )
 
 
 def _canonical(round_: Sequence[Sequence[int]]) -> list[list[int]]:
-    return sorted(sorted(t) for t in round_)
+    """The tables of a round in a fixed order: five-tables first, each sorted."""
+    return sorted((sorted(t) for t in round_), key=lambda t: (-len(t), t))
 
 
 def _continuation(rounds: Rounds, fixed: Rounds, n: int) -> Rounds | None:
@@ -638,7 +660,7 @@ class _Search:
     more than once, 1 per club mate), ``hot[r]`` the players with conf > 0. Each step looks
     at every swap of a hot player with anybody at another table of the same round, in
     every round (the neighbourhood of Dotu & Van Hentenryck), and makes the best one that
-    is not tabu; a swap between a five- and a four-table also changes the exposure excess.
+    is not tabu; a swap between a five- and a four-table must keep both shares fair.
     After a long time without a new best plan, the search goes back to the best plan and
     shakes it with a few random swaps.
     """
@@ -653,13 +675,14 @@ class _Search:
         five_sets: list[set[int]],
         start: Rounds | None,
         rng: random.Random,
+        *,
+        fair: bool = True,
     ) -> None:
-        self.p, self.rng = problem, rng
+        self.p, self.rng, self.fair = problem, rng, fair
         self.n, self.new = problem.n, problem.new
         self.five_sets = five_sets
         self.iterations = 0
         self.work = 0
-        self.slack: int | None = 0  # how far five-table shares may leave the fair range
         self.meet = [row[:] for row in problem.met]
         self.tables: Rounds = []
         for r in range(self.new):
@@ -711,7 +734,8 @@ class _Search:
         return tables
 
     def _index(self) -> None:
-        """Rebuild where, conf, hot, the repeats, clubs and exposure from tables and meet."""
+        """Rebuild where, conf, hot, the repeats, clubs and five-table totals from tables
+        and meet."""
         self.where, self.conf, self.hot = [], [], []
         self.five_total = self.p.fives_before[:]
         self.clubs = 0
@@ -734,16 +758,18 @@ class _Search:
             sum(max(0, self.meet[a][b] - 1) for a in range(self.n) for b in range(a + 1, self.n))
             - self.base_repeats
         )
-        self.squares = sum(t * t for t in self.five_total)
 
     @property
     def cost(self) -> int:
-        excess = self.squares - self.p.fair_squares
-        return REPEAT_WEIGHT * self.repeats + EXPOSURE_WEIGHT * excess + self.clubs
+        return REPEAT_WEIGHT * self.repeats + self.clubs
 
     @property
     def target(self) -> int:
         return REPEAT_WEIGHT * self.target_repeats
+
+    @property
+    def best_repeats(self) -> int:
+        return self.best_cost // REPEAT_WEIGHT
 
     def best_rounds(self) -> Rounds:
         return [[t[:] for t in r] for r in self.best_tables]
@@ -816,25 +842,16 @@ class _Search:
         where[y] = a
         if len(table_a) != len(table_b):
             up, down = (x, y) if len(table_b) == 5 else (y, x)
-            total = self.five_total
-            self.squares += 2 * (total[up] - total[down] + 1)
-            total[up] += 1
-            total[down] -= 1
+            self.five_total[up] += 1
+            self.five_total[down] -= 1
 
-    def _fair_swap(self, x: int, y: int, size_b: int, slack: int) -> bool:
+    def _fair_swap(self, x: int, y: int, size_b: int) -> bool:
         """Does the swap of x with y (at a table of size_b) keep both five-table totals in
-        the fair range, widened by the ``slack`` of the search phase?"""
+        the fair range?"""
         up, down = (x, y) if size_b == 5 else (y, x)
         total, before = self.five_total, self.p.fives_before
-        return (total[up] - before[up] < self.p.hi[up] + slack
-                and total[down] - before[down] > self.p.lo[down] - slack)  # fmt: skip
-
-    def _exposure_delta(self, x: int, y: int, size_a: int, size_b: int) -> int:
-        """Change of the sum of squared five-table totals when x (at size_a) and y swap."""
-        if size_a == size_b:
-            return 0
-        up, down = (x, y) if size_b == 5 else (y, x)
-        return 2 * (self.five_total[up] - self.five_total[down] + 1)
+        return (total[up] - before[up] < self.p.hi[up]
+                and total[down] - before[down] > self.p.lo[down])  # fmt: skip
 
     def _join_costs(self, r: int, table: list[int]) -> list[int]:
         """What every player would pay for sitting with all of ``table`` in round r."""
@@ -853,7 +870,7 @@ class _Search:
 
         With join[t][y] = what y would pay at table t (all of it), swapping x at table a
         with y at table b changes the cost by join[b][x] + join[a][y] - conf[x] - conf[y]
-        - 2 x (what the pair x, y costs), plus the exposure change between table sizes.
+        - 2 x (what the pair x, y costs).
         The deltas of all y are computed in one list (fast in CPython), then searched.
         """
         where, tables, conf = self.where[r], self.tables[r], self.conf[r]
@@ -884,8 +901,8 @@ class _Search:
                 for y in club[x]:
                     deltas[y] -= 2
             candidates = []
-            if mixed:
-                unfair = self._add_exposure(x, where, sizes, deltas)
+            if mixed and self.fair:
+                unfair = self._block_unfair(x, where, sizes, deltas)
                 candidates = self._trades(r, x, unfair, best_delta)
             self.work += n + 20
             if best_delta is None or min(deltas) <= best_delta:
@@ -909,22 +926,19 @@ class _Search:
                     moves.append(move)
         return moves[self.rng.randrange(len(moves))] if moves else None
 
-    def _add_exposure(
+    def _block_unfair(
         self, x: int, where: list[int], sizes: list[int], deltas: list[int]
     ) -> list[tuple[int, int]]:
-        """Add the exposure change to the swaps of x between a five- and a four-table. In
-        the fair phase, those that would leave the fair range are blocked; they are
-        returned with their deltas, as candidates for a trade (see :meth:`_trades`)."""
+        """Block the swaps of x between a five- and a four-table that would leave the fair
+        range; they are returned with their deltas, as candidates for a trade (see
+        :meth:`_trades`)."""
         size_a = sizes[where[x]]
         unfair = []
         for y in range(self.n):
             size_b = sizes[where[y]]
-            if size_b != size_a and deltas[y] < BLOCKED:
-                if self.slack is not None and not self._fair_swap(x, y, size_b, self.slack):
-                    unfair.append((deltas[y], y))
-                    deltas[y] = BLOCKED
-                else:
-                    deltas[y] += EXPOSURE_WEIGHT * self._exposure_delta(x, y, size_a, size_b)
+            if size_b != size_a and deltas[y] < BLOCKED and not self._fair_swap(x, y, size_b):
+                unfair.append((deltas[y], y))
+                deltas[y] = BLOCKED
         return unfair
 
     def _trades(
@@ -984,7 +998,7 @@ class _Search:
             tables = self.tables[r]
             a, b = self.rng.sample(range(len(tables)), 2)
             x, y = self.rng.choice(tables[a]), self.rng.choice(tables[b])
-            if len(tables[a]) == len(tables[b]) or self.slack is None:
+            if len(tables[a]) == len(tables[b]) or not self.fair:
                 self.swap(r, x, y)
 
     def _restore_best(self) -> None:
@@ -1010,36 +1024,17 @@ class _Search:
             tabu[r, move.x, a] = self.iterations + self.rng.randint(short, long)
             tabu[r, move.y, b] = self.iterations + self.rng.randint(short, long)
 
-    def _unfair(self) -> set[int]:
-        """Players whose five-table total is outside the fair range."""
-        total, before, lo, hi = self.five_total, self.p.fives_before, self.p.lo, self.p.hi
-        return {p for p in range(self.n) if not lo[p] <= total[p] - before[p] <= hi[p]}
-
     def run(self, budget: int, deadline: float) -> bool:
         """Search until the target is reached or the budget is spent; True if the clock
         stopped it first.
 
-        Half of the budget keeps the five-table shares fair: a swap across table sizes
-        must leave both players within their fair range (or be a trade). If repeats are
-        left, (a) before (b) asks for fewer repeats even at unfair shares, so a quarter of
-        the budget allows one five-table seat more or less than fair, the rest any share
-        (the cost still prefers the fairest shares among plans with equal repeats).
+        The five-table shares stay fair all along, as (a) comes before (b): a swap across
+        table sizes must leave both players within their fair range, or be a trade that
+        swaps them back in another round.
         """
         if len(self.p.sizes) < 2:
             return False
-        mixed = 5 in self.p.sizes and 4 in self.p.sizes
-        phases = (
-            [(0, budget // 2), (1, 3 * budget // 4), (None, budget)] if mixed else [(0, budget)]
-        )
-        for slack, until in phases:
-            self.slack = slack
-            if self.cost > self.target:
-                self._restore_best()
-            if self._search(until, deadline):
-                return True
-            if self.best_cost <= self.target:
-                break
-        return False
+        return self._search(budget, deadline)
 
     def _search(self, budget: int, deadline: float) -> bool:
         tabu: Tabu = {}
@@ -1051,13 +1046,12 @@ class _Search:
                 return True
             self.iterations += 1
             self.work += STEP_WORK + 2 * self.new
-            unfair = self._unfair() if self.slack != 0 else set()
-            hot_rounds = [r for r in range(self.new) if self.hot[r] or unfair]
+            hot_rounds = [r for r in range(self.new) if self.hot[r]]
             if not hot_rounds:
                 break
             # The best move over all rounds with conflicts (Dotu & Van Hentenryck's
             # neighbourhood): more work per step than one random round, far better steps.
-            moves = [self._best_move(r, sorted(self.hot[r] | unfair), tabu) for r in hot_rounds]
+            moves = [self._best_move(r, sorted(self.hot[r]), tabu) for r in hot_rounds]
             move = min((m for m in moves if m), key=lambda m: m.delta, default=None)
             stall += 1
             if move is not None:

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from ..domain import DomainError
 from ..domain import draw as draw_domain
 from ..forms.rounds import DrawForm, SwapForm
-from ..models import RoundStatus
+from ..models import DrawLog, RoundStatus
 from ..permissions import director_required, get_managed_tournament
 
 CUT_BY_CLOCK = gettext_lazy(
@@ -69,17 +69,23 @@ def round_draw(request, slug):
     return redirect("manage:round-detail", slug=slug, number=result.rounds[0].number)
 
 
+DRAWS = {DrawLog.Action.DRAW, DrawLog.Action.REDRAW}
+
+
 @director_required
 def round_detail(request, slug, number):
     tournament = get_managed_tournament(request, slug)
     round_ = _round(tournament, number)
     tables = round_.tables.prefetch_related("seats__entry__player").order_by("number")
+    log = list(round_.draw_logs.select_related("user").order_by("-at", "-pk")[:10])
     context = {
         "tournament": tournament,
         "round": round_,
         "tables": tables,
         "report": draw_domain.round_report(round_) if tables else None,
-        "log": round_.draw_logs.select_related("user").order_by("-at", "-pk")[:10],
+        "log": log,
+        # the latest draw of this round says whether fair 5-tables cost repeats
+        "drawn": next((item for item in log if item.action in DRAWS), None),
         "swap_form": SwapForm(),
         "editable": round_.status == RoundStatus.DRAWN,
         "release_blocker": draw_domain.release_blocker(round_),

@@ -43,6 +43,9 @@ class Command(BaseCommand):
         )
         seconds = time.perf_counter() - started
         quality = seating.evaluate(plan.rounds)
+        unfair = plan.stats.unfair
+        # stdout depends on the arguments alone (the same JSON on every machine, under any
+        # load); the time taken goes to stderr.
         report = {
             "players": players,
             "rounds": [[list(table) for table in round_] for round_ in plan.rounds],
@@ -50,7 +53,20 @@ class Command(BaseCommand):
                 "repeat_pairs": quality.repeat_pairs,
                 "lower_bound": seating.lower_bound(players, rounds),
                 "five_table_spread": quality.five_table_spread,
-                "seconds": round(seconds, 3),
+                "position_balance": quality.position_balance,
+                "method": plan.stats.method,
+                # what fair 5-tables cost: a plan that ignored fairness (or null)
+                "without_fair_five_tables": None
+                if unfair is None
+                else {
+                    "repeat_pairs": unfair.repeat_pairs,
+                    "five_table_spread": unfair.five_table_spread,
+                },
             },
         }
         self.stdout.write(json.dumps(report))
+        self.stderr.write(_("Drawn in %(seconds)s s.") % {"seconds": f"{seconds:.2f}"})
+        if plan.stats.timed_out:
+            self.stderr.write(
+                _("The clock cut the search short: the seed may give another plan elsewhere.")
+            )
