@@ -28,14 +28,15 @@ OUTPUT = Path(__file__).resolve().parent / "plans.py"
 
 # players -> (m, k, fixed points) to try in turn: m rounds without a repeat. m is the most
 # rounds the field allows or close to it. 12 players cannot play two repeat-free rounds at
-# all; 32 players are built algebraically (tournament/seating/construct.py).
+# all; 32 players are built algebraically (tournament/seating/construct.py), and so is the
+# base round of 40 players (see resolvable_40): 13 rounds in which everybody meets everybody.
 SPECS = {
     16: [(5, 3, 1)],
     20: [(5, 3, 5)],
     24: [(7, 3, 3)],
     28: [(9, 3, 1)],
     36: [(11, 3, 3)],
-    40: [(13, 3, 1), (12, 3, 4)],
+    40: [(13, 3, 1)],
     44: [(13, 3, 5)],
     48: [(15, 3, 3)],
 }
@@ -160,6 +161,57 @@ def tabu_base_round(orbits: Orbits, rng: random.Random, iterations: int) -> list
     return [sorted(t) for t in sorted(best_tables)] if best == 0 else []
 
 
+def resolvable_40() -> list[list[int]]:
+    """The base round of a resolvable design: 40 players, 13 rounds, every pair once.
+
+    Points are GF(13) x {0, 1, 2} plus one fixed point. H = {1, 3, 9}, the cube roots of
+    unity, acts by multiplication. The base round is the block {fixed, (0,0), (0,1), (0,2)}
+    and three blocks A, B, C with their images under H (nine blocks). A takes two points
+    of classes 0 and 1, B of 0 and 2, C of 1 and 2: then every class has two pure pairs
+    and every pair of classes four mixed pairs. Under H a difference d becomes the coset
+    dH, so the 13 shifts of the base round meet every pair exactly once when the four
+    points of a class lie in distinct cosets of H, its two pure differences in distinct
+    cosets of {+-1, +-3, +-9}, and the four mixed differences of a block are nonzero and
+    in distinct cosets of H. The first such A, B, C (in a fixed order) is taken.
+    """
+    q, cube_roots = 13, (1, 3, 9)
+
+    def coset(x: int) -> int:
+        return min(x * h % q for h in cube_roots)
+
+    def signed_coset(x: int) -> int:
+        return min(coset(x), coset(-x % q))
+
+    blocks = []
+    for xs in combinations(range(1, q), 2):
+        for ys in combinations(range(1, q), 2):
+            mixed = [(y - x) % q for x in xs for y in ys]
+            if (coset(xs[0]) != coset(xs[1]) and coset(ys[0]) != coset(ys[1]) and 0 not in mixed
+                    and len({coset(d) for d in mixed}) == 4):  # fmt: skip
+                blocks.append((xs, ys))
+
+    def fits(one: tuple[int, int], other: tuple[int, int]) -> bool:
+        # the two pairs of points one class gets from two blocks
+        points = {coset(x) for x in one + other}
+        pure = {signed_coset((one[0] - one[1]) % q), signed_coset((other[0] - other[1]) % q)}
+        return len(points) == 4 and len(pure) == 2
+
+    a, b, c = next(
+        (a, b, c)
+        for a in blocks
+        for b in blocks
+        if fits(a[0], b[0])
+        for c in blocks
+        if fits(a[1], c[0]) and fits(b[1], c[1])
+    )
+    base = [[3 * q, 0, q, 2 * q]]  # point c*q + x is (c, x); 39 is the fixed point
+    for (xs, ys), (first, second) in ((a, (0, 1)), (b, (0, 2)), (c, (1, 2))):
+        for h in cube_roots:
+            block = [first * q + x * h % q for x in xs] + [second * q + y * h % q for y in ys]
+            base.append(sorted(block))
+    return base
+
+
 def develop(m: int, k: int, base: list[list[int]]) -> list[list[list[int]]]:
     finite = k * m
     return [
@@ -180,6 +232,11 @@ def repeats(rounds: list[list[list[int]]]) -> int:
 
 
 def find(n: int, m: int, k: int, s: int, seconds: float) -> list[list[int]] | None:
+    if n == 40:
+        base = resolvable_40()
+        assert repeats(develop(m, k, base)) == 0
+        print(f"{n}: {m} rounds, algebraic", flush=True)
+        return base
     orbits = Orbits(m, k, s)
     assert orbits.n == n
     started = time.monotonic()
@@ -218,9 +275,16 @@ def write(plans: dict[int, tuple[int, int, list[list[int]]]]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=120.0, help="search budget per field")
+    parser.add_argument("fields", nargs="*", type=int, help="players (default: all)")
     args = parser.parse_args()
     plans = {}
+    if args.fields:  # only these; the others keep their stored plans
+        from .plans import CYCLIC_PLANS
+
+        plans = {n: spec for n, spec in CYCLIC_PLANS.items() if n not in args.fields}
     for n, choices in SPECS.items():
+        if args.fields and n not in args.fields:
+            continue
         for m, k, s in choices:
             base = find(n, m, k, s, args.seconds)
             if base:

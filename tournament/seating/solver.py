@@ -288,15 +288,15 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     search = _Search(problem, five_sets, start, rng)
     budget = int(max(request.time_limit, 0.01) * WORK_PER_SECOND)
     timed_out = search.run(budget, deadline)
-    seated = _assign_positions(search.best_rounds(), problem, rng)
+    seated = _assign_positions(_fair_prefixes(search.best_rounds(), problem), problem, rng)
     plan_rounds = fixed + [[[players[p] for p in t] for t in r] for r in seated]
     quality = evaluate(plan_rounds, players, request.separate)
     unfair = None
     if 4 in sizes and 5 in sizes and search.best_repeats > search.target_repeats:
         # What did fairness cost? A search that may share the five-tables unfairly, with
-        # a quarter of the effort: its result is reported only if it has fewer repeats.
+        # an eighth of the effort: its result is reported only if it has fewer repeats.
         free = _Search(problem, five_sets, None, rng, fair=False)
-        timed_out |= free.run(budget // 4, deadline)
+        timed_out |= free.run(budget // 8, deadline)
         if free.best_repeats < search.best_repeats:
             other = fixed + [[[players[p] for p in t] for t in r] for r in free.best_rounds()]
             unfair = evaluate(other, players)
@@ -326,6 +326,9 @@ class _Problem:
     lo: list[int] = field(default_factory=list)  # fair new five-table rounds per player
     hi: list[int] = field(default_factory=list)
     pigeonhole: int = 0  # repeats forced in small fields (see _pigeonhole)
+    # who must (1) / may (1) sit at a five-table in the first new round, see _first_bounds
+    first_lo: list[int] = field(default_factory=list)
+    first_hi: list[int] = field(default_factory=list)
 
     @classmethod
     def build(
@@ -366,7 +369,12 @@ class _Problem:
         slots = 5 * sizes.count(5) * new
         problem.lo, problem.hi = _exposure_bounds(fives_before, slots, new)
         problem.pigeonhole = _pigeonhole(sizes, new, fixed_groups)
+        problem.first_lo, problem.first_hi = _first_bounds(problem)
         return problem
+
+    def first_round_allows(self, r: int, up: int, down: int) -> bool:
+        """May ``up`` move to a five-table and ``down`` to a four-table in new round r?"""
+        return r != 0 or (self.first_hi[up] == 1 and self.first_lo[down] == 0)
 
     @property
     def current_fixed_repeats(self) -> int:
@@ -450,6 +458,52 @@ def _exposure_bounds(before: list[int], slots: int, rounds: int) -> tuple[list[i
     return [clamp(level - b) for b in before], [clamp(level + 1 - b) for b in before]
 
 
+def _fair_prefixes(rounds: Rounds, problem: _Problem) -> Rounds:
+    """The new rounds in an order that keeps the five-table counts even after every round,
+    not only at the end: a round-by-round draw keeps just the first new round. Greedy: next
+    the round after which the counts spread least (then: whose five-table players had
+    fewest so far), the earliest among equals. Rounds with different club groups are not
+    interchangeable and keep their order."""
+    if problem.mates and any(mates != problem.mates[0] for mates in problem.mates):
+        return rounds
+    counts = problem.fives_before[:]
+    fives = [{p for t in round_ if len(t) == 5 for p in t} for round_ in rounds]
+
+    def after(r: int) -> tuple[int, int]:
+        new = [c + (p in fives[r]) for p, c in enumerate(counts)]
+        return max(new) - min(new), sum(counts[p] for p in fives[r])
+
+    left = list(range(len(rounds)))
+    order = []
+    while left:
+        r = min(left, key=lambda r: (after(r), r))
+        left.remove(r)
+        order.append(r)
+        for p in fives[r]:
+            counts[p] += 1
+    return [rounds[r] for r in order]
+
+
+def _first_bounds(problem: _Problem) -> tuple[list[int], list[int]]:
+    """Who must and who may sit at a five-table in the first new round, so that the counts
+    stay even after it as well, not only at the end: a round-by-round draw keeps just
+    that round. The five-table seats go to the players with the fewest five-table rounds
+    so far: below the count where the seats run out everybody must, above it nobody may.
+    Where that clashes with the fair range of the whole plan, the first round is free."""
+    n, seats = problem.n, 5 * problem.sizes.count(5)
+    free = [0] * n, [1] * n
+    if seats == 0 or seats >= n:
+        return free
+    cut = sorted(problem.fives_before)[seats - 1]
+    lo = [int(b < cut) for b in problem.fives_before]
+    hi = [int(b <= cut) for b in problem.fives_before]
+    clash = any(
+        (lo[p] and not problem.hi[p]) or (not hi[p] and problem.lo[p] == problem.new)
+        for p in range(n)
+    )
+    return free if clash else (lo, hi)
+
+
 def _five_table_sets(problem: _Problem, rng: random.Random) -> list[set[int]]:
     """Who sits at five-tables in each new round to start with: 5 x fives players per
     round, every player between ``lo`` and ``hi`` times. Those who still need the most go
@@ -462,9 +516,11 @@ def _five_table_sets(problem: _Problem, rng: random.Random) -> list[set[int]]:
     for r in range(problem.new):
         left = problem.new - r
         tie = [rng.random() for _ in range(problem.n)]
+        first = (problem.first_lo, problem.first_hi) if r == 0 else None
         order = sorted(
             range(problem.n),
-            key=lambda p: (given[p] >= problem.hi[p], -(problem.lo[p] - given[p] >= left),
+            key=lambda p: (first is not None and -first[0][p], first is not None and -first[1][p],
+                           given[p] >= problem.hi[p], -(problem.lo[p] - given[p] >= left),
                            given[p] - problem.lo[p], given[p] - problem.hi[p], tie[p]),
         )  # fmt: skip
         chosen = set(order[:seats])
@@ -504,13 +560,18 @@ def _spread_five_sets(sets: list[set[int]], problem: _Problem, rng: random.Rando
         return delta
 
     outside = [[p for p in range(n) if p not in chosen] for chosen in sets]
+    # the first round's set is chosen for even counts after it (see _first_bounds)
+    keep_first = any(problem.first_lo) or not all(problem.first_hi)
     for _step in range(300 * rounds + 20 * n):
         r = rng.randrange(rounds)
+        if r == 0 and keep_first:
+            continue
         p = rng.choice(sorted(sets[r]))
         q = rng.choice(outside[r])
         other = None
         if not (count[p] > problem.lo[p] and count[q] < problem.hi[q]):
-            choices = [o for o in range(rounds) if q in sets[o] and p not in sets[o]]
+            choices = [o for o in range(rounds) if q in sets[o] and p not in sets[o]
+                       and not (o == 0 and keep_first)]  # fmt: skip
             if not choices:
                 continue
             other = rng.choice(choices)
@@ -845,13 +906,14 @@ class _Search:
             self.five_total[up] += 1
             self.five_total[down] -= 1
 
-    def _fair_swap(self, x: int, y: int, size_b: int) -> bool:
-        """Does the swap of x with y (at a table of size_b) keep both five-table totals in
-        the fair range?"""
+    def _fair_swap(self, r: int, x: int, y: int, size_b: int) -> bool:
+        """Does the swap of x with y (at a table of size_b) in round r keep both
+        five-table totals in the fair range (and the first round even)?"""
         up, down = (x, y) if size_b == 5 else (y, x)
         total, before = self.five_total, self.p.fives_before
         return (total[up] - before[up] < self.p.hi[up]
-                and total[down] - before[down] > self.p.lo[down])  # fmt: skip
+                and total[down] - before[down] > self.p.lo[down]
+                and self.p.first_round_allows(r, up, down))  # fmt: skip
 
     def _join_costs(self, r: int, table: list[int]) -> list[int]:
         """What every player would pay for sitting with all of ``table`` in round r."""
@@ -902,7 +964,7 @@ class _Search:
                     deltas[y] -= 2
             candidates = []
             if mixed and self.fair:
-                unfair = self._block_unfair(x, where, sizes, deltas)
+                unfair = self._block_unfair(r, x, where, sizes, deltas)
                 candidates = self._trades(r, x, unfair, best_delta)
             self.work += n + 20
             if best_delta is None or min(deltas) <= best_delta:
@@ -927,7 +989,7 @@ class _Search:
         return moves[self.rng.randrange(len(moves))] if moves else None
 
     def _block_unfair(
-        self, x: int, where: list[int], sizes: list[int], deltas: list[int]
+        self, r: int, x: int, where: list[int], sizes: list[int], deltas: list[int]
     ) -> list[tuple[int, int]]:
         """Block the swaps of x between a five- and a four-table that would leave the fair
         range; they are returned with their deltas, as candidates for a trade (see
@@ -936,7 +998,7 @@ class _Search:
         unfair = []
         for y in range(self.n):
             size_b = sizes[where[y]]
-            if size_b != size_a and deltas[y] < BLOCKED and not self._fair_swap(x, y, size_b):
+            if size_b != size_a and deltas[y] < BLOCKED and not self._fair_swap(r, x, y, size_b):
                 unfair.append((deltas[y], y))
                 deltas[y] = BLOCKED
         return unfair
@@ -958,6 +1020,10 @@ class _Search:
                 if other == r or (len(tables[where[x]]) == 5) == five_x:
                     continue
                 if (len(tables[where[y]]) == 5) != five_x:
+                    continue
+                up, down = (y, x) if five_x else (x, y)  # in round r; the other way back
+                if not (self.p.first_round_allows(r, up, down)
+                        and self.p.first_round_allows(other, down, up)):  # fmt: skip
                     continue
                 moves.append(_Move(first + self._second_swap_delta(r, other, x, y), r, x, y, other))
                 self.work += 40

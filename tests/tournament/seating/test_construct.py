@@ -72,3 +72,22 @@ def test_twenty_one_players_cannot_be_fair_and_repeat_free_and_the_draw_reaches_
     pair of rounds without one forces two repeats: at least 12. The stored plan has 12."""
     plan = draw(DrawRequest(list(range(1, 22)), 5, seed=5, time_limit=0.2))
     assert plan.quality.repeat_pairs == 12 and plan.quality.five_table_spread == 1
+
+
+def test_forty_players_meet_everybody_exactly_once_in_thirteen_rounds():
+    """The resolvable design of make_plans.resolvable_40: 13 rounds, 10 tables each, every
+    pair of the 40 players at one table exactly once (issue 17: before, 18 repeats)."""
+    rounds = construct.constructed_rounds(40, 13)
+    assert len(rounds) == 13
+    met = Counter(
+        frozenset(pair) for r in rounds for t in r for pair in itertools.combinations(t, 2)
+    )
+    assert len(met) == 40 * 39 // 2 and set(met.values()) == {1}
+    plan = draw(DrawRequest(list(range(1, 41)), 13, seed=2, time_limit=0.2))
+    assert plan.quality.repeat_pairs == 0 and plan.stats.method == "construction"
+
+
+def test_the_generator_builds_the_stored_base_round_of_forty_players():
+    from tournament.seating.make_plans import resolvable_40
+
+    assert CYCLIC_PLANS[40] == (13, 3, resolvable_40())
