@@ -282,7 +282,12 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     deadline = started + CLOCK_SAFETY_FACTOR * request.time_limit + CLOCK_SAFETY_SECONDS
     problem = _Problem.build(players, index, fixed, sizes, new, request.separate)
     five_sets = _five_table_sets(problem, rng)
-    fixed_indices = [[[index.get(p, -1) for p in t] for t in r] for r in fixed]
+    # in indices; players of the fixed rounds who left get stand-ins n, n + 1, ...
+    gone: dict[Player, int] = {}
+    fixed_indices = [
+        [[index[p] if p in index else gone.setdefault(p, n + len(gone)) for p in t] for t in r]
+        for r in fixed
+    ]
     start = _constructed_start(problem, fixed_indices, rng) if stored else None
     method = "construction" if start is not None else "search"
     search = _Search(problem, five_sets, start, rng)
@@ -326,7 +331,8 @@ class _Problem:
     lo: list[int] = field(default_factory=list)  # fair new five-table rounds per player
     hi: list[int] = field(default_factory=list)
     pigeonhole: int = 0  # repeats forced in small fields (see _pigeonhole)
-    # who must (1) / may (1) sit at a five-table in the first new round, see _first_bounds
+    # first_lo[p] = 1: p must, first_hi[p] = 1: p may sit at a five-table in the first new
+    # round (see _first_bounds)
     first_lo: list[int] = field(default_factory=list)
     first_hi: list[int] = field(default_factory=list)
 
@@ -614,9 +620,10 @@ def _constructed_start(problem: _Problem, fixed: Rounds, rng: random.Random) -> 
     new rounds are the construction's unused rounds, and drawing one round at a time loses
     nothing against drawing all rounds in advance.
 
-    ``fixed`` is in player indices, -1 for players who left; a fixed round that does not
-    seat exactly the current players (late entry, withdrawal) never matches. A start for a
-    mixed field is used only if it shares the five-tables fairly, as (a) comes first.
+    ``fixed`` is in player indices, from n on for players who left. When as many came late
+    as left, the late entries take over the points of those who left: they have met nobody
+    yet, so the plan stays as good as it was. A start for a mixed field is used only if it
+    shares the five-tables fairly, as (a) comes first (late entries may need more).
     """
     rounds = construct.constructed_rounds(problem.n, len(fixed) + problem.new)
     if rounds is None:
@@ -653,12 +660,22 @@ def _canonical(round_: Sequence[Sequence[int]]) -> list[list[int]]:
 def _continuation(rounds: Rounds, fixed: Rounds, n: int) -> Rounds | None:
     """The rounds of ``rounds`` not matched by ``fixed`` (see :func:`_constructed_start`),
     relabelled to players; None when the fixed rounds are not rounds of the plan."""
+    first = sorted(p for t in fixed[0] for p in t)
+    gone, new = [p for p in first if p >= n], sorted(set(range(n)) - set(first))
+    if len(first) != n or len(gone) != len(new):
+        return None
+    late = dict(zip(gone, new, strict=True))  # the late entries take over these points
+    fixed = [[[late.get(p, p) for p in t] for t in r] for r in fixed]
     if any(sorted(p for t in r for p in t) != list(range(n)) for r in fixed):
         return None
     if any(sorted(map(len, r)) != sorted(map(len, rounds[0])) for r in fixed):
         return None
+    # The labels depend on the first fixed round as played (tables and seats in their
+    # order), not on the players' indices, which shift when somebody leaves or comes late:
+    # every later draw finds the same labels.
     label = [0] * n
-    for points, players in zip(_canonical(rounds[0]), _canonical(fixed[0]), strict=True):
+    played = sorted(fixed[0], key=len, reverse=True)  # stable: five-tables first
+    for points, players in zip(_canonical(rounds[0]), played, strict=True):
         for point, player in zip(points, players, strict=True):
             label[point] = player
     relabelled = [[[label[p] for p in t] for t in r] for r in rounds]
