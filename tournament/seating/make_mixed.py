@@ -114,10 +114,10 @@ def write(plans: dict[tuple[int, int], tuple[int, list[str]]]) -> None:
         "",
         "MIXED_PLANS: dict[tuple[int, int], tuple[int, list[str]]] = {",
     ]
-    for (n, rounds), (repeats, encoded) in sorted(plans.items()):
-        lines.append(f"    ({n}, {rounds}): ({repeats}, [")
-        lines += [f'        "{text}",' for text in encoded]
-        lines.append("    ]),")
+    for (n, rounds), (repeats, encoded) in sorted(plans.items()):  # as ruff formats it
+        lines += [f"    ({n}, {rounds}): (", f"        {repeats},", "        ["]
+        lines += [f'            "{text}",' for text in encoded]
+        lines += ["        ],", "    ),"]
     lines.append("}")
     OUTPUT.write_text("\n".join(lines) + "\n")
 
