@@ -265,7 +265,7 @@ def test_the_round_page_says_when_fair_five_tables_cost_repeats(
     page = director_client.get(url).content.decode()
     assert "Gerechte Fünfertische gehen vor" in page
     assert "der ganze Plan hat 12" in page and "einen Plan mit 6" in page
-    assert "2-mal öfter am Fünfertisch" in page
+    assert "in 2 Runden mehr am Fünfertisch" in page
     director_client.cookies["django_language"] = "en"
     english = director_client.get(url).content.decode()
     assert "Fair 5-tables come first" in english and "the whole plan has 12" in english

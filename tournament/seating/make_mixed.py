@@ -6,7 +6,7 @@ For the mixed fields (four- and five-tables) where the literature shows that a p
 without repeat encounters exists, the draw's own search is run far longer than a draw
 at the desk may take: the same tabu search, five-table shares fair all along, only with
 ``--effort`` seconds' worth of work instead of a few (counted in work units, so the same
-effort gives the same file on every machine). The best plan of a few seeds is kept, its
+effort gives the same file on every machine). The best plan of the SEEDS is kept, its
 rounds ordered so that every prefix is as fair as possible (the director who draws round
 by round sees fair five-table counts after every round), and stored with its number of
 repeats. Fields where keeping the five-tables fair forces repeats are stored too, with as
@@ -29,7 +29,7 @@ from collections.abc import Hashable
 from pathlib import Path
 
 from . import construct, mixed
-from .solver import DrawRequest, draw, evaluate, table_sizes
+from .solver import DrawRequest, Plan, draw, evaluate, table_sizes
 
 OUTPUT = Path(__file__).resolve().parent / "mixed.py"
 
@@ -79,12 +79,29 @@ def fair_order(rounds: list[list[list[int]]], n: int) -> list[list[list[int]]]:
     return [rounds[r] for r in best]
 
 
-def search(n: int, rounds: int, effort: float) -> tuple[int, list[list[list[int]]]]:
+def draw_by_round(points: list[int], rounds: int, seed: int, effort: float) -> Plan:
+    """Draw as the site does round by round: each draw plans every remaining round and
+    keeps the next one, whose five-table seats go to those with fewest so far. The plan
+    is fair after every round, so the director who draws round by round can follow it."""
+    played: list[list[list[Hashable]]] = []
+    for number in range(1, rounds + 1):
+        request = DrawRequest(points, rounds, fixed=played, seed=seed + number, time_limit=effort)
+        plan = draw(request, stored=False)
+        played = plan.rounds[:number]
+    return plan
+
+
+def search(
+    n: int, rounds: int, effort: float, by_round: bool = False
+) -> tuple[int, list[list[list[int]]]]:
     found = None
     points: list[int] = list(range(n))
     number: dict[Hashable, int] = {p: p for p in points}  # the plan's players are 0..n-1
     for seed in SEEDS:
-        plan = draw(DrawRequest(points, rounds, seed=seed, time_limit=effort), stored=False)
+        if by_round:
+            plan = draw_by_round(points, rounds, seed, effort)
+        else:
+            plan = draw(DrawRequest(points, rounds, seed=seed, time_limit=effort), stored=False)
         repeats = plan.quality.repeat_pairs
         print(
             f"{n}x{rounds} seed {seed}: {repeats} repeats, {plan.stats.seconds:.0f} s", flush=True
@@ -125,14 +142,17 @@ def write(plans: dict[tuple[int, int], tuple[int, list[str]]]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--effort", type=float, default=240.0, help="seconds' worth of work")
+    parser.add_argument(
+        "--by-round", action="store_true", help="draw round by round (fair after every round)"
+    )
     parser.add_argument("fields", nargs="*", help="e.g. 29x7 (default: all)")
     args = parser.parse_args()
     wanted = [tuple(int(v) for v in f.split("x")) for f in args.fields] or FIELDS
     plans = dict(mixed.MIXED_PLANS)
     for n, rounds in wanted:
-        repeats, ordered = search(n, rounds, args.effort)
+        repeats, ordered = search(n, rounds, args.effort, args.by_round)
         old = plans.get((n, rounds))
-        if old is None or repeats <= old[0]:
+        if old is None or repeats <= old[0]:  # at equal repeats the newer (fairer) plan
             plans[n, rounds] = (repeats, [construct.encode_round(r) for r in ordered])
         write(plans)  # after every field, so that an interrupted run keeps what it found
     print(f"wrote {OUTPUT.name} with {len(plans)} plans")

@@ -39,11 +39,11 @@ MIXED_PLANS: dict[tuple[int, int], tuple[int, list[str]]] = {
     (25, 5): (
         0,
         [
-            "79hbeg6421ifkdmoaj3l08c5n",
-            "m8014afec5dbgkj29673ilonh",
-            "3kcogbni4027dhaj8e16l95mf",
-            "ila52fg87nekmcb1jo0964hd3",
-            "6nfjd75o194cl283ekab0mhgi",
+            "3kf1mineboh076dc5ag8l42j9",
+            "9l50in14ch3gdjm6e2koa8bf7",
+            "ead47b320chlfmg9n5jk86o1i",
+            "n8h260f4g5e3ociamd9bk7l1j",
+            "jcobgl2mdf5nak4ih10e89673",
         ],
     ),
     (26, 5): (
@@ -90,6 +90,18 @@ MIXED_PLANS: dict[tuple[int, int], tuple[int, list[str]]] = {
             "2k3b18qsocflmp5eajd7ng0t6ir4h9",
         ],
     ),
+    (31, 7): (
+        9,
+        [
+            "na7d529crgj3eubfp4lqskh6it10om8",
+            "ek8t9h4ig0mfs5u1jdca2lob7q63rpn",
+            "o1hf3k6jmacnb0lsdgei8r7pq59ut24",
+            "8hapjtbosr9luidgmnq4c63501k7ef2",
+            "l174son9j6d238qc5htmpeiru0akgfb",
+            "1qre42ki5nu7opcbhdml8g6sa39j0tf",
+            "p60s2fcaqitgm374okdneuh5jlr8b91",
+        ],
+    ),
     (33, 8): (
         3,
         [
@@ -114,6 +126,19 @@ MIXED_PLANS: dict[tuple[int, int], tuple[int, list[str]]] = {
             "g0k76uaf4xeopjhtcsvw3592q8irlbn1dm",
             "fcwnrjhxvb04ids7mptu2lo95k86e3aq1g",
             "dera23n9tikphwxgoc7lvfm80ub5614jsq",
+        ],
+    ),
+    (35, 8): (
+        16,
+        [
+            "qivjan9kepw04or2fbhtclxg1m53678udsy",
+            "53qwdbpx46hstmoega07j9fil1ryvnck8u2",
+            "fngql02du94mca76hyixkwsr58pvbo31ejt",
+            "9y3lsjxrguao2n5cqhkd7eb84f1pt0vmwi6",
+            "v2x718jh03si5centbwou6fqrm9lapdyg4k",
+            "hel4v6rtak98igb1ocd3unms7pq2wyj0xf5",
+            "md8vfphu1woyqexrsab432t5kjl7n0ic6g9",
+            "t57uykb160if3pclqo8xa9hgvwsj4dnemr2",
         ],
     ),
     (37, 9): (
@@ -142,6 +167,20 @@ MIXED_PLANS: dict[tuple[int, int], tuple[int, list[str]]] = {
             "uhq2dy3695wiAbjart4vko0czfx7ep1Bsl8mgn",
             "tkhz7sofjw9gl0nd415ubx6rvBAqa3ce28mypi",
             "mBb4j2z3igkweu750snxyao1cAr8pdlt6qfv9h",
+        ],
+    ),
+    (39, 9): (
+        11,
+        [
+            "8nch1wABbpjCqfv5tg3627yo0am9ekldxu4zsri",
+            "Ajh5iak2e4b6zvurl3Bt1xpfdo9gm8C0ynqs7wc",
+            "lcfgxq3429y5s8oeBCumzAnvp17kb0jiw6ahrtd",
+            "78dAkBayzg2ilt0ufpsnv5w3he6cqmrC9bx4oj1",
+            "xnr2jtumkwedv0cb57l1C3aqgiohB9sp86zf4Ay",
+            "B6jdma90r71gseAixv8lwyC2uohkp5qnfb3cz4t",
+            "Cok6n7qzfhyidp3g0B1Avt95exmualjr48wsb2c",
+            "o3wxz9ciu50hp4Cdsan6lqA82fBvrgkmy1bjte7",
+            "4msvl8abtqf1r56wj9gxkhyzdC2peco3Au0B7ni",
         ],
     ),
     (41, 9): (
@@ -174,14 +213,14 @@ MIXED_PLANS: dict[tuple[int, int], tuple[int, list[str]]] = {
     (43, 8): (
         0,
         [
-            "oB83nzthsuD1xy642rbdqjEGi9wCfFg75mkApalvce0",
-            "rGEvAcz394a0C1dt6B5ljsf8xpqg7ui2DnmhkbFewyo",
-            "p3DCEbvfBwnegh5qs1Gua260y48joiAxr7zk9tdFmlc",
-            "mdoup9gqayfA0t2EFwxsbcD3hG7in6418zeBlkr5Cvj",
-            "7lt8va4DjFiE52z6GbosCA9w1kgqucnyhBpm30rfedx",
-            "9be7jAwq6mk0xnsEohaG85f4B1ugp2cDzldFiv3rtCy",
-            "xjgGBycikfp6sFrd4AhuE8b0Dw5vazmC7o2tq3el9n1",
-            "o54ql8rdwceuGCkhv9Dbxai32ysBAFz6gE0nf7p1mjt",
+            "859jECmr0yxeh13GlutdfBA2ao4nFzg7cswv6qDkbpi",
+            "DBbFGiwdnvp6Alomge8x02s3zEycr5ta7u914jCqhfk",
+            "s4gukf27btcqAazr3dD8Cvp9lnmEBiehjFy6xG5w10o",
+            "toyq86agdj5sC3lBxk74ebzAGmvnED0Fpw2hci9ur1f",
+            "wzrhBeu2cD0iFf4lvaxtjsmb83Aq75gkE6Cod9Gynp1",
+            "pumEx1ktv9Gn487CdqFAhDs30Ba5yewlgcbzofjri62",
+            "g2EGhf9y6se07ldiAjubvo5Fm3cBq4paknrtwCxD18z",
+            "jbxrqm51iaoCcBnu8hd0tz62ylkspGe7AFEgfv39Dw4",
         ],
     ),
     (45, 11): (
@@ -198,6 +237,38 @@ MIXED_PLANS: dict[tuple[int, int], tuple[int, list[str]]] = {
             "aqIbwsfygG8jp7n3Bu05hDzkm4EHior9AC16l2vcxtFde",
             "epicymulqvI4tAkxa93GwhgrnB0Cz52D8EdojF67sHbf1",
             "k5erfnzavim0Ib48d1Gu2qCphxsBE3yt6g7wolcADjHF9",
+        ],
+    ),
+    (46, 11): (
+        6,
+        [
+            "AuEld4I56qzieatokg971CjJ3b0sBGHrmFwDcvhpfxn28y",
+            "sgHu7k86BhyaoIbzr5vGt4qjnmC3lDx90wf1deiAp2JEFc",
+            "3F4fo7mvpe6Hid20b1uyGk8tsJ5c9jlwznExIrgCqhaBDA",
+            "eqxo0cbatpFnA9Df27mkCEr6ysIlj81vuzd5g3GhJHB4wi",
+            "ndxCBz26jGovA5cfr8HkDbFegIumwayJ1qsih3p94ltE70",
+            "Ehe9ym3Gc1xD5uw6ftrjpdACsz4ak2iblF0IHng8qvB7oJ",
+            "Jr0igvnbEfCcu6Dsm4Gdaq5yF7kAje3zBp1ltxIw2h9o8H",
+            "8Fz0Da5CfJ2t9md4cy7xikeH3wqpEsbGIAlBvr61ngjuho",
+            "cq2HlAw71r4xJzmgyBf9iGajFs3uItoE6Dh0dvbeC8pkn5",
+            "Dnrhtsv9IkyHzfxgAc2eJd0a368i5m7oGluqbBj1E4pCwF",
+            "wsdobtyjCih8a1r3q9H5BEGDpgf0lkzIc7n4euF2vx6AmJ",
+        ],
+    ),
+    (47, 11): (
+        10,
+        [
+            "ut57r4iHpKahJBjsz0ExeqAcb68oyn9vgDmd3lI1GwfCkF2",
+            "I51silAyckEm7JwDCzb0juF6dfHq29tgarx3vGKh48opBen",
+            "Jpxlv5E3yb87sqCiokeHua1w9B4mIhGfDjrFcdgKn20A6tz",
+            "bFKwo9rC602fIaz7xiht1cDn8guGlEjkHm3yqpdeJ45BsAv",
+            "4fcC39AbGun6qkDJ0yt2Evizgo1r8mp5KxaI7FBHwlhjeds",
+            "um4zyGqH0g3DiFaxcB2EtI8kd7Kebhvjp56orAwfs9Jl1Cn",
+            "mlo5BFHze8bntdxAhKD0vkfr2s3CuJIwi6y14EqaGpc79jg",
+            "tBgifh01AdcKe9E8JGkDxu4qFrl6Ivop5wCz3n7sabmyj2H",
+            "doD2JgkshpBy8r1ACaEIH9xmnfFvcqjiz5Gtw3e470bK6lu",
+            "jIAn4xGF6sv8wdaJKzrotHC0mciqhf5kBuEDey72lbgp913",
+            "rvEHnwxjkze12m6308DGCdB5Fh9a4tlsuocygIKfp7AbqiJ",
         ],
     ),
 }

@@ -636,20 +636,30 @@ def _constructed_start(problem: _Problem, fixed: Rounds, rng: random.Random) -> 
         start = [[[label[p] for p in t] for t in r] for r in rounds]
     else:
         start = _continuation(rounds, fixed, problem.n) or []
-    return start if start and _fair_start(start[: problem.new], problem) else None
+    return _fair_start(start, problem) if start else None
 
 
-def _fair_start(rounds: Rounds, problem: _Problem) -> bool:
-    """Does every player sit at a five-table of ``rounds`` within the fair range?"""
+def _fair_start(rounds: Rounds, problem: _Problem) -> Rounds | None:
+    """``rounds`` if every player sits at a five-table of them within the fair range, else
+    None; a round that keeps the counts even after it (see :func:`_first_bounds`) is put
+    first where there is one. (A stored plan whose rounds cannot all be ordered that way
+    is still followed: its repeats come before even counts during the day.)"""
     count = [0] * problem.n
-    for round_ in rounds:
-        for table in round_:
-            if len(table) == 5:
-                for p in table:
-                    count[p] += 1
-    return len(rounds) == problem.new and all(
-        lo <= c <= hi for c, lo, hi in zip(count, problem.lo, problem.hi, strict=True)
-    )
+    fives = [{p for t in round_ if len(t) == 5 for p in t} for round_ in rounds]
+    for chosen in fives:
+        for p in chosen:
+            count[p] += 1
+    if len(rounds) != problem.new or any(
+        not lo <= c <= hi for c, lo, hi in zip(count, problem.lo, problem.hi, strict=True)
+    ):
+        return None
+    must = {p for p in range(problem.n) if problem.first_lo[p]}
+    barred = {p for p in range(problem.n) if not problem.first_hi[p]}
+    first = next((r for r, chosen in enumerate(fives) if must <= chosen and not chosen & barred),
+                 None)  # fmt: skip
+    if first is None:
+        return rounds
+    return [rounds[first], *rounds[:first], *rounds[first + 1 :]]
 
 
 def _canonical(round_: Sequence[Sequence[int]]) -> list[list[int]]:
