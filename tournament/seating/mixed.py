@@ -9,11 +9,11 @@ MIXED_PLANS: dict[tuple[int, int], tuple[int, list[str]]] = {
     (21, 5): (
         12,
         [
-            "9f31cge806abki75hj42d",
-            "0hk4e16gf59j8a2ic3d7b",
-            "5g7b293hk1daec864j0fi",
-            "h8dafkjcg25e37096b14i",
-            "ei6j3fbh28k17dc054ga9",
+            "3aj4if8190k6c5g2hbde7",
+            "975f6i1dgh03a8c4b2jek",
+            "cg80ek39512746baidfhj",
+            "dhk1b5jc80if2ga73e496",
+            "268d3a51e4fgk7cihj90b",
         ],
     ),
     (22, 5): (
