@@ -264,18 +264,23 @@ def test_the_round_page_says_when_fair_five_tables_cost_repeats(
     url = reverse("manage:round-detail", args=[tournament.slug, 1])
     page = director_client.get(url).content.decode()
     assert "Gerechte Fünfertische gehen vor" in page
-    assert "der ganze Plan hat 12" in page and "einen Plan mit 6" in page
+    assert "der Plan für alle 2 Runden hat 12" in page and "einen Plan mit 6" in page
     assert "in 2 Runden mehr am Fünfertisch" in page
     director_client.cookies["django_language"] = "en"
     english = director_client.get(url).content.decode()
-    assert "Fair 5-tables come first" in english and "the whole plan has 12" in english
+    assert "Fair 5-tables come first" in english
+    assert "the plan for all 2 rounds has 12" in english
 
 
 def test_no_fairness_note_where_fair_five_tables_cost_nothing(
     director_client, tournament, director_user
 ):
-    field(tournament, 16)
+    """25 players in 5 rounds: the stored plan is fair and has no repeat at all."""
+    tournament.planned_rounds = 5
+    tournament.save()
+    field(tournament, 25)
     draw_domain.draw(tournament, director_user, seed=3, time_limit=0.5)
-    assert DrawLog.objects.get(round__number=1).unfair_repeats is None
+    log = DrawLog.objects.get(round__number=1)
+    assert log.repeat_pairs == 0 and log.unfair_repeats is None
     page = director_client.get(reverse("manage:round-detail", args=[tournament.slug, 1]))
     assert "fairness-cost" not in page.content.decode()

@@ -298,13 +298,14 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     quality = evaluate(plan_rounds, players, request.separate)
     unfair = None
     if 4 in sizes and 5 in sizes and search.best_repeats > search.target_repeats:
-        # What did fairness cost? A search that may share the five-tables unfairly, with
-        # an eighth of the effort: its result is reported only if it has fewer repeats.
-        free = _Search(problem, five_sets, None, rng, fair=False)
-        timed_out |= free.run(budget // 8, deadline)
-        if free.best_repeats < search.best_repeats:
+        # What did fairness cost? From the fair plan, a search that may share the
+        # five-tables unfairly, with an eighth of the effort. Its result is reported only
+        # if it has fewer repeats at an unfair spread, and not if the clock cut it.
+        free = _Search(problem, five_sets, search.best_rounds(), rng, fair=False)
+        if not free.run(budget // 8, deadline) and free.best_repeats < search.best_repeats:
             other = fixed + [[[players[p] for p in t] for t in r] for r in free.best_rounds()]
-            unfair = evaluate(other, players)
+            found = evaluate(other, players)
+            unfair = found if found.five_table_spread > quality.five_table_spread else None
     stats = DrawStats(
         method=method,
         seconds=time.perf_counter() - started,
@@ -640,8 +641,8 @@ def _constructed_start(problem: _Problem, fixed: Rounds, rng: random.Random) -> 
 
 
 def _fair_start(rounds: Rounds, problem: _Problem) -> Rounds | None:
-    """``rounds`` if every player sits at a five-table of them within the fair range, else
-    None; a round that keeps the counts even after it (see :func:`_first_bounds`) is put
+    """``rounds`` if every player sits at a five-table of them within the fair range (or
+    there are no five-tables), else None; a round that keeps the counts even after it (see :func:`_first_bounds`) is put
     first where there is one. (A stored plan whose rounds cannot all be ordered that way
     is still followed: its repeats come before even counts during the day.)"""
     count = [0] * problem.n
@@ -649,6 +650,8 @@ def _fair_start(rounds: Rounds, problem: _Problem) -> Rounds | None:
     for chosen in fives:
         for p in chosen:
             count[p] += 1
+    if 5 not in problem.sizes:
+        return rounds  # may be shorter than the plan: the search draws the rest
     if len(rounds) != problem.new or any(
         not lo <= c <= hi for c, lo, hi in zip(count, problem.lo, problem.hi, strict=True)
     ):
@@ -671,7 +674,16 @@ def _continuation(rounds: Rounds, fixed: Rounds, n: int) -> Rounds | None:
     """The rounds of ``rounds`` not matched by ``fixed`` (see :func:`_constructed_start`),
     relabelled to players; None when the fixed rounds are not rounds of the plan."""
     first = sorted(p for t in fixed[0] for p in t)
-    gone, new = [p for p in first if p >= n], sorted(set(range(n)) - set(first))
+    seen_in = [{p for t in r for p in t} for r in fixed]
+    # who left, in the order they left, and who came late, in the order they came: the
+    # first to come takes over the place of the first to leave
+    gone = sorted(
+        (p for p in first if p >= n),
+        key=lambda p: (max(i for i, seen in enumerate(seen_in) if p in seen), p),
+    )
+    new = sorted(set(range(n)) - set(first),
+                 key=lambda p: (next((i for i, seen in enumerate(seen_in) if p in seen),
+                                     len(seen_in)), p))  # fmt: skip
     if len(first) != n or len(gone) != len(new):
         return None
     late = dict(zip(gone, new, strict=True))  # the late entries take over these points

@@ -454,3 +454,20 @@ def test_round_by_round_the_five_table_counts_stay_even_after_every_round(n, rou
         plan = draw(DrawRequest(players(n), rounds, fixed=played, seed=number, time_limit=0.2))
         played = plan.rounds[:number]
         assert evaluate(played, players(n)).five_table_spread <= 1, number
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_two_replacements_at_different_times_keep_the_construction(seed):
+    """Player 9 leaves after round 1 and 33 comes; player 2 (who sat before 9 in round 1)
+    leaves after round 2 and 34 comes. Each newcomer takes the place of the one who left
+    when he came, so the day stays without a repeat."""
+    field, played = players(32), []
+    for number in range(1, 7):
+        if number == 2:
+            field = [p for p in field if p != 9] + [33]
+        if number == 3:
+            field = [p for p in field if p != 2] + [34]
+        plan = draw(DrawRequest(field, 6, fixed=played, seed=seed + number, time_limit=0.3))
+        assert plan.stats.method == "construction", number
+        played = plan.rounds[:number]
+    assert repeats(played) == 0
