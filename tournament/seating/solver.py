@@ -642,9 +642,10 @@ def _constructed_start(problem: _Problem, fixed: Rounds, rng: random.Random) -> 
 
 def _fair_start(rounds: Rounds, problem: _Problem) -> Rounds | None:
     """``rounds`` if every player sits at a five-table of them within the fair range (or
-    there are no five-tables), else None; a round that keeps the counts even after it (see :func:`_first_bounds`) is put
-    first where there is one. (A stored plan whose rounds cannot all be ordered that way
-    is still followed: its repeats come before even counts during the day.)"""
+    there are no five-tables), else None; a round that keeps the counts even after it
+    (see :func:`_first_bounds`) is put first where there is one. (A stored plan whose
+    rounds cannot all be ordered that way is still followed: its repeats come before even
+    counts during the day.)"""
     count = [0] * problem.n
     fives = [{p for t in round_ if len(t) == 5 for p in t} for round_ in rounds]
     for chosen in fives:
