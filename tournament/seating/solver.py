@@ -290,10 +290,13 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     ]
     start = _constructed_start(problem, fixed_indices, rng) if stored else None
     method = "construction" if start is not None else "search"
-    search = _Search(problem, five_sets, start, rng)
+    # A continued construction keeps its next round as it is: the round kept by a
+    # round-by-round draw stays a round of the construction, and the next draw continues.
+    search = _Search(problem, five_sets, start, rng, frozen=1 if fixed and start else 0)
     budget = int(max(request.time_limit, 0.01) * WORK_PER_SECOND)
     timed_out = search.run(budget, deadline)
-    seated = _assign_positions(_fair_prefixes(search.best_rounds(), problem), problem, rng)
+    ordered = _fair_prefixes(search.best_rounds(), problem, search.frozen)
+    seated = _assign_positions(ordered, problem, rng)
     plan_rounds = fixed + [[[players[p] for p in t] for t in r] for r in seated]
     quality = evaluate(plan_rounds, players, request.separate)
     unfair = None
@@ -465,12 +468,12 @@ def _exposure_bounds(before: list[int], slots: int, rounds: int) -> tuple[list[i
     return [clamp(level - b) for b in before], [clamp(level + 1 - b) for b in before]
 
 
-def _fair_prefixes(rounds: Rounds, problem: _Problem) -> Rounds:
+def _fair_prefixes(rounds: Rounds, problem: _Problem, frozen: int = 0) -> Rounds:
     """The new rounds in an order that keeps the five-table counts even after every round,
     not only at the end: a round-by-round draw keeps just the first new round. Greedy: next
     the round after which the counts spread least (then: whose five-table players had
     fewest so far), the earliest among equals. Rounds with different club groups are not
-    interchangeable and keep their order."""
+    interchangeable and keep their order; so do the first ``frozen`` rounds."""
     if problem.mates and any(mates != problem.mates[0] for mates in problem.mates):
         return rounds
     counts = problem.fives_before[:]
@@ -480,8 +483,11 @@ def _fair_prefixes(rounds: Rounds, problem: _Problem) -> Rounds:
         new = [c + (p in fives[r]) for p, c in enumerate(counts)]
         return max(new) - min(new), sum(counts[p] for p in fives[r])
 
-    left = list(range(len(rounds)))
-    order = []
+    left = list(range(frozen, len(rounds)))
+    order = list(range(frozen))
+    for r in order:
+        for p in fives[r]:
+            counts[p] += 1
     while left:
         r = min(left, key=lambda r: (after(r), r))
         left.remove(r)
@@ -778,8 +784,10 @@ class _Search:
         rng: random.Random,
         *,
         fair: bool = True,
+        frozen: int = 0,
     ) -> None:
         self.p, self.rng, self.fair = problem, rng, fair
+        self.frozen = frozen  # the first rounds the search leaves as they are
         self.n, self.new = problem.n, problem.new
         self.five_sets = five_sets
         self.iterations = 0
@@ -1055,7 +1063,7 @@ class _Search:
         for first, y in unfair[:TRADES_PER_PLAYER]:
             if best is not None and first > best + 2 * REPEAT_WEIGHT:
                 break
-            for other in range(self.new):
+            for other in range(self.frozen, self.new):
                 tables, where = self.tables[other], self.where[other]
                 if other == r or (len(tables[where[x]]) == 5) == five_x:
                     continue
@@ -1100,7 +1108,7 @@ class _Search:
 
     def _perturb(self, swaps: int) -> None:
         for _ in range(swaps):
-            r = self.rng.randrange(self.new)
+            r = self.rng.randrange(self.frozen, self.new)
             tables = self.tables[r]
             a, b = self.rng.sample(range(len(tables)), 2)
             x, y = self.rng.choice(tables[a]), self.rng.choice(tables[b])
@@ -1152,7 +1160,7 @@ class _Search:
                 return True
             self.iterations += 1
             self.work += STEP_WORK + 2 * self.new
-            hot_rounds = [r for r in range(self.new) if self.hot[r]]
+            hot_rounds = [r for r in range(self.frozen, self.new) if self.hot[r]]
             if not hot_rounds:
                 break
             # The best move over all rounds with conflicts (Dotu & Van Hentenryck's
