@@ -43,20 +43,14 @@ FIELDS = [
 SEEDS = (1,)
 
 
-def fair_order(rounds: list[list[list[int]]], n: int) -> list[list[list[int]]]:
+def fair_order(rounds: list[list[list[int]]]) -> list[list[list[int]]]:
     """The rounds in an order where as many prefixes as possible share the five-tables
     fairly (spread at most 1): depth-first, most fair prefixes first, ties by index."""
     best: list[int] = []
     best_score = -1
 
     def spread(order: list[int]) -> int:
-        counts = [0] * n
-        for r in order:
-            for table in rounds[r]:
-                if len(table) == 5:
-                    for p in table:
-                        counts[p] += 1
-        return max(counts) - min(counts)
+        return evaluate([rounds[r] for r in order]).five_table_spread
 
     def extend(order: list[int], score: int, budget: list[int]) -> None:
         nonlocal best, best_score
@@ -112,7 +106,7 @@ def search(
             break
     assert found is not None
     repeats, plan_rounds = found
-    ordered = fair_order(plan_rounds, n)
+    ordered = fair_order(plan_rounds)
     quality = evaluate(ordered)
     assert quality.repeat_pairs == repeats and quality.five_table_spread <= 1
     for round_ in ordered:

@@ -468,6 +468,10 @@ def _exposure_bounds(before: list[int], slots: int, rounds: int) -> tuple[list[i
     return [clamp(level - b) for b in before], [clamp(level + 1 - b) for b in before]
 
 
+def _at_five_tables(round_: Sequence[Sequence[int]]) -> set[int]:
+    return {p for table in round_ if len(table) == 5 for p in table}
+
+
 def _fair_prefixes(rounds: Rounds, problem: _Problem, frozen: int = 0) -> Rounds:
     """The new rounds in an order that keeps the five-table counts even after every round,
     not only at the end: a round-by-round draw keeps just the first new round. Greedy: next
@@ -477,7 +481,7 @@ def _fair_prefixes(rounds: Rounds, problem: _Problem, frozen: int = 0) -> Rounds
     if problem.mates and any(mates != problem.mates[0] for mates in problem.mates):
         return rounds
     counts = problem.fives_before[:]
-    fives = [{p for t in round_ if len(t) == 5 for p in t} for round_ in rounds]
+    fives = [_at_five_tables(round_) for round_ in rounds]
 
     def after(r: int) -> tuple[int, int]:
         new = [c + (p in fives[r]) for p, c in enumerate(counts)]
@@ -653,7 +657,7 @@ def _fair_start(rounds: Rounds, problem: _Problem) -> Rounds | None:
     rounds cannot all be ordered that way is still followed: its repeats come before even
     counts during the day.)"""
     count = [0] * problem.n
-    fives = [{p for t in round_ if len(t) == 5 for p in t} for round_ in rounds]
+    fives = [_at_five_tables(round_) for round_ in rounds]
     for chosen in fives:
         for p in chosen:
             count[p] += 1
