@@ -12,11 +12,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.game import evaluate, parse_facts
+from scoring.game import evaluate, parse_facts, possible_eyes
 from scoring.kinds import Kind
 from scoring.ledger import PlayedGame, walk
 from scoring.profiles import DDV
 from scoring.sheet import SheetRow, check_sheet, has_errors
+
+EYES = sorted(possible_eyes(DDV.cards))
 
 
 def random_facts(rng: random.Random, size: int, dealer: int, soloist: int | None) -> dict:
@@ -27,7 +29,7 @@ def random_facts(rng: random.Random, size: int, dealer: int, soloist: int | None
         "dealer": dealer,
         "kind": "normal" if soloist is None else "solo",
         "re": sorted(rng.sample(active, 2)) if soloist is None else [soloist],
-        "re_eyes": rng.randint(0, 240),
+        "re_eyes": rng.choice(EYES),
         "announced": announced,
         "absage": {
             p: rng.choice([None, 90, 60]) if p in announced else None for p in ("re", "kontra")

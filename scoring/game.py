@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from .errors import InvalidFacts
@@ -88,8 +89,34 @@ def _bool(value: Any, name: str) -> bool:
     return value
 
 
-def parse_facts(data: Mapping[str, Any]) -> GameFacts:
-    """Validate raw facts (as in the ``gamevalue`` command's JSON) and build GameFacts."""
+@cache
+def possible_eyes(cards: int) -> frozenset[int]:
+    """Every number of card points a party can hold at the end: sums over whole tricks
+    (four cards each) of a pack with two of each card: ace 11, ten 10, king 4, queen 3,
+    jack 2 and, in the 48-card pack, nine 0. Nobody can have 1 (no card is worth 1);
+    without the nines every trick holds at least 8, so 1 to 7 cannot happen either —
+    and the same for the other party, 240 minus those."""
+    ranks = (11, 10, 4, 3, 2, 0) if cards == 48 else (11, 10, 4, 3, 2)
+    each = cards // len(ranks)  # 8 of every rank: 2 of each suit
+    reachable = {(0, 0)}  # (cards taken, card points)
+    for eyes in ranks:
+        reachable = {(n + c, t + c * eyes) for n, t in reachable for c in range(each + 1)}
+    return frozenset(t for n, t in reachable if n % 4 == 0)
+
+
+def check_eyes(re_eyes: int, cards: int) -> None:
+    """Raise :class:`InvalidFacts` when no deal of the pack gives Re ``re_eyes`` points."""
+    if re_eyes not in possible_eyes(cards):
+        smallest = min(possible_eyes(cards) - {0})
+        raise InvalidFacts(
+            "eyes-impossible", value=re_eyes, other=240 - re_eyes, smallest=smallest, cards=cards
+        )
+
+
+def parse_facts(data: Mapping[str, Any], cards: int = 48) -> GameFacts:
+    """Validate raw facts (as in the ``gamevalue`` command's JSON) for a game played with a
+    pack of ``cards`` cards (the profile's: 48, or 40 without the nines) and build
+    GameFacts."""
     if not isinstance(data, Mapping):
         raise InvalidFacts("not-an-object")
     known = {
@@ -140,6 +167,7 @@ def parse_facts(data: Mapping[str, Any]) -> GameFacts:
     re_eyes = _int(data["re_eyes"], "re_eyes")
     if not 0 <= re_eyes <= 240:
         raise InvalidFacts("eyes-out-of-range", value=re_eyes)
+    check_eyes(re_eyes, cards)
     re_no_trick = _bool(data.get("re_no_trick", False), "re_no_trick")
     kontra_no_trick = _bool(data.get("kontra_no_trick", False), "kontra_no_trick")
     if (re_no_trick and re_eyes != 0) or (kontra_no_trick and re_eyes != 240):
@@ -150,7 +178,7 @@ def parse_facts(data: Mapping[str, Any]) -> GameFacts:
     announced_raw = data.get("announced", [])
     if not isinstance(announced_raw, list | tuple) or any(a not in PARTIES for a in announced_raw):
         raise InvalidFacts("bad-announced", value=announced_raw)
-    announced = frozenset(announced_raw)
+    announced = set(announced_raw)
 
     absage_raw = data.get("absage") or {}
     if not isinstance(absage_raw, Mapping) or set(absage_raw) - set(PARTIES):
@@ -162,8 +190,9 @@ def parse_facts(data: Mapping[str, Any]) -> GameFacts:
             level = _int(level, f"absage.{party}")
             if level not in ABSAGE_LEVELS:
                 raise InvalidFacts("bad-absage", value=level)
-            if party not in announced:
-                raise InvalidFacts("absage-without-announcement", party=party)
+            # Skipped levels count, the party's own announcement included (TSR 6.4.3,
+            # BSV 6.5, EPP 5.5.3): "keine 60" alone stands for "Kontra", keine 90, keine 60.
+            announced.add(party)
         absage[party] = level
 
     sp_raw = data.get("sonderpunkte") or {}
@@ -186,7 +215,7 @@ def parse_facts(data: Mapping[str, Any]) -> GameFacts:
         dealer=dealer,
         re_no_trick=re_no_trick,
         kontra_no_trick=kontra_no_trick,
-        announced=announced,
+        announced=frozenset(announced),
         absage=absage,
         sonderpunkte=sonderpunkte,
     )
@@ -246,7 +275,12 @@ def reached_against_points(facts: GameFacts, party: str) -> int:
 
 
 def evaluate(profile: RuleProfile, facts: GameFacts) -> GameResult:
-    """Score a game: the winner, the value and the row of points per position."""
+    """Score a game: the winner, the value and the row of points per position. Raises
+    :class:`InvalidFacts` when Re's card points cannot happen with the profile's pack."""
+    check_eyes(facts.re_eyes, profile.cards)
+    implied = {party for party in PARTIES if facts.absage[party] is not None}
+    if not implied <= facts.announced:  # facts built by hand, not by parse_facts
+        facts = replace(facts, announced=facts.announced | implied)
     if profile.cards == 40:
         # Without the nines every trick holds at least 8 eyes: 0 eyes means no trick.
         facts = replace(

@@ -154,6 +154,31 @@ def legal_rows(
     return rows
 
 
+# The amounts a solo penalty credits the soloist with that are odd: 9.3.3 b1 (3) and 9.4.4
+# with one or three Absagen of the soloist (12 + 3k = 15, 21). 12, 18 and 24 are even.
+ODD_SOLO_CREDITS = (3, 15, 21)
+
+
+def parity_exception(row: tuple[int, ...], soloist: int | None) -> bool:
+    """The one list of rows that may break the even/odd rule of a 4-table (TSR 7.3.3 (2)):
+
+    - a penalty in a solo in favour of the soloist with an odd amount: the soloist +a, the
+      offender -a, the others 0, for a = 3 (9.3.3 b1), 15 or 21 (9.4.4, k = 1 or 3);
+    - a point deduction for unsportsmanlike conduct (9.7.2 b): one player minus up to 12,
+      nobody credited, so it may be odd (and does not add up to 0 either).
+
+    Every game row keeps the rule. :func:`legal_rows` produces exactly these exceptions (a
+    test compares them), and the sheet check reports an even/odd break on a penalty row
+    only when the row is none of them."""
+    if is_deduction(row):
+        return True
+    if soloist is None or not 1 <= soloist <= len(row):
+        return False
+    credit = row[soloist - 1]
+    rest = sorted(v for p, v in enumerate(row, start=1) if p != soloist and v)
+    return credit in ODD_SOLO_CREDITS and rest == [-credit]
+
+
 def is_deduction(row: tuple[int, ...]) -> bool:
     """A row with a single negative value and nothing else: an unsportsmanlike deduction."""
     negatives = [v for v in row if v < 0]

@@ -27,6 +27,20 @@ class UnsportsmanlikeSanction(StrEnum):
     DISQUALIFICATION = "disqualification"
 
 
+class NotInText(StrEnum):
+    """Something a profile applies that its own rule text does not give (RULES.md section 1:
+    where a text is silent, a default). Stable keys; the site words them for people."""
+
+    # BSV 9.3 names geringfügige violations without points: the amounts of TSR 9.3.
+    PENALTY_GERINGFUEGIG = "penalty-geringfuegig"
+    # BSV has no schwerwiegend violations with points at all: the scale of TSR 9.4.
+    PENALTY_SCHWERWIEGEND = "penalty-schwerwiegend"
+    # BSV mentions the Pflichtsolo (4.2.1 b) but gives no rules for it: those of TSR 4.2, 4.3.
+    PFLICHTSOLO = "pflichtsolo"
+    # No text decides vorfuehren_sitter_passes_deal: Kreuzdame's own choice.
+    VORFUEHREN_SITTER_PASSES_DEAL = "vorfuehren-sitter-passes-deal"
+
+
 @dataclass(frozen=True)
 class RuleProfile:
     """The parameters of one rule profile. Frozen: derive a new one to change anything."""
@@ -53,6 +67,9 @@ class RuleProfile:
     # Warn (not err) when a game's value v exceeds these: likely a typo on the paper list.
     max_plausible_normal: int = 16
     max_plausible_solo: int = 16
+    # Not a parameter but a fact about the profile: what it takes from elsewhere because its
+    # rule text does not give it. A custom profile keeps its base's; no form field sets it.
+    not_in_text: tuple[NotInText, ...] = (NotInText.VORFUEHREN_SITTER_PASSES_DEAL,)
 
     def games_per_round(self, table_size: int) -> int:
         """Nominal number of games in one round at a table of ``table_size`` players."""
@@ -63,12 +80,18 @@ class RuleProfile:
         return self.playing_minutes_5 if table_size == 5 else self.playing_minutes_4
 
     def as_dict(self) -> dict[str, Any]:
-        """The parameters as JSON-friendly values (enums as strings, tuples as lists)."""
-        data = dataclasses.asdict(self)
+        """The key and the parameters as JSON-friendly values (enums as strings, tuples as
+        lists); without ``not_in_text``, which is no parameter."""
+        data = {name: getattr(self, name) for name in ("key", *PARAMETER_NAMES)}
         data["scoring"] = str(self.scoring)
         data["sanctions"] = [str(s) for s in self.sanctions]
         return data
 
+
+# The fields a custom profile may change: all but the key and the notes about the text.
+PARAMETER_NAMES: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(RuleProfile) if f.name not in ("key", "not_in_text")
+)
 
 _ALL_SANCTIONS = (
     UnsportsmanlikeSanction.WARNING,
@@ -103,6 +126,12 @@ BSV_HESSEN_2010 = dataclasses.replace(
     sanctions=(UnsportsmanlikeSanction.WARNING, UnsportsmanlikeSanction.DISQUALIFICATION),
     max_deduction=0,
     decided_game_extra_penalty=False,
+    not_in_text=(
+        NotInText.PENALTY_GERINGFUEGIG,
+        NotInText.PENALTY_SCHWERWIEGEND,
+        NotInText.PFLICHTSOLO,
+        NotInText.VORFUEHREN_SITTER_PASSES_DEAL,
+    ),
 )
 
 EPPSTEIN_2001 = dataclasses.replace(
@@ -158,13 +187,13 @@ def derive(base_key: str, overrides: dict[str, Any]) -> RuleProfile:
     """A custom profile: the shipped profile ``base_key`` with ``overrides`` applied.
 
     Every override is checked for name, type and range; anything wrong raises
-    :class:`ProfileError` with a stable code, so a stored custom profile is always valid.
+    :class:`ProfileError` with a stable code, so a stored custom profile is always valid. The
+    custom profile keeps the base's ``not_in_text``.
     """
     base = get_profile(base_key)
-    fields = {f.name: f for f in dataclasses.fields(RuleProfile)}
     changes: dict[str, Any] = {}
     for name, value in overrides.items():
-        if name == "key" or name not in fields:
+        if name not in PARAMETER_NAMES:
             raise ProfileError("unknown-parameter", name=name)
         changes[name] = _coerce(name, value, getattr(base, name))
     profile = dataclasses.replace(base, key=CUSTOM, **changes)
@@ -174,6 +203,8 @@ def derive(base_key: str, overrides: dict[str, Any]) -> RuleProfile:
 
 def _check_consistent(profile: RuleProfile) -> None:
     """Parameters that are possible alone but not together."""
+    if profile.cards not in (40, 48):  # the pack with or without the nines, nothing between
+        raise ProfileError("bad-parameter", name="cards", value=profile.cards)
     for size in (4, 5):
         if profile.games_per_round(size) < size * profile.pflichtsoli_per_round:
             raise ProfileError(

@@ -9,14 +9,14 @@ per-game values first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .kinds import Kind
 from .ledger import LedgerStep, PlayedGame, walk
-from .penalties import is_deduction, legal_rows
-from .profiles import RuleProfile, Scoring
+from .penalties import ODD_SOLO_CREDITS, is_deduction, legal_rows, parity_exception
+from .profiles import RuleProfile, Scoring, UnsportsmanlikeSanction
 
 ERROR = "error"
 WARNING = "warning"
@@ -78,11 +78,15 @@ def check_sheet(
     *,
     complete: bool = True,
     time_limit_from: int | None = None,
+    running_totals: bool = False,
 ) -> list[Finding]:
     """Every finding on a sheet. ``complete`` means the round is over: missing Pflichtsoli
     and a short game count are then reported. ``time_limit_from`` is the first game played
     after the time limit, if the list keeper marked it; otherwise a closing run of
-    vorgeführte Pflichtsoli on a short sheet is taken as the time-limit tail."""
+    vorgeführte Pflichtsoli on a short sheet is taken as the time-limit tail.
+    ``running_totals``: the list was written as running totals (``rows`` hold the
+    differences, as :func:`from_cumulative` makes them), so one wrong total shows as two
+    rows that do not add up; it is then named as one wrong cell (:func:`_wrong_totals`)."""
     findings: list[Finding] = []
     games = [r for r in rows if r.kind is not Kind.PENALTY]
     findings += _check_numbering(games)
@@ -97,8 +101,19 @@ def check_sheet(
         time_limit_from=time_limit_from,
     )
     by_number = {g.game: (g, step) for g, step in zip(games, steps, strict=False)}
-    for game, step in zip(games, steps, strict=False):
-        findings += _check_game(profile, table_size, game, step.sitter)
+    sitters = {id(g): step.sitter for g, step in zip(games, steps, strict=False)}
+
+    def check_row(row: SheetRow, points: tuple[int, ...] | None = None) -> list[Finding]:
+        """The checks of one row's values (``points`` instead of its own, if given)."""
+        checked = row if points is None else SheetRow(row.game, row.kind, row.soloist, points)
+        if row.kind is Kind.PENALTY:
+            return _check_penalty(profile, table_size, checked, by_number, steps, nominal)
+        return _check_game(profile, table_size, checked, sitters[id(row)])
+
+    per_row = [check_row(row) for row in rows]
+    if running_totals and profile.scoring is Scoring.PLUS_MINUS:
+        per_row = _wrong_totals(rows, per_row, check_row)
+    findings += [finding for found in per_row for finding in found]
     findings += _check_ledger(profile, games, steps)
     if marked_limit is not None:
         findings += [
@@ -108,11 +123,89 @@ def check_sheet(
             and step.vorfuehren is None
             and game.kind is not Kind.VORGEFUEHRT
         ]
-    for row in rows:
-        if row.kind is Kind.PENALTY:
-            findings += _check_penalty(profile, table_size, row, by_number, steps, nominal)
     findings += _check_count(profile, games, nominal, complete, steps)
     return sorted(findings, key=lambda f: (f.game, f.level != ERROR, f.code))
+
+
+def _wrong_totals(
+    rows: Sequence[SheetRow],
+    per_row: list[list[Finding]],
+    check_row: Callable[[SheetRow, tuple[int, ...]], list[Finding]],
+) -> list[list[Finding]]:
+    """One running total written wrong by d shows, after differencing, as a game row that
+    adds up to d and a later row (the first where the total is right again: a game, or a
+    penalty line among the games) that adds up to -d, with every row between them in order.
+    When moving d within exactly one column makes both rows right, the two rows' findings
+    become one: that cell is wrong."""
+    result = list(per_row)
+    index = 0
+    while index < len(rows):
+        row = rows[index]
+        amount = sum(row.points)
+        fix = None
+        if row.kind.is_game and amount and has_errors(result[index]):
+            fix = _matching_row(rows, result, index, amount, check_row)
+        if fix is None:
+            index += 1
+            continue
+        end, position, first, last = fix
+        result[index] = [
+            Finding(
+                ERROR,
+                "running-total-high" if amount > 0 else "running-total-low",
+                row.game,
+                {
+                    "game": row.game,
+                    "position": position + 1,
+                    "amount": abs(amount),
+                    "last": rows[end - 1].game,
+                    # The first game whose total is right again (after a penalty line that
+                    # already is: the game it belongs to is the next one to have a total).
+                    "next": next(r.game for r in rows[end:] if r.kind.is_game),
+                },
+            ),
+            *[f for f in first if f.level != ERROR],
+        ]
+        result[end] = last
+        index = end + 1
+    return result
+
+
+def _matching_row(
+    rows: Sequence[SheetRow],
+    found: list[list[Finding]],
+    index: int,
+    amount: int,
+    check_row: Callable[[SheetRow, tuple[int, ...]], list[Finding]],
+) -> tuple[int, int, list[Finding], list[Finding]] | None:
+    """(the row where the total is right again, the wrong column, the findings of both rows
+    once corrected) or None: no later row adds up to -amount after clean rows, or not
+    exactly one column explains both."""
+    row = rows[index]
+    # Penalty rows count towards the totals where they stand among the games (a paper list
+    # or its file); after the last game (as the desk lists them) they are not in the totals.
+    last_game = max(i for i, r in enumerate(rows) if r.kind.is_game)
+    for end in range(index + 1, last_game + 1):
+        other = rows[end]
+        if sum(other.points) == -amount:
+            break
+        if has_errors(found[end]):
+            return None
+    else:
+        return None
+    if len(other.points) != len(row.points):
+        return None
+    fixes = []
+    for position in range(len(row.points)):
+        first = check_row(row, _moved(row.points, position, -amount))
+        last = check_row(other, _moved(other.points, position, amount))
+        if not has_errors(first) and not has_errors(last):
+            fixes.append((end, position, first, last))
+    return fixes[0] if len(fixes) == 1 else None
+
+
+def _moved(points: tuple[int, ...], position: int, amount: int) -> tuple[int, ...]:
+    return tuple(v + amount if i == position else v for i, v in enumerate(points))
 
 
 def has_errors(findings: Iterable[Finding]) -> bool:
@@ -211,12 +304,32 @@ def _check_game(
         limit = profile.max_plausible_normal
     if value is None:
         if not findings:
-            findings.append(Finding(ERROR, "pattern", number, {"kind": str(row.kind)}))
+            findings.append(_pattern(row, active, plus_minus))
     elif value > limit:
         findings.append(
             Finding(WARNING, "value-implausible", number, {"value": value, "limit": limit})
         )
     return findings
+
+
+def _pattern(row: SheetRow, active: dict[int, int], plus_minus: bool) -> Finding:
+    """Values that fit no game of the row's kind: the finding names the shape that would
+    fit (``shape``: normal game or solo, plus-minus or plus points), the soloist, and what
+    the values are instead if they are another kind of game (``fits``: "normal" or
+    ``fits_soloist``, the position whose solo they are)."""
+    solo = row.kind.is_solo
+    shape = ("solo" if solo else "normal") + ("" if plus_minus else "-plus-points")
+    params: dict[str, Any] = {"kind": str(row.kind), "shape": shape}
+    if solo:
+        params["soloist"] = row.soloist
+        if _normal_value(list(active.values()), not plus_minus) is not None:
+            params["fits"] = "normal"
+    soloists = [
+        p for p in active if p != row.soloist and _solo_value(active, p, not plus_minus) is not None
+    ]
+    if len(soloists) == 1 and "fits" not in params:
+        params["fits"], params["fits_soloist"] = "solo", soloists[0]
+    return Finding(ERROR, "pattern", row.game, params)
 
 
 def _check_ledger(
@@ -271,7 +384,7 @@ def _check_penalty(
 ) -> list[Finding]:
     number = row.game
     if len(row.points) != table_size:
-        return [Finding(ERROR, "pattern", number, {"kind": Kind.PENALTY, "reason": "width"})]
+        return [Finding(ERROR, "penalty-pattern", number, {"reason": "width"})]
     game_and_step = by_number.get(number)
     if game_and_step is not None:
         # The game on the list decides who the soloist is: a normal game has none. A solo
@@ -288,20 +401,53 @@ def _check_penalty(
     points = tuple(row.points)
     if points in legal_rows(profile, table_size, sitter, soloist):
         return []
+    if is_deduction(points):
+        # TSR 9.7.2 b: one player loses up to max_deduction points, nobody is credited.
+        if UnsportsmanlikeSanction.DEDUCTION not in profile.sanctions:
+            return [Finding(ERROR, "penalty-no-deduction", number, {"profile": profile.key})]
+        if -min(points) > profile.max_deduction:
+            maximum = profile.max_deduction
+            params = {"maximum": maximum, "profile": profile.key}
+            return [Finding(ERROR, "penalty-deduction-too-high", number, params)]
+    other_game = _fitting_game(profile, table_size, points, sitter, soloist)
+    if other_game is not None:
+        return [Finding(ERROR, other_game[0], number, {"game": number, **other_game[1]})]
     findings = []
-    if sum(points) != 0 and not is_deduction(points):
-        findings.append(
-            Finding(ERROR, "zero-sum", number, {"sum": sum(points), "kind": Kind.PENALTY})
-        )
-    if _parity_broken(profile, table_size, points):
-        findings.append(Finding(ERROR, "even-odd", number, {"kind": Kind.PENALTY}))
+    if sum(points) != 0:
+        findings.append(Finding(ERROR, "penalty-zero-sum", number, {"sum": sum(points)}))
+    if _parity_broken(profile, table_size, points) and not parity_exception(points, soloist):
+        findings.append(Finding(ERROR, "penalty-even-odd", number, {"credits": ODD_SOLO_CREDITS}))
     if sitter is not None and points[sitter - 1] != 0:
-        findings.append(
-            Finding(ERROR, "sitter-nonzero", number, {"position": sitter, "kind": Kind.PENALTY})
-        )
+        findings.append(Finding(ERROR, "penalty-sitter-nonzero", number, {"position": sitter}))
     if not findings:
-        findings.append(Finding(ERROR, "pattern", number, {"kind": Kind.PENALTY}))
+        findings.append(Finding(ERROR, "penalty-pattern", number))
     return findings
+
+
+def _fitting_game(
+    profile: RuleProfile,
+    table_size: int,
+    points: tuple[int, ...],
+    sitter: int | None,
+    soloist: int | None,
+) -> tuple[str, dict[str, Any]] | None:
+    """A penalty row that is legal for another game than the list has: a solo (of another
+    soloist), or at a 5-table another dealer. (The code of the finding, its parameters.)"""
+    options = [None, *range(1, table_size + 1)]
+    for other in options:
+        if other not in (soloist, sitter) and points in legal_rows(
+            profile, table_size, sitter, other
+        ):
+            # (A solo's rows include the normal-game ones: other is never None here.)
+            if soloist is None:
+                return "penalty-fits-solo", {"fits": other}
+            return "penalty-fits-other-soloist", {"fits": other, "soloist": soloist}
+    if sitter is not None:
+        for dealer in range(1, table_size + 1):
+            for other in options:
+                if dealer != sitter and points in legal_rows(profile, table_size, dealer, other):
+                    return "penalty-fits-other-dealer", {"fits": dealer, "dealer": sitter}
+    return None
 
 
 def _check_count(

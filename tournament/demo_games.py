@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from scoring.game import evaluate, parse_facts
+from scoring.game import evaluate, parse_facts, possible_eyes
 from scoring.kinds import Kind
 from scoring.ledger import PlayedGame, walk
 from scoring.profiles import RuleProfile
@@ -25,18 +25,22 @@ class DemoGame:
     points: tuple[int, ...]
 
 
-def _eyes(rng: random.Random) -> int:
-    """Re's eyes: mostly a close game, sometimes a clear one."""
-    return max(0, min(240, int(rng.gauss(125, 40))))
+def _eyes(rng: random.Random, cards: int) -> int:
+    """Re's eyes: mostly a close game, sometimes a clear one; never a total the pack cannot
+    give (1 eye, or 1 to 7 without the nines): those become the nearest possible one."""
+    eyes = max(0, min(240, int(rng.gauss(125, 40))))
+    return min(possible_eyes(cards), key=lambda t: (abs(t - eyes), t))
 
 
-def _facts(rng: random.Random, size: int, dealer: int, re: list[int], solo: bool) -> dict:
+def _facts(
+    rng: random.Random, size: int, dealer: int, re: list[int], solo: bool, cards: int
+) -> dict:
     facts: dict = {
         "table_size": size,
         "dealer": dealer,
         "kind": "solo" if solo else "normal",
         "re": re,
-        "re_eyes": _eyes(rng),
+        "re_eyes": _eyes(rng, cards),
     }
     announced = [p for p in ("re", "kontra") if rng.random() < 0.25]
     if announced:
@@ -69,15 +73,15 @@ def play_sheet(
                 kind, soloist = Kind.LUSTSOLO, rng.choice(done or active)
         if soloist is None:  # Kind.NORMAL: every other kind has its soloist
             re = sorted(rng.sample(active, 2))
-            facts = _facts(rng, size, step.dealer, re, solo=False)
+            facts = _facts(rng, size, step.dealer, re, False, profile.cards)
         else:
-            facts = _facts(rng, size, step.dealer, [soloist], solo=True)
-        points = evaluate(profile, parse_facts(facts)).points
+            facts = _facts(rng, size, step.dealer, [soloist], True, profile.cards)
+        points = evaluate(profile, parse_facts(facts, profile.cards)).points
         if kind is Kind.NORMAL and rng.random() < 0.03:
             # A stille Hochzeit: the Hochzeit player played alone, scored as a solo.
             soloist = rng.choice(active)
-            points = evaluate(profile, parse_facts(_facts(rng, size, step.dealer, [soloist],
-                                                          solo=True))).points  # fmt: skip
+            facts = _facts(rng, size, step.dealer, [soloist], True, profile.cards)
+            points = evaluate(profile, parse_facts(facts, profile.cards)).points
             kind = Kind.STILLE_HOCHZEIT
         played.append(PlayedGame(kind, soloist))
         result.append(DemoGame(kind.name.lower(), soloist, points))

@@ -6,12 +6,81 @@ into German (or English) text for pages, exports and the command line.
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.kinds import Kind
+from .models.tournament import PROFILE_LABELS
 
 FINDINGS = {
     "zero-sum": _("The values of this row do not add up to 0 (sum %(sum)s)."),
     "even-odd": _("All values must be even or all odd (even/odd rule)."),
     "pattern": _("These values fit no game of this kind."),
+    "pattern-normal": _(
+        "These values fit no normal game: two players get +v and two −v (e.g. +2, +2, −2, −2)."
+    ),
+    "pattern-solo": _(
+        "These values fit no solo of position %(soloist)s: the soloist gets three times the "
+        "value of each other player, with the opposite sign (e.g. +6, −2, −2, −2)."
+    ),
+    "pattern-normal-plus-points": _(
+        "These values fit no normal game: with plus points two players get the same points "
+        "and the other two the same points, none below 0."
+    ),
+    "pattern-solo-plus-points": _(
+        "These values fit no solo of position %(soloist)s: with plus points a won solo gives "
+        "the soloist 3v and the others 0, a lost one gives each other player v and the soloist "
+        "0."
+    ),
+    "pattern-fits-normal": _("These values are those of a normal game."),
+    "pattern-fits-solo": _("These values are those of a solo of position %(fits_soloist)s."),
+    "running-total-high": _(
+        "Game %(game)s, position %(position)s: the running total is %(amount)s too high; from "
+        "game %(next)s on it is right again."
+    ),
+    "running-total-low": _(
+        "Game %(game)s, position %(position)s: the running total is %(amount)s too low; from "
+        "game %(next)s on it is right again."
+    ),
+    "running-totals-high": _(
+        "Games %(game)s to %(last)s, position %(position)s: the running totals are %(amount)s "
+        "too high; from game %(next)s on they are right again."
+    ),
+    "running-totals-low": _(
+        "Games %(game)s to %(last)s, position %(position)s: the running totals are %(amount)s "
+        "too low; from game %(next)s on they are right again."
+    ),
+    "penalty-no-deduction": _(
+        "Penalty row: the rules “%(rules)s” have no point deduction (a single player minus, "
+        "nobody credited)."
+    ),
+    "penalty-sitter-nonzero": _(
+        "Penalty row: position %(position)s deals and sits out this game and must have 0 points."
+    ),
+    "penalty-deduction-too-high": _(
+        "Penalty row: a point deduction is at most %(maximum)s points (%(rule)s)."
+    ),
+    "penalty-fits-solo": _(
+        "Penalty row: these values belong to a penalty in a solo of position %(fits)s, but game "
+        "%(game)s is a normal game on the score sheet."
+    ),
+    "penalty-fits-other-soloist": _(
+        "Penalty row: these values belong to a penalty in a solo of position %(fits)s, but in "
+        "game %(game)s position %(soloist)s plays the solo."
+    ),
+    "penalty-fits-other-dealer": _(
+        "Penalty row: these values belong to a game dealt by position %(fits)s, but game "
+        "%(game)s is dealt by position %(dealer)s (who sits out)."
+    ),
+    "penalty-zero-sum": _(
+        "Penalty row: the values add up to %(sum)s. A penalty adds up to 0 — only a point "
+        "deduction (one player minus, nobody credited) does not."
+    ),
+    "penalty-even-odd": _(
+        "Penalty row: at a 4-table a penalty keeps the even/odd rule too, except a penalty in "
+        "favour of the soloist (%(credits)s) and a point deduction."
+    ),
+    "penalty-pattern": _(
+        "Penalty row: these values fit no penalty. A minor violation: −3 for the offender, +1 "
+        "for each other player; a serious one: −12 (−15, −18, …) and +4 (+5, +6, …) each; in "
+        "a solo the soloist may be the only one credited."
+    ),
     "sitter-nonzero": _(
         "Position %(position)s deals and sits out this game and must have 0 points."
     ),
@@ -50,13 +119,14 @@ INVALID_FACTS = {
     "re-count": _("A %(kind)s game has %(expected)s Re player(s), not %(given)s."),
     "sitter-plays": _("Position %(dealer)s deals and sits out: they cannot be Re."),
     "eyes-out-of-range": _("Re's card points must be between 0 and 240, not %(value)s."),
+    "eyes-impossible": _(
+        "Re cannot have %(value)s card points (Kontra would have %(other)s): with %(cards)s "
+        "cards a party ends with 0 card points or at least %(smallest)s."
+    ),
     "no-trick-with-eyes": _("A party without a trick has 0 card points (Re has %(re_eyes)s)."),
     "both-no-trick": _("Both parties cannot be without a trick."),
     "bad-announced": _("Announcements are “re” and/or “kontra”."),
     "bad-absage": _("An Absage is 90, 60, 30 or 0 (schwarz)."),
-    "absage-without-announcement": _(
-        "An Absage is only allowed after the party's own announcement (TSR 6.3.2)."
-    ),
     "bad-sonderpunkte": _("Extra points are whole numbers from 0 to 12 per party."),
     "sonderpunkte-in-solo": _("There are no extra points in a solo."),
     "offender-not-playing": _(
@@ -86,16 +156,51 @@ def _format(table, code: str, params: dict) -> str:
         return str(template)
 
 
-PENALTY_ROW_HINT = _(
-    "(Penalty row: it no longer fits the game as the score sheet has it now. A referee revokes it "
-    "and enters the decision again.)"
+PENALTY_CHANGED_HINT = _(
+    "If the game was changed after the referee's decision, a referee revokes the penalty and "
+    "enters the decision again."
 )
 
 
+# Where each rule profile's own text says it; a custom profile is cited by the DDV text.
+RULE_REFERENCES = {
+    # Levels may be skipped, the party's own announcement included; all of them count.
+    "skipped-levels": {
+        "ddv": "TSR 6.4.3",
+        "bsv-hessen-2010": "BSV 6.5",
+        "eppstein-2001": "EPP 5.5.3",
+    },
+    # The point deduction for unsportsmanlike conduct and its maximum.
+    "deduction": {"ddv": "TSR 9.7.2 b", "eppstein-2001": "EPP 8.7.2 b"},
+}
+
+
+def rule_reference(topic: str, profile_key: str) -> str:
+    """The paragraph of the profile's rule text on ``topic`` (the DDV one by default)."""
+    references = RULE_REFERENCES[topic]
+    return references.get(profile_key, references["ddv"])
+
+
 def finding_message(code: str, params: dict) -> str:
+    """The sentence of one finding of :func:`scoring.sheet.check_sheet`."""
+    if code == "pattern" and params.get("shape"):
+        text = _format(FINDINGS, f"pattern-{params['shape']}", params)
+        if params.get("fits"):
+            fits = _format(FINDINGS, "pattern-fits-" + params["fits"], params)
+            text = f"{text} {fits}"
+        return text
+    if code == "penalty-deduction-too-high":
+        params = {**params, "rule": rule_reference("deduction", params.get("profile", ""))}
+    if code == "penalty-no-deduction":
+        params = {**params, "rules": PROFILE_LABELS.get(params.get("profile", ""), "")}
+    if code == "penalty-even-odd":
+        credits = params.get("credits", ())
+        params = {**params, "credits": ", ".join(f"+{c}/−{c}" for c in credits)}
+    if code.startswith("running-total-") and params.get("last") != params.get("game"):
+        code = code.replace("running-total-", "running-totals-")
     text = _format(FINDINGS, code, params)
-    if params.get("kind") == Kind.PENALTY and code != "penalty-game-unknown":
-        text = f"{text} {PENALTY_ROW_HINT}"
+    if code.startswith("penalty-fits-"):
+        text = f"{text} {PENALTY_CHANGED_HINT}"
     return text
 
 

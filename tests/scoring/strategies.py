@@ -2,7 +2,7 @@
 
 from hypothesis import strategies as st
 
-from scoring.game import evaluate, parse_facts
+from scoring.game import evaluate, parse_facts, possible_eyes
 from scoring.kinds import Kind
 from scoring.ledger import PlayedGame, walk
 from scoring.penalties import Category, PenaltyCase, Phase, distribute
@@ -13,18 +13,16 @@ ABSAGE = [None, 90, 60, 30, 0]
 
 
 @st.composite
-def game_facts(draw, table_size: int, dealer: int, soloist: int | None):
-    """Facts of one valid game at a table; ``soloist`` set means a solo."""
+def game_facts(draw, table_size: int, dealer: int, soloist: int | None, cards: int = 48):
+    """Facts of one valid game at a table, played with ``cards`` cards; ``soloist`` set means
+    a solo. An Absage may come without the party's own announcement (TSR 6.4.3)."""
     active = [p for p in range(1, table_size + 1) if not (table_size == 5 and p == dealer)]
     re = sorted(draw(st.permutations(active))[:2]) if soloist is None else [soloist]
-    re_eyes = draw(st.integers(0, 240))
+    re_eyes = draw(st.sampled_from(sorted(possible_eyes(cards))))
     re_no_trick = re_eyes == 0 and draw(st.booleans())
     kontra_no_trick = re_eyes == 240 and draw(st.booleans())
     announced = draw(st.sets(st.sampled_from(["re", "kontra"])))
-    absage = {
-        party: (draw(st.sampled_from(ABSAGE)) if party in announced else None)
-        for party in ("re", "kontra")
-    }
+    absage = {party: draw(st.sampled_from(ABSAGE)) for party in ("re", "kontra")}
     sonderpunkte = {"re": 0, "kontra": 0}
     if soloist is None:
         sonderpunkte = {"re": draw(st.integers(0, 3)), "kontra": draw(st.integers(0, 3))}
@@ -65,7 +63,7 @@ def valid_sheets(draw, profile: RuleProfile, table_size: int, with_penalties: bo
             options += [(Kind.LUSTSOLO, p) for p in done]
             options += [(Kind.HOCHZEIT, p) for p in active]
             kind, soloist = draw(st.sampled_from(options))
-        facts = draw(game_facts(table_size, step.dealer, soloist))
+        facts = draw(game_facts(table_size, step.dealer, soloist, profile.cards))
         points = evaluate(profile, facts).points
         if kind.is_pflichtsolo:
             played.add(soloist)

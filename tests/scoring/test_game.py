@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.errors import InvalidFacts
-from scoring.game import evaluate, parse_facts, winner
+from scoring.game import GameFacts, evaluate, parse_facts, possible_eyes, winner
 from scoring.profiles import BSV_HESSEN_2010, DDV, EPPSTEIN_2001
 
 
@@ -174,7 +174,6 @@ class TestPlusPoints:
     [
         ({"re_eyes": 241}, "eyes-out-of-range"),
         ({"re_eyes": -1}, "eyes-out-of-range"),
-        ({"absage": {"re": 90}}, "absage-without-announcement"),
         ({"kind": "solo", "re": [1, 3]}, "re-count"),
         ({"kind": "solo", "re": [1], "sonderpunkte": {"re": 1}}, "sonderpunkte-in-solo"),
         ({"table_size": 5, "dealer": 6}, "dealer-outside-table"),
@@ -198,3 +197,75 @@ def test_with_40_cards_no_eyes_means_no_trick():
     # BSV plays without nines: every trick holds eyes, so 0 eyes is schwarz (+1).
     assert evaluate(BSV_HESSEN_2010, facts(re_eyes=240)).value == 5
     assert evaluate(DDV, facts(re_eyes=240)).value == 4
+
+
+class TestAbsageWithoutOwnAnnouncement:
+    """TSR 6.4.3 (BSV 6.5, EPP 5.5.3): levels may be skipped, the party's own "Re"/"Kontra"
+    included, and every skipped level counts in the reckoning."""
+
+    def test_kontra_says_keine_60_without_kontra_re_wins_with_100(self):
+        # Kontra's "keine 60" stands for "Kontra", keine 90 and keine 60. Re (no Absage) wins
+        # with the 60th eye (7.1.1 (7)): won 1, "Kontra" 2, two Absage levels 2 (7.2.2 c, d),
+        # 90 against keine 60 1 (7.2.2 e; 120 against keine 90 not reached) = 6.
+        result = evaluate(DDV, facts(re_eyes=100, absage={"kontra": 60}))
+        assert (result.winner, result.value, result.points) == ("re", 6, (6, -6, 6, -6))
+
+    def test_the_implied_announcement_scores_like_a_spoken_one(self):
+        for profile in (DDV, BSV_HESSEN_2010, EPPSTEIN_2001):
+            implied = evaluate(profile, facts(re_eyes=100, absage={"kontra": 60}))
+            spoken = evaluate(
+                profile, facts(re_eyes=100, announced=["kontra"], absage={"kontra": 60})
+            )
+            assert implied == spoken
+
+    def test_eppstein_the_implied_kontra_doubles(self):
+        # EPP 6.2: won 1 + two Absage levels 2 = 3, doubled by the implied "Kontra" = 6.
+        assert row(EPPSTEIN_2001, re_eyes=100, absage={"kontra": 60}) == (6, 0, 6, 0)
+
+    def test_re_says_keine_90_without_re_and_makes_it(self):
+        # Re 160, Kontra 80: won 1, under 90 1, "Re" 2, keine 90 1 = 5.
+        assert row(re_eyes=160, absage={"re": 90}) == (5, -5, 5, -5)
+
+    def test_the_announcement_is_recorded_in_the_facts(self):
+        assert facts(absage={"kontra": 60}).announced == frozenset({"kontra"})
+
+    def test_facts_built_without_parse_facts_score_the_same(self):
+        by_hand = GameFacts(4, "normal", (1, 3), 100, absage={"re": None, "kontra": 60})
+        assert evaluate(DDV, by_hand).points == (6, -6, 6, -6)
+
+
+class TestImpossibleEyes:
+    def test_48_cards_nobody_has_1_card_point(self):
+        assert sorted(set(range(241)) - possible_eyes(48)) == [1, 239]
+
+    def test_40_cards_every_trick_holds_at_least_8(self):
+        impossible = sorted(set(range(241)) - possible_eyes(40))
+        assert impossible == [*range(1, 8), *range(233, 240)]
+
+    @pytest.mark.parametrize("eyes", [1, 239])
+    def test_refused_with_48_cards(self, eyes):
+        with pytest.raises(InvalidFacts) as info:
+            facts(re_eyes=eyes)
+        assert info.value.code == "eyes-impossible"
+        assert info.value.params["smallest"] == 2
+
+    @pytest.mark.parametrize("eyes", [1, 5, 7, 233, 236, 239])
+    def test_refused_with_40_cards(self, eyes):
+        data = {"table_size": 4, "kind": "normal", "re": [1, 3], "re_eyes": eyes}
+        with pytest.raises(InvalidFacts) as info:
+            parse_facts(data, BSV_HESSEN_2010.cards)
+        assert info.value.params == {
+            "value": eyes,
+            "other": 240 - eyes,
+            "smallest": 8,
+            "cards": 40,
+        }
+        # Facts read for the 48-card pack are refused when scored under BSV all the same.
+        if eyes not in (1, 239):
+            with pytest.raises(InvalidFacts):
+                evaluate(BSV_HESSEN_2010, facts(re_eyes=eyes))
+
+    @pytest.mark.parametrize(("cards", "eyes"), [(48, 2), (48, 238), (40, 8), (40, 232)])
+    def test_the_nearest_possible_totals_are_scored(self, cards, eyes):
+        data = {"table_size": 4, "kind": "normal", "re": [1, 3], "re_eyes": eyes}
+        assert parse_facts(data, cards).re_eyes == eyes

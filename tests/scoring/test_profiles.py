@@ -1,6 +1,18 @@
 import pytest
 
-from scoring.profiles import CUSTOM, PROFILES, ProfileError, Scoring, derive, get_profile
+from scoring.profiles import (
+    BSV_HESSEN_2010,
+    CUSTOM,
+    DDV,
+    EPPSTEIN_2001,
+    PARAMETER_NAMES,
+    PROFILES,
+    NotInText,
+    ProfileError,
+    Scoring,
+    derive,
+    get_profile,
+)
 
 
 def test_it_ships_the_three_profiles_with_the_rule_book_game_counts():
@@ -62,3 +74,46 @@ def test_it_refuses_parameters_that_contradict_each_other(base, overrides, code)
     with pytest.raises(ProfileError) as info:
         derive(base, overrides)
     assert info.value.code == code
+
+
+# --- what a profile takes from elsewhere than its rule text (not_in_text) ---------------------
+
+
+def test_only_bsv_borrows_its_penalty_points_from_the_ddv_rules():
+    """BSV 9.3 names geringfügige violations without points and has no scale for schwerwiegende
+    ones: the TSR 9.3/9.4 amounts it applies are marked. DDV has them in its own text, and
+    Eppstein 8.4/8.6 gives the same amounts itself."""
+    penalties = {NotInText.PENALTY_GERINGFUEGIG, NotInText.PENALTY_SCHWERWIEGEND}
+    assert penalties <= set(BSV_HESSEN_2010.not_in_text)
+    assert not penalties & set(DDV.not_in_text)
+    assert not penalties & set(EPPSTEIN_2001.not_in_text)
+    assert NotInText.PFLICHTSOLO in BSV_HESSEN_2010.not_in_text
+    assert NotInText.PFLICHTSOLO not in DDV.not_in_text + EPPSTEIN_2001.not_in_text
+
+
+def test_no_profile_has_the_sitters_vorfuehren_from_its_text():
+    for profile in PROFILES.values():
+        assert NotInText.VORFUEHREN_SITTER_PASSES_DEAL in profile.not_in_text
+
+
+@pytest.mark.parametrize("base", list(PROFILES))
+def test_a_custom_profile_keeps_its_bases_notes(base):
+    custom = derive(base, {"games_per_round_4": 20, "vorfuehren_sitter_passes_deal": False})
+    assert custom.not_in_text == PROFILES[base].not_in_text
+
+
+def test_the_notes_are_no_parameter():
+    """No custom profile can change them, and they are not among the parameters the form
+    shows and stores."""
+    assert "not_in_text" not in PARAMETER_NAMES and "key" not in PARAMETER_NAMES
+    assert "not_in_text" not in DDV.as_dict()
+    with pytest.raises(ProfileError) as info:
+        derive("bsv-hessen-2010", {"not_in_text": []})
+    assert info.value.code == "unknown-parameter"
+
+
+def test_a_pack_has_48_or_40_cards():
+    with pytest.raises(ProfileError) as info:
+        derive("ddv", {"cards": 44})
+    assert (info.value.code, info.value.params["name"]) == ("bad-parameter", "cards")
+    assert derive("ddv", {"cards": 40}).cards == 40

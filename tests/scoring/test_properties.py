@@ -26,6 +26,12 @@ def cumulative(rows):
     return [dataclasses.replace(r, points=t) for r, t in zip(rows, running, strict=True)]
 
 
+def with_cell(rows, index, position, delta):
+    """``rows`` with ``delta`` added to one cell (0-based row and position)."""
+    points = tuple(v + delta if p == position else v for p, v in enumerate(rows[index].points))
+    return [*rows[:index], dataclasses.replace(rows[index], points=points), *rows[index + 1 :]]
+
+
 @pytest.mark.parametrize("table_size", [4, 5])
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.key)
 @SETTINGS
@@ -45,17 +51,47 @@ def test_every_single_cell_change_is_caught(profile, table_size, data):
     index = data.draw(st.integers(0, len(rows) - 1))
     position = data.draw(st.integers(0, table_size - 1))
     delta = data.draw(st.integers(-40, 40).filter(bool))
-    points = list(rows[index].points)
-    points[position] += delta
+    changed = with_cell(rows, index, position, delta)
     # One cell can turn a penalty distribution into a point deduction of one player (TSR
     # 9.7.2 b), itself a valid row: (0, -3, 0, 0, 3) -> (0, -3, 0, 0, 0).
-    assume(not (rows[index].kind is Kind.PENALTY and is_deduction(tuple(points))))
-    changed = [
-        *rows[:index],
-        dataclasses.replace(rows[index], points=tuple(points)),
-        *rows[index + 1 :],
-    ]
+    assume(not (rows[index].kind is Kind.PENALTY and is_deduction(changed[index].points)))
     assert has_errors(check_sheet(profile, table_size, changed))
+
+
+@pytest.mark.parametrize("table_size", [4, 5])
+@pytest.mark.parametrize("profile", PLUS_MINUS, ids=lambda p: p.key)
+@SETTINGS
+@given(data=st.data())
+def test_a_single_wrong_running_total_is_named_in_its_cell(profile, table_size, data):
+    rows = data.draw(valid_sheets(profile, table_size))
+    # A game before the last one: a total written wrong there is right again in the next line
+    # (a game, or a referee's S line, which the paper list carries in its totals too).
+    last_game = max(i for i, r in enumerate(rows) if r.kind.is_game)
+    index = data.draw(st.sampled_from([i for i in range(last_game) if rows[i].kind.is_game]))
+    position = data.draw(st.integers(0, table_size - 1))
+    delta = data.draw(st.integers(-40, 40).filter(bool))
+    running = with_cell(cumulative(rows), index, position, delta)
+    findings = check_sheet(profile, table_size, from_cumulative(running), running_totals=True)
+    assert has_errors(findings)
+    located = [f for f in findings if f.code.startswith("running-total")]
+    # The cells whose correction makes the whole sheet right (the typo's cell among them).
+    explains = [
+        column
+        for column in range(table_size)
+        if not has_errors(
+            check_sheet(
+                profile, table_size, from_cumulative(with_cell(running, index, column, -delta))
+            )
+        )
+    ]
+    assert position in explains
+    next_game = next(r.game for r in rows[index + 1 :] if r.kind.is_game)
+    if explains == [position]:
+        assert [
+            (f.game, f.params["position"], f.params["amount"], f.params["next"]) for f in located
+        ] == [(rows[index].game, position + 1, abs(delta), next_game)]
+    else:  # two cells would explain it (rare): the two rows keep their own findings
+        assert located == []
 
 
 @pytest.mark.parametrize("table_size", [4, 5])

@@ -3,8 +3,9 @@
 import pytest
 
 from scoring.kinds import Kind
+from scoring.penalties import is_deduction, legal_rows, parity_exception
 from scoring.profiles import BSV_HESSEN_2010, DDV, EPPSTEIN_2001
-from scoring.sheet import ERROR, WARNING, SheetRow, check_sheet, from_cumulative
+from scoring.sheet import ERROR, WARNING, SheetRow, check_sheet, from_cumulative, to_cumulative
 
 N, P, V, L, H, S = (Kind(k) for k in "NPVLHS")
 
@@ -48,6 +49,11 @@ def five_table_sheet():
 
 def codes(findings, level=None):
     return {f.code for f in findings if level is None or f.level == level}
+
+
+def findings_of(findings):
+    """(code, parameters) of each finding, without the game number the parameters repeat."""
+    return [(f.code, {k: v for k, v in f.params.items() if k != "game"}) for f in findings]
 
 
 def replace(rows, number, row):
@@ -186,25 +192,35 @@ class TestPenaltyRows:
         assert check_sheet(DDV, 4, rows) == []
 
     def test_the_parity_exception_needs_a_solo_in_favour_of_the_soloist(self):
+        # The row of a solo penalty in a normal game: it fits a solo of position 1.
         rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, None, (3, 0, 0, -3)))
-        assert "even-odd" in codes(check_sheet(DDV, 4, rows))
+        assert findings_of(check_sheet(DDV, 4, rows)) == [("penalty-fits-solo", {"fits": 1})]
+        # Credited to position 4, who does not play the solo of game 1.
         rows = self.insert(ddv_sheet(), 1, SheetRow(1, S, 1, (-3, 0, 0, 3)))
-        assert "even-odd" in codes(check_sheet(DDV, 4, rows))
+        found = findings_of(check_sheet(DDV, 4, rows))
+        assert found == [("penalty-fits-other-soloist", {"fits": 4, "soloist": 1})]
+        # An odd amount no rule gives: the even/odd rule applies.
         rows = self.insert(ddv_sheet(), 1, SheetRow(1, S, 1, (5, 0, 0, -5)))
-        assert "even-odd" in codes(check_sheet(DDV, 4, rows))
+        assert codes(check_sheet(DDV, 4, rows)) == {"penalty-even-odd"}
 
     def test_a_deduction_is_legal_where_the_profile_has_it(self):
         rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, None, (0, 0, -4, 0)))
         assert check_sheet(DDV, 4, rows) == []
-        assert "pattern" in codes(check_sheet(BSV_HESSEN_2010, 4, rows))
-        rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, None, (0, 0, -14, 0)))
-        assert codes(check_sheet(DDV, 4, rows)) == {"pattern"}
+        assert codes(check_sheet(BSV_HESSEN_2010, 4, rows)) == {"penalty-no-deduction"}
+
+    @pytest.mark.parametrize("amount", [13, 14, 30])
+    def test_a_deduction_above_12_says_so_not_even_odd(self, amount):
+        rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, None, (0, 0, -amount, 0)))
+        found = findings_of(check_sheet(DDV, 4, rows))
+        assert found == [("penalty-deduction-too-high", {"maximum": 12, "profile": "ddv"})]
 
     def test_a_penalty_row_that_is_no_distribution(self):
         rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, None, (2, 0, 0, -2)))
-        assert codes(check_sheet(DDV, 4, rows)) == {"pattern"}
-        rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, None, (2, 1, 1, 1)))
-        assert "zero-sum" in codes(check_sheet(DDV, 4, rows))
+        assert codes(check_sheet(DDV, 4, rows)) == {"penalty-pattern"}
+        rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, None, (-2, 2, 2, 2)))
+        assert findings_of(check_sheet(DDV, 4, rows)) == [("penalty-zero-sum", {"sum": 4})]
+        rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, None, (-3, 2, 0, 1)))
+        assert codes(check_sheet(DDV, 4, rows)) == {"penalty-even-odd"}
 
     def test_the_game_on_the_list_decides_the_soloist(self):
         # Game 1 is P1's Pflichtsolo: a Kontra player's schwerwiegend violation credits only
@@ -215,7 +231,7 @@ class TestPenaltyRows:
         assert check_sheet(DDV, 4, rows) == []
         # Game 2 is a normal game: a solo distribution (b1) does not fit, whatever the row says.
         rows = self.insert(ddv_sheet(), 2, SheetRow(2, S, 1, (3, 0, 0, -3)))
-        assert "even-odd" in codes(check_sheet(DDV, 4, rows))
+        assert findings_of(check_sheet(DDV, 4, rows)) == [("penalty-fits-solo", {"fits": 1})]
 
     def test_no_penalty_beyond_a_full_sheet(self):
         rows = [*ddv_sheet(), SheetRow(25, S, None, (4, -12, 4, 4))]
@@ -236,8 +252,14 @@ class TestPenaltyRows:
         sheet = five_table_sheet()  # game 2 is dealt by 1
         ok = self.insert(sheet, 2, SheetRow(2, S, None, (0, 1, -3, 1, 1)))
         assert check_sheet(DDV, 5, ok) == []
-        bad = self.insert(sheet, 2, SheetRow(2, S, None, (1, 1, -3, 1, 0)))
-        assert "sitter-nonzero" in codes(check_sheet(DDV, 5, bad))
+        # Right for a game dealt by position 5, but position 1 deals game 2.
+        moved = self.insert(sheet, 2, SheetRow(2, S, None, (1, 1, -3, 1, 0)))
+        found = findings_of(check_sheet(DDV, 5, moved))
+        assert found == [("penalty-fits-other-dealer", {"fits": 5, "dealer": 1})]
+        bad = self.insert(sheet, 2, SheetRow(2, S, None, (1, 2, -3, 1, -1)))
+        assert findings_of(check_sheet(DDV, 5, bad)) == [
+            ("penalty-sitter-nonzero", {"position": 1})
+        ]
 
 
 class TestProfilesDiffer:
@@ -272,3 +294,139 @@ def test_a_penalty_for_a_game_that_is_not_on_the_list_is_an_error_not_a_crash():
 def test_a_deduction_may_hit_the_sitter():
     rows = [*five_table_sheet()[:1], SheetRow(1, S, None, (-5, 0, 0, 0, 0))]  # 1 deals game 1
     assert check_sheet(DDV, 5, rows, complete=False) == []
+
+
+def shifted(row, position, amount):
+    """``row`` with ``amount`` added to the value of ``position`` (1-based)."""
+    points = tuple(v + amount if p == position else v for p, v in enumerate(row.points, 1))
+    return SheetRow(row.game, row.kind, row.soloist, points)
+
+
+class TestRunningTotals:
+    """A paper list holds running totals: one total written wrong shows as two rows."""
+
+    def typo(self, games, position, amount):
+        sheet = ddv_sheet()
+        totals = to_cumulative([r.points for r in sheet])
+        running = [
+            SheetRow(r.game, r.kind, r.soloist, t) for r, t in zip(sheet, totals, strict=True)
+        ]
+        for number in games:
+            running[number - 1] = shifted(running[number - 1], position, amount)
+        return from_cumulative(running)
+
+    def test_one_total_2_too_high_is_named_in_its_cell(self):
+        rows = self.typo([10], 2, 2)
+        # Read as separate games: errors at games 10 and 11 (the sum of game 11 is -2).
+        assert {(f.game, f.code) for f in check_sheet(DDV, 4, rows)} >= {
+            (10, "zero-sum"),
+            (11, "zero-sum"),
+        }
+        findings = check_sheet(DDV, 4, rows, running_totals=True)
+        assert findings_of(findings) == [
+            ("running-total-high", {"position": 2, "amount": 2, "last": 10, "next": 11})
+        ]
+        assert findings[0].game == 10
+
+    def test_too_low_and_over_several_games(self):
+        findings = check_sheet(DDV, 4, self.typo([7, 8, 9], 4, -3), running_totals=True)
+        assert findings_of(findings) == [
+            ("running-total-low", {"position": 4, "amount": 3, "last": 9, "next": 10})
+        ]
+        assert findings[0].game == 7
+
+    def test_a_wrong_last_total_stays_an_error_of_its_row(self):
+        findings = check_sheet(DDV, 4, self.typo([24], 1, 2), running_totals=True)
+        assert findings_of(findings) == [("zero-sum", {"sum": 2})]
+
+    def test_two_wrong_cells_are_not_explained_as_one(self):
+        rows = self.typo([10], 2, 2)
+        rows[9], rows[10] = shifted(rows[9], 1, 2), shifted(rows[10], 1, -2)
+        findings = check_sheet(DDV, 4, rows, running_totals=True)
+        assert not any(f.code.startswith("running-total") for f in findings)
+        assert {(10, "zero-sum"), (11, "zero-sum")} <= {(f.game, f.code) for f in findings}
+
+    def test_a_penalty_line_among_the_games_is_part_of_the_totals(self):
+        # The paper list (or its file) has the referee's S line after game 10 in the totals.
+        sheet = ddv_sheet()
+        sheet.insert(10, SheetRow(10, S, None, (-3, 1, 1, 1)))
+        running = [
+            SheetRow(r.game, r.kind, r.soloist, t)
+            for r, t in zip(sheet, to_cumulative([r.points for r in sheet]), strict=True)
+        ]
+        # Written wrong in game 10, right again on the S line: game 11 is the next total.
+        wrong = list(running)
+        wrong[9] = shifted(running[9], 3, 4)
+        findings = check_sheet(DDV, 4, from_cumulative(wrong), running_totals=True)
+        assert findings_of(findings) == [
+            ("running-total-high", {"position": 3, "amount": 4, "last": 10, "next": 11})
+        ]
+        # Written wrong in game 10 and on the S line, right again in game 11.
+        wrong[10] = shifted(running[10], 3, 4)
+        findings = check_sheet(DDV, 4, from_cumulative(wrong), running_totals=True)
+        assert findings_of(findings) == [
+            ("running-total-high", {"position": 3, "amount": 4, "last": 10, "next": 11})
+        ]
+
+    def test_penalties_after_the_last_game_are_not_in_the_totals(self):
+        # The desk lists the referees' rows after the games: a wrong last total is not
+        # "right again" on a deduction that happens to match it.
+        rows = [*self.typo([24], 3, 4), SheetRow(24, S, None, (0, 0, -4, 0))]
+        findings = check_sheet(DDV, 4, rows, running_totals=True)
+        assert codes(findings) == {"zero-sum"}
+
+    def test_plus_points_lists_are_not_explained(self):
+        # Eppstein: no zero sum to tell the amount; the rows keep their own findings.
+        running = [SheetRow(1, N, None, (2, 4, 0, 0)), SheetRow(2, N, None, (2, 2, 2, 2))]
+        rows = from_cumulative(running)
+        findings = check_sheet(EPPSTEIN_2001, 4, rows, complete=False, running_totals=True)
+        assert codes(findings) == {"pattern"}
+
+
+class TestPatternSaysWhatFits:
+    def test_a_solo_names_its_soloist(self):
+        rows = replace(ddv_sheet(), 1, SheetRow(1, P, 1, (4, -2, 0, -2)))
+        [finding] = check_sheet(DDV, 4, rows)
+        assert finding.params == {"kind": "P", "shape": "solo", "soloist": 1}
+
+    def test_normal_and_plus_points_shapes(self):
+        rows = replace(ddv_sheet(), 2, normal(2, (4, -2, 2, -4)))
+        [finding] = check_sheet(DDV, 4, rows)
+        assert finding.params == {"kind": "N", "shape": "normal"}
+        rows = [solo(1, P, 2, 1)]  # +3/-1 is no plus-points solo
+        [finding] = check_sheet(EPPSTEIN_2001, 4, rows, complete=False)
+        assert finding.params == {"kind": "P", "shape": "solo-plus-points", "soloist": 2}
+
+
+class TestPatternSaysWhatTheValuesAre:
+    def test_a_normal_game_with_the_values_of_a_solo(self):
+        rows = replace(ddv_sheet(), 2, normal(2, (6, -2, -2, -2)))
+        [finding] = check_sheet(DDV, 4, rows)
+        assert finding.params == {"kind": "N", "shape": "normal", "fits": "solo", "fits_soloist": 1}
+
+    def test_a_solo_with_another_soloists_values(self):
+        rows = replace(ddv_sheet(), 1, SheetRow(1, P, 1, (-2, 6, -2, -2)))
+        [finding] = [f for f in check_sheet(DDV, 4, rows) if f.code == "pattern"]
+        assert finding.params["fits"] == "solo" and finding.params["fits_soloist"] == 2
+
+    def test_a_solo_with_the_values_of_a_normal_game(self):
+        rows = replace(ddv_sheet(), 1, SheetRow(1, P, 1, (2, 2, -2, -2)))
+        [finding] = [f for f in check_sheet(DDV, 4, rows) if f.code == "pattern"]
+        assert finding.params == {"kind": "P", "shape": "solo", "soloist": 1, "fits": "normal"}
+
+
+def test_the_even_odd_exceptions_are_exactly_the_legal_rows_that_break_it():
+    """TSR 7.3.3 (2) and 9.7.2 b: parity_exception is the one list; legal_rows makes no
+    other odd/even mixture at a 4-table."""
+    for soloist in (None, 1, 2, 3, 4):
+        for row in legal_rows(DDV, 4, None, soloist):
+            if len({v % 2 for v in row}) > 1:
+                assert parity_exception(row, soloist), (row, soloist)
+            elif not is_deduction(row):
+                assert not parity_exception(row, soloist), (row, soloist)
+    breaking = {
+        tuple(sorted(row))
+        for row in legal_rows(DDV, 4, None, 1)
+        if len({v % 2 for v in row}) > 1 and not is_deduction(row)
+    }
+    assert breaking == {(-3, 0, 0, 3), (-15, 0, 0, 15), (-21, 0, 0, 21)}

@@ -48,10 +48,29 @@ def test_a_five_table_shows_the_sitter_with_zero(client):
     assert 'title="sitzt aus"' in page
 
 
-def test_impossible_facts_get_a_clear_message(client):
-    data = {**EXAMPLE_3, "announced_kontra": "", "absage_kontra": "90"}
+def test_an_absage_without_the_own_announcement_counts_it(client):
+    # TSR 6.4.3: Kontra's "keine 60" alone stands for "Kontra", keine 90, keine 60.
+    data = {**EXAMPLE_3, "announced_re": "", "announced_kontra": ""}
+    data.update(re_eyes="100", absage_kontra="60")
     page = client.get(reverse("calculator"), data).content.decode()
-    assert "nur nach der eigenen Ansage" in page
+    assert "Re gewinnt" in page and "Spielwert 6" in page
+    assert "„Kontra“ gilt als angesagt" in page and "„Re“ gilt" not in page
+    assert "zählt mit (TSR 6.4.3)" in page
+    page = client.get(reverse("calculator"), {**data, "profile": "bsv-hessen-2010"}).content
+    assert "zählt mit (BSV 6.5)" in page.decode()
+
+
+@pytest.mark.parametrize(
+    ("profile", "eyes", "other"), [("ddv", "1", 239), ("bsv-hessen-2010", "236", 4)]
+)
+def test_card_points_the_pack_cannot_give_are_refused(client, profile, eyes, other):
+    data = {**EXAMPLE_3, "profile": profile, "re_eyes": eyes}
+    page = client.get(reverse("calculator"), data).content.decode()
+    assert f"Re kann nicht {eyes} Augen haben (Kontra hätte {other})" in page
+    assert "Spielwert 0" not in page and "gewinnt" not in page
+
+
+def test_impossible_facts_get_a_clear_message(client):
     data = {**EXAMPLE_3, "re_eyes": "400"}
     page = client.get(reverse("calculator"), data).content.decode()
     assert "kleiner oder gleich 240" in page

@@ -54,7 +54,7 @@ def test_gamevalue_plus_points_profile():
     ("facts", "message"),
     [
         ({**EXAMPLE_2, "re_eyes": 300}, "zwischen 0 und 240"),
-        ({**EXAMPLE_2, "absage": {"re": None, "kontra": 90}}, "nach der eigenen Ansage"),
+        ({**EXAMPLE_2, "re_eyes": 239}, "Re kann nicht 239 Augen haben"),
         ({**EXAMPLE_2, "kind": "solo"}, "Re-Spieler"),
         ({**EXAMPLE_2, "kind": "solo", "re": [2], "sonderpunkte": {"re": 1}}, "keine Sonderpunkte"),
         ({**EXAMPLE_2, "table_size": 5, "dealer": 7}, "Position 7 gibt es"),
@@ -109,7 +109,8 @@ def test_checksheet_reports_findings_and_totals(tmp_path):
         "game": 3,
         "level": "error",
         "code": "pattern",
-        "message": "Diese Werte passen zu keinem Spiel dieser Art.",
+        "message": "Diese Werte passen zu keinem Normalspiel: zwei Spieler bekommen +v, zwei −v "
+        "(z. B. +2, +2, −2, −2).",
     }
     assert pattern in report["findings"]
     assert report["totals"] == {"1": 7, "2": -5, "3": 1, "4": -3}

@@ -21,6 +21,7 @@ from tournament.domain import draw as draw_domain
 from tournament.domain import penalties as domain
 from tournament.domain import standings as standings_domain
 from tournament.domain.penalties import Facts
+from tournament.findings import finding_message
 from tournament.models import (
     EntryStatus,
     Game,
@@ -348,7 +349,11 @@ def test_the_sheet_flags_a_penalty_whose_game_changed_afterwards(tournament):
     assert not reads.load(table).has_errors
     game(table, 4, GameKind.NORMAL, (1, -1, 1, -1))
     findings = reads.load(table).by_game[4]
-    assert {f.code for f in findings} == {"even-odd"}
+    assert [(f.code, f.params) for f in findings] == [("penalty-fits-solo", {"game": 4, "fits": 1})]
+    message = finding_message(findings[0].code, findings[0].params)
+    assert message.startswith("Strafzeile: diese Werte gehören zu einer Strafe in einem Solo")
+    assert "Spiel 4 ist auf der Spielliste aber ein Normalspiel" in message
+    assert "widerruft ein Schiedsrichter die Strafe" in message
 
 
 # --- pages -------------------------------------------------------------------------------

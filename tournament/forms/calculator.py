@@ -8,7 +8,7 @@ from scoring.errors import InvalidFacts
 from scoring.game import evaluate, parse_facts
 from scoring.profiles import PROFILES, RuleProfile, get_profile
 
-from ..findings import invalid_facts_message
+from ..findings import invalid_facts_message, rule_reference
 from ..models.tournament import PROFILE_LABELS, Tournament
 
 POSITIONS = [(str(p), str(p)) for p in range(1, 6)]
@@ -117,11 +117,12 @@ class GameValueForm(forms.Form):
         while the form is incomplete."""
         if not self.is_valid():
             return None, None
+        raw = self.facts()
         try:
-            facts = parse_facts(self.facts())
+            facts = parse_facts(raw, profile.cards)
+            result = evaluate(profile, facts)
         except InvalidFacts as exc:
             return None, invalid_facts_message(exc.code, exc.params)
-        result = evaluate(profile, facts)
         row = [
             {"position": p, "points": v, "sits": p == facts.sitter, "re": p in facts.re}
             for p, v in enumerate(result.points, start=1)
@@ -133,6 +134,13 @@ class GameValueForm(forms.Form):
             "solo": solo,
             "soloist": facts.re[0] if solo and facts.re else None,
             "points": list(result.points),
+            # An Absage without the party's own "Re"/"Kontra" includes it (TSR 6.4.3).
+            "rule": rule_reference("skipped-levels", profile.key),
+            "implied": [
+                p.capitalize()
+                for p in ("re", "kontra")
+                if p in facts.announced - set(raw["announced"])
+            ],
         }, None
 
 

@@ -3,7 +3,6 @@ profile, one field per parameter of the rule profile."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import unicodedata
 from typing import Any
@@ -16,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.profiles import (
     _INT_RANGES,
     CUSTOM,
+    PARAMETER_NAMES,
     PROFILES,
     ProfileError,
     RuleProfile,
@@ -27,6 +27,7 @@ from scoring.profiles import (
 from ..domain.draw import MAX_ROUNDS
 from ..models import Tournament
 from ..models.tournament import SLUG_MAX
+from ..profile_notes import profile_notes
 from .registration import no_control_characters
 
 PROFILE_ERRORS = {
@@ -43,7 +44,8 @@ PROFILE_ERRORS = {
 RESERVED_SLUGS = {"new", "referee"}
 
 # The parameters of a custom profile, in the order of the form: label and help text. Every
-# parameter of scoring.profiles.RuleProfile except its key has a field.
+# parameter of scoring.profiles.RuleProfile (PARAMETER_NAMES: not its key, nor not_in_text,
+# which a custom profile takes from its base) has a field.
 PARAMETERS = {
     "cards": (_("cards in the pack"), _("48 with the nines, 40 without.")),
     "games_per_round_4": (_("games per round at a 4-table"), ""),
@@ -215,6 +217,9 @@ class TournamentForm(forms.ModelForm):
         # For the page's script: every shipped profile's values, to refill the fields when
         # the base changes.
         self.profile_values = {key: parameter_values(p) for key, p in PROFILES.items()}
+        # What each shipped profile (and a custom one, from its base) takes from elsewhere than
+        # its rule text; the page shows those of the chosen profile.
+        self.profile_notes = [(key, profile_notes(p)) for key, p in PROFILES.items()]
 
     def _shown_profile(self, base_key: str) -> RuleProfile:
         """What the parameter fields show: the saved custom profile, else the base."""
@@ -224,6 +229,14 @@ class TournamentForm(forms.ModelForm):
             except ProfileError:
                 pass
         return PROFILES.get(base_key, PROFILES["ddv"])
+
+    def notes_key(self) -> str:
+        """The shipped profile whose notes the page shows first: the chosen one, or for a
+        custom profile its base."""
+        key = self["rule_profile"].value()
+        if key == CUSTOM:
+            key = self["custom_base"].value()
+        return key if key in PROFILES else "ddv"
 
     def general_fields(self):
         return [self[name] for name in self.fields if name not in CUSTOM_FIELDS + ["shown_base"]]
@@ -334,4 +347,4 @@ class TournamentForm(forms.ModelForm):
         return overrides
 
 
-assert set(PARAMETERS) == {f.name for f in dataclasses.fields(RuleProfile)} - {"key"}
+assert set(PARAMETERS) == set(PARAMETER_NAMES)

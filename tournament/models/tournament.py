@@ -216,6 +216,14 @@ class Tournament(models.Model):
             return derive(self.custom_base or "ddv", self.custom_overrides)
         return get_profile(self.rule_profile)
 
+    @property
+    def profile_base(self) -> str:
+        """The shipped profile whose rule text applies: the chosen one, a custom profile's
+        base."""
+        if self.rule_profile == CUSTOM:
+            return self.custom_base or "ddv"
+        return self.rule_profile
+
 
 class Team(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")

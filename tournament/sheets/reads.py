@@ -159,18 +159,28 @@ def game_row(game: Game, size: int) -> SheetRow:
     return SheetRow(game.number, GameKind(game.kind).scoring, game.soloist_position, points)
 
 
-def load(table: Table, *, complete: bool = False) -> SheetView:
+def load(table: Table, *, complete: bool = False, running_totals: bool = False) -> SheetView:
     """The sheet of ``table`` with every finding. ``complete`` checks it as a finished
-    sheet (missing Pflichtsoli, too few games), as at submission."""
+    sheet (missing Pflichtsoli, too few games), as at submission. ``running_totals``: the
+    reader sees the games as running totals (the desk grid), so a single wrong total is
+    named as such (:func:`scoring.sheet.check_sheet`)."""
     games = list(table.games.order_by("number"))
     seats = list(table.seats.select_related("entry__player").order_by("position"))
     penalties = list(
         table.penalties.counting().select_related("referee").order_by("game_number", "pk")
     )
-    return _view(table, seats, games, penalties, complete=complete)
+    return _view(table, seats, games, penalties, complete=complete, running_totals=running_totals)
 
 
-def _view(table: Table, seats, games, penalties, *, complete: bool = False) -> SheetView:
+def _view(
+    table: Table,
+    seats,
+    games,
+    penalties,
+    *,
+    complete: bool = False,
+    running_totals: bool = False,
+) -> SheetView:
     """The checks and the ledger of one sheet, from its rows already read."""
     profile = table.round.tournament.profile
     limit = table.sheet.time_limit_from
@@ -182,7 +192,14 @@ def _view(table: Table, seats, games, penalties, *, complete: bool = False) -> S
     # A sheet with every game (or a time limit) is checked as finished, so that a missing
     # Pflichtsolo shows before the list keeper tries to submit.
     complete = complete or len(games) >= nominal
-    findings = check_sheet(profile, table.size, rows, complete=complete, time_limit_from=limit)
+    findings = check_sheet(
+        profile,
+        table.size,
+        rows,
+        complete=complete,
+        time_limit_from=limit,
+        running_totals=running_totals,
+    )
     played = [PlayedGame(GameKind(g.kind).scoring, g.soloist_position) for g in games]
     sheet = SheetView(
         table=table,

@@ -59,9 +59,11 @@ def _desk_render(
     reason_error=None,
     import_form=None,
 ):
-    sheet = reads.load(table)
+    # Running totals on the grid: one wrong total is named as such (not as two bad rows).
+    cumulative = grid.cumulative if grid is not None else request.GET.get("cumulative") == "1"
+    sheet = reads.load(table, running_totals=cumulative)
     if grid is None:
-        grid = DeskGrid(sheet, cumulative=request.GET.get("cumulative") == "1")
+        grid = DeskGrid(sheet, cumulative=cumulative)
     context = sheet_context(
         sheet,
         grid=grid,
@@ -104,7 +106,7 @@ def desk_sheet(request, slug, number, table_number):
         return _desk_render(request, table, grid, notice=message, reason_error=message, status=422)
     except DomainError as exc:
         return _desk_render(request, table, grid, notice=exc.message, status=422)
-    _report_saved(request, table, changed)
+    _report_saved(request, table, changed, running_totals=grid.cumulative)
     url = reverse("manage:sheet-desk", args=[slug, number, table_number])
     if grid.cumulative:
         url += "?cumulative=1"
@@ -143,10 +145,10 @@ def _rows_saved(count: int) -> str:
     return ngettext("%(count)s row saved.", "%(count)s rows saved.", count) % {"count": count}
 
 
-def _report_saved(request, table, count: int) -> None:
+def _report_saved(request, table, count: int, *, running_totals: bool = False) -> None:
     """Saved is not the same as right: with errors left the office reads "saved, but …" in
-    the warning colour."""
-    errors = reads.load(table).error_count
+    the warning colour (counted as the page it leads to shows them)."""
+    errors = reads.load(table, running_totals=running_totals).error_count
     if not errors:
         messages.success(request, _rows_saved(count))
         return

@@ -36,6 +36,7 @@ from ..permissions import (
     official_required,
     officiated_tournaments,
 )
+from ..profile_notes import penalty_notes
 from ..sheets import reads
 from ..sheets.display import board_rows, sheet_context
 from ..sheets.reads import current_round
@@ -99,6 +100,7 @@ def referee_dashboard(request, slug):
 def _form_page(request, sheet, form, *, decision=None, status=200):
     """The penalty form with the table's sheet (loaded once per request by the caller)."""
     table = sheet.table
+    profile = table.round.tournament.profile
     context = sheet_context(sheet)
     context.update(
         {
@@ -107,6 +109,9 @@ def _form_page(request, sheet, form, *, decision=None, status=200):
             "preview_points": list(zip(sheet.seats, decision.points, strict=False))
             if decision
             else None,
+            # Where the profile's points do not come from its own rule text.
+            "penalty_notes": penalty_notes(profile),
+            "decision_notes": penalty_notes(profile, decision.facts.category) if decision else [],
             "replacing": form.replacing,
             "is_director": manages(request.user, table.round.tournament),
         }

@@ -153,6 +153,41 @@ def test_the_running_totals_of_every_source_give_the_same_games(director_client,
     assert f'name="p1-24" value="{totals[0]}"' in page  # shown again as on paper
 
 
+WRONG_TOTAL = (
+    "Spiel 10, Position 2: die laufende Summe ist um 2 zu hoch; ab Spiel 11 stimmt sie wieder."
+)
+
+
+def test_one_wrong_running_total_is_named_on_the_desk_and_by_checksheet(
+    director_client, table, tmp_path
+):
+    running, totals = [], (0, 0, 0, 0)
+    for letter, soloist, points in EVERY_KIND:
+        totals = tuple(t + v for t, v in zip(totals, points, strict=True))
+        running.append((letter, soloist, totals))
+    # Player 2's total in game 10 written 2 too high; game 11 is right again.
+    letter, soloist, totals = running[9]
+    running[9] = (letter, soloist, (totals[0], totals[1] + 2, *totals[2:]))
+    path = tmp_path / "liste.csv"
+    path.write_text(csv_text(running), encoding="utf-8")
+    code, report = checksheet(path, "--cumulative")
+    assert code == 1
+    assert [(f["game"], f["code"], f["message"]) for f in report["findings"]] == [
+        (10, "running-total-high", WRONG_TOTAL)
+    ]
+    # The desk stores the games and shows them again as running totals, with the same words.
+    response = director_client.post(
+        desk_url(table), desk_data(running, cumulative="on"), follow=True
+    )
+    page = response.content.decode()
+    assert response.redirect_chain[-1][0].endswith("?cumulative=1")
+    assert WRONG_TOTAL in page and "Zeilensumme" not in page
+    assert "aber die Liste hat 1 Fehler" in page  # the notice counts as the list shows
+    # Seen game by game, the two rows that do not add up are what the list shows.
+    page = director_client.get(desk_url(table)).content.decode()
+    assert "Zeilensumme 2" in page and "Zeilensumme -2" in page and WRONG_TOTAL not in page
+
+
 def test_the_keeper_page_and_the_desk_name_each_kind_by_its_own_letter(
     client, director_client, table
 ):

@@ -533,6 +533,63 @@ def test_the_catalogue_has_a_sentence_for_every_finding_code():
         assert finding_message(code, {}) != code
 
 
+@pytest.mark.parametrize(
+    ("code", "params", "german"),
+    [
+        (
+            "penalty-sitter-nonzero",
+            {"position": 3},
+            "Strafzeile: Position 3 gibt und setzt in diesem Spiel aus, bei ihr muss 0 stehen.",
+        ),
+        (
+            "penalty-fits-other-dealer",
+            {"game": 7, "fits": 5, "dealer": 1},
+            "Strafzeile: diese Werte gehören zu einem Spiel, das Position 5 gibt, Spiel 7 gibt "
+            "aber Position 1 (und setzt aus). Wurde das Spiel nach der Entscheidung des "
+            "Schiedsrichters geändert, widerruft ein Schiedsrichter die Strafe und trägt die "
+            "Entscheidung neu ein.",
+        ),
+        (
+            "penalty-deduction-too-high",
+            {"maximum": 12, "profile": "ddv"},
+            "Strafzeile: ein Punktabzug beträgt höchstens 12 Punkte (TSR 9.7.2 b).",
+        ),
+        (
+            "penalty-deduction-too-high",
+            {"maximum": 12, "profile": "eppstein-2001"},
+            "Strafzeile: ein Punktabzug beträgt höchstens 12 Punkte (EPP 8.7.2 b).",
+        ),
+        (
+            "penalty-no-deduction",
+            {"profile": "bsv-hessen-2010"},
+            "Strafzeile: das Regelwerk „BSV Hessen 2010 (40 Karten)“ kennt keinen Punktabzug "
+            "(ein Spieler minus, niemandem gutgeschrieben).",
+        ),
+        (
+            "penalty-even-odd",
+            {"credits": (3, 15, 21)},
+            "Strafzeile: am Vierertisch gilt die Gerade-Ungerade-Regel auch für Strafen – außer "
+            "für eine Strafe zugunsten des Solisten (+3/−3, +15/−15, +21/−21) und einen "
+            "Punktabzug.",
+        ),
+        (
+            "pattern",
+            {"kind": "N", "shape": "normal", "fits": "solo", "fits_soloist": 1},
+            "Diese Werte passen zu keinem Normalspiel: zwei Spieler bekommen +v, zwei −v (z. B. "
+            "+2, +2, −2, −2). Es sind die Werte eines Solos von Position 1.",
+        ),
+        (
+            "running-total-low",
+            {"game": 7, "last": 9, "position": 4, "amount": 3, "next": 10},
+            "Spiele 7 bis 9, Position 4: die laufenden Summen sind um 3 zu niedrig; ab Spiel 10 "
+            "stimmen sie wieder.",
+        ),
+    ],
+)
+def test_the_new_findings_read_as_whole_german_sentences(code, params, german):
+    assert finding_message(code, params) == german
+
+
 # --- round clock, extra time, board ---------------------------------------------------------
 
 

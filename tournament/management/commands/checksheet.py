@@ -42,7 +42,9 @@ class Command(BaseCommand):
             )
         except ImportFileError as exc:
             raise CommandError(exc.message, returncode=2) from None
-        findings = check_sheet(profile, size, rows, complete=True)
+        findings = check_sheet(
+            profile, size, rows, complete=True, running_totals=options["cumulative"]
+        )
         ok = not any(f.level == ERROR for f in findings)
         report = {
             "ok": ok,

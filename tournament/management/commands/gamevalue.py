@@ -39,7 +39,7 @@ class Command(BaseCommand):
                 _("The facts are not valid JSON: %(reason)s") % {"reason": exc}, returncode=2
             ) from None
         try:
-            result = evaluate(profile, parse_facts(data))
+            result = evaluate(profile, parse_facts(data, profile.cards))
         except InvalidFacts as exc:
             raise CommandError(invalid_facts_message(exc.code, exc.params), returncode=2) from None
         self.stdout.write(json.dumps(result.as_dict()))

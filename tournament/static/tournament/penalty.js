@@ -21,6 +21,10 @@
     show(".for-heavy", category === "schwerwiegend");
     show(".for-deduction", category === "punktabzug");
     if (situational.indexOf(category) >= 0 && !solo) show(".for-solo", false);
+    // Where the profile's points for a category do not come from its own rule text.
+    form.querySelectorAll("[data-categories]").forEach(function (el) {
+      el.hidden = el.getAttribute("data-categories").split(" ").indexOf(category) < 0;
+    });
   }
   form.addEventListener("change", update);
   update();

@@ -43,8 +43,23 @@
     showCustom();
   }
 
-  var valuesScript = document.getElementById("profile-values");
+  // What the chosen profile (a custom one: its base) takes from elsewhere than its rule text.
   var base = form.querySelector("[name=custom_base]");
+  var notes = form.querySelectorAll("[data-notes-for]");
+  if (profile && notes.length) {
+    var showNotes = function () {
+      var key = profile.value;
+      if (key === profile.getAttribute("data-custom-value")) key = base ? base.value : "";
+      Array.prototype.forEach.call(notes, function (el) {
+        el.hidden = el.getAttribute("data-notes-for") !== (key || "ddv");
+      });
+    };
+    profile.addEventListener("change", showNotes);
+    if (base) base.addEventListener("change", showNotes);
+    showNotes();
+  }
+
+  var valuesScript = document.getElementById("profile-values");
   var shown = form.querySelector("[name=shown_base]");
   if (!valuesScript || !base || !shown) return;
   var values = JSON.parse(valuesScript.textContent);
