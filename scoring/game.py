@@ -41,6 +41,12 @@ class GameFacts:
     absage: Mapping[str, int | None] = field(default_factory=lambda: {RE: None, KONTRA: None})
     sonderpunkte: Mapping[str, int] = field(default_factory=lambda: {RE: 0, KONTRA: 0})
 
+    def __post_init__(self) -> None:
+        # Skipped levels count, the party's own announcement included (TSR 6.4.3, BSV 6.5,
+        # EPP 5.5.3): "keine 60" alone stands for "Kontra", keine 90, keine 60.
+        implied = {party for party in PARTIES if self.absage.get(party) is not None}
+        object.__setattr__(self, "announced", frozenset(self.announced) | implied)
+
     @property
     def sitter(self) -> int | None:
         """At a 5-table the dealer sits out and scores 0 (TSR 10.1.1)."""
@@ -178,7 +184,7 @@ def parse_facts(data: Mapping[str, Any], cards: int = 48) -> GameFacts:
     announced_raw = data.get("announced", [])
     if not isinstance(announced_raw, list | tuple) or any(a not in PARTIES for a in announced_raw):
         raise InvalidFacts("bad-announced", value=announced_raw)
-    announced = set(announced_raw)
+    announced = frozenset(announced_raw)
 
     absage_raw = data.get("absage") or {}
     if not isinstance(absage_raw, Mapping) or set(absage_raw) - set(PARTIES):
@@ -190,9 +196,6 @@ def parse_facts(data: Mapping[str, Any], cards: int = 48) -> GameFacts:
             level = _int(level, f"absage.{party}")
             if level not in ABSAGE_LEVELS:
                 raise InvalidFacts("bad-absage", value=level)
-            # Skipped levels count, the party's own announcement included (TSR 6.4.3,
-            # BSV 6.5, EPP 5.5.3): "keine 60" alone stands for "Kontra", keine 90, keine 60.
-            announced.add(party)
         absage[party] = level
 
     sp_raw = data.get("sonderpunkte") or {}
@@ -215,7 +218,7 @@ def parse_facts(data: Mapping[str, Any], cards: int = 48) -> GameFacts:
         dealer=dealer,
         re_no_trick=re_no_trick,
         kontra_no_trick=kontra_no_trick,
-        announced=frozenset(announced),
+        announced=announced,
         absage=absage,
         sonderpunkte=sonderpunkte,
     )
@@ -278,9 +281,6 @@ def evaluate(profile: RuleProfile, facts: GameFacts) -> GameResult:
     """Score a game: the winner, the value and the row of points per position. Raises
     :class:`InvalidFacts` when Re's card points cannot happen with the profile's pack."""
     check_eyes(facts.re_eyes, profile.cards)
-    implied = {party for party in PARTIES if facts.absage[party] is not None}
-    if not implied <= facts.announced:  # facts built by hand, not by parse_facts
-        facts = replace(facts, announced=facts.announced | implied)
     if profile.cards == 40:
         # Without the nines every trick holds at least 8 eyes: 0 eyes means no trick.
         facts = replace(

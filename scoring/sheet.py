@@ -138,13 +138,16 @@ def _wrong_totals(
     When moving d within exactly one column makes both rows right, the two rows' findings
     become one: that cell is wrong."""
     result = list(per_row)
+    # Penalty rows count towards the totals where they stand among the games (a paper list
+    # or its file); after the last game (as the desk lists them) they are not in the totals.
+    last_game = max((i for i, r in enumerate(rows) if r.kind.is_game), default=-1)
     index = 0
     while index < len(rows):
         row = rows[index]
         amount = sum(row.points)
         fix = None
         if row.kind.is_game and amount and has_errors(result[index]):
-            fix = _matching_row(rows, result, index, amount, check_row)
+            fix = _matching_row(rows[: last_game + 1], result, index, amount, check_row)
         if fix is None:
             index += 1
             continue
@@ -182,10 +185,7 @@ def _matching_row(
     once corrected) or None: no later row adds up to -amount after clean rows, or not
     exactly one column explains both."""
     row = rows[index]
-    # Penalty rows count towards the totals where they stand among the games (a paper list
-    # or its file); after the last game (as the desk lists them) they are not in the totals.
-    last_game = max(i for i, r in enumerate(rows) if r.kind.is_game)
-    for end in range(index + 1, last_game + 1):
+    for end in range(index + 1, len(rows)):
         other = rows[end]
         if sum(other.points) == -amount:
             break

@@ -26,7 +26,7 @@ from scoring.profiles import (
 
 from ..domain.draw import MAX_ROUNDS
 from ..models import Tournament
-from ..models.tournament import SLUG_MAX
+from ..models.tournament import SLUG_MAX, profile_base
 from ..profile_notes import profile_notes
 from .registration import no_control_characters
 
@@ -233,10 +233,7 @@ class TournamentForm(forms.ModelForm):
     def notes_key(self) -> str:
         """The shipped profile whose notes the page shows first: the chosen one, or for a
         custom profile its base."""
-        key = self["rule_profile"].value()
-        if key == CUSTOM:
-            key = self["custom_base"].value()
-        return key if key in PROFILES else "ddv"
+        return profile_base(self["rule_profile"].value(), self["custom_base"].value())
 
     def general_fields(self):
         return [self[name] for name in self.fields if name not in CUSTOM_FIELDS + ["shown_base"]]

@@ -19,6 +19,15 @@ PROFILE_LABELS = {
     "eppstein-2001": _("Eppstein 2001 (plus points)"),
     CUSTOM: _("Custom (derived from another profile)"),
 }
+
+
+def profile_base(rule_profile: str | None, custom_base: str | None) -> str:
+    """The shipped profile whose rule text applies to a choice of ``rule_profile`` (and, for
+    a custom one, ``custom_base``); the DDV one for anything unknown."""
+    key = custom_base if rule_profile == CUSTOM else rule_profile
+    return key if key in PROFILES else "ddv"
+
+
 PROFILE_CHOICES = [(key, PROFILE_LABELS[key]) for key in [*PROFILES, CUSTOM]]
 
 
@@ -220,9 +229,7 @@ class Tournament(models.Model):
     def profile_base(self) -> str:
         """The shipped profile whose rule text applies: the chosen one, a custom profile's
         base."""
-        if self.rule_profile == CUSTOM:
-            return self.custom_base or "ddv"
-        return self.rule_profile
+        return profile_base(self.rule_profile, self.custom_base)
 
 
 class Team(models.Model):
