@@ -572,6 +572,33 @@ def test_only_one_tab_of_the_link_sends(hall_url, phone_context, table):
     assert queue(first, table) == []
 
 
+def test_a_lease_left_by_a_tab_that_is_gone_does_not_hold_the_games_back(
+    hall_url, phone_context, table
+):
+    # A phone may kill a tab without "pagehide": its sender lease stays in localStorage,
+    # fresh for another 15 s. The link opened again asks whether that sender is still there
+    # and, hearing nothing, sends at once instead of waiting for the lease to go stale.
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    context.set_offline(True)
+    for number, (winners, value) in enumerate(GAMES, start=1):
+        enter(page, number, winners, value)
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(3)
+    lease = f"kreuzdame-outbox-{table.token}:sender"
+    page.close()
+    context.set_offline(False)
+
+    again = context.new_page()
+    # Before the page's scripts run: the lease of a tab killed a moment ago.
+    again.add_init_script(
+        f"localStorage.setItem('{lease}', JSON.stringify({{tab: 'gone', at: Date.now()}}))"
+    )
+    again.goto(f"{hall_url}/tisch/{table.token}/")
+    expect(again.locator("#outbox")).to_have_text("Alles gesendet.", timeout=5_000)
+    assert stored(table) == EXPECTED
+
+
 def test_games_still_on_the_phone_when_the_round_is_closed_are_shown_as_not_on_the_list(
     hall_url, phone_context, table
 ):

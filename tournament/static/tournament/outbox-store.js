@@ -9,18 +9,23 @@
 // Two tabs of the same link share the queue. Only one of them sends, the one holding the
 // "sender" lease: a key with the tab's id and a timestamp, renewed every few seconds while
 // the tab has games to send. A lease not renewed for 15 s (tab closed, phone asleep) is free
-// for another tab. navigator.locks would be cleaner but exists only in secure contexts, and
-// the hall serves plain http.
+// for another tab. A tab that finds a fresh lease of another tab first asks whether that tab
+// is still there (a "roll call" key): a live sender answers by renewing its lease at once, a
+// tab the phone killed without "pagehide" cannot, and the asking tab takes over after
+// ROLL_CALL instead of waiting for the lease to go stale. navigator.locks would be cleaner
+// but exists only in secure contexts, and the hall serves plain http.
 (function () {
   "use strict";
 
   var LEASE_STALE = 15000;
   var LEASE_BEAT = 5000;
   var SETTLE = 150; // ms until a write to localStorage has reached the other tabs
+  var ROLL_CALL = 600; // ms a live sender has to answer (a storage event, then one write)
 
   window.KreuzdameOutboxStore = function (key, tabId) {
     var SENT_KEY = key + ":sent";
     var LEASE_KEY = key + ":sender";
+    var ROLL_CALL_KEY = key + ":roll-call";
     var memory = null; // the queue while localStorage cannot hold it
     var troubled = false; // the keeper has been told: lasts as long as the page
     var beat = null;
@@ -134,18 +139,55 @@
       if (lease && lease.tab === tabId && Date.now() - lease.at < LEASE_STALE) {
         return callback(true);
       }
-      if (lease && Date.now() - lease.at < LEASE_STALE) return callback(false);
+      if (lease && Date.now() - lease.at < LEASE_STALE) return rollCall(callback);
+      take(callback);
+    }
+
+    function take(callback) {
       try {
         writeLease();
       } catch (e) {
         return callback(true); // nothing can be shared: no other tab sees this queue either
       }
       setTimeout(function () {
-        lease = readLease();
+        var lease = readLease();
         var mine = Boolean(lease && lease.tab === tabId);
         if (mine && beat === null) beat = setInterval(renewLease, LEASE_BEAT);
         callback(mine);
       }, SETTLE);
+    }
+
+    // The lease is another tab's and fresh: is that tab still there? Any write to the lease
+    // meanwhile (its answer, or a third tab taking it) means yes.
+    function rollCall(callback) {
+      var before;
+      try {
+        before = storage().getItem(LEASE_KEY);
+        storage().setItem(ROLL_CALL_KEY, JSON.stringify({ tab: tabId, at: Date.now() }));
+      } catch (e) {
+        return callback(false); // cannot ask: wait for the lease to go stale
+      }
+      setTimeout(function () {
+        var now;
+        try {
+          now = storage().getItem(LEASE_KEY);
+        } catch (e) {
+          return callback(false);
+        }
+        if (now !== before) return callback(false);
+        take(callback); // nobody answered: the sender is gone
+      }, ROLL_CALL);
+    }
+
+    // Another tab asks whether the sender is still there: the sender says so, also while it
+    // is still settling its claim.
+    function answerRollCall(event) {
+      if (event.key !== ROLL_CALL_KEY || !event.newValue) return;
+      var lease = readLease();
+      if (!lease || lease.tab !== tabId) return;
+      try {
+        writeLease();
+      } catch (e) { /* it goes stale; the asking tab takes over */ }
     }
 
     function renewLease() {
@@ -184,6 +226,7 @@
       setSent: setSent,
       claimLease: claimLease,
       releaseLease: releaseLease,
+      answerRollCall: answerRollCall,
     };
   };
 })();

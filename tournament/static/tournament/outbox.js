@@ -28,7 +28,8 @@
   var DONE_FOR = 20000; // how long "Everything sent." stays
 
   var store = window.KreuzdameOutboxStore(KEY, uuid4());
-  var sending = false; // one request at a time: the order of the games matters
+  var sending = false; // one flush at a time: the order of the games matters
+  var posting = false; // a game of this tab is on the way: its answer brings the sheet
   var retryTimer = null;
   var refreshTimer = null;
   var delay = 0;
@@ -566,11 +567,12 @@
     }
     if (queue.length > 1 || offline) backlog = true;
     render();
+    posting = true;
     post(head, false).then(function (answer) {
-      sending = false;
+      sending = posting = false;
       answered(head, answer);
     }, function () {
-      sending = false;
+      sending = posting = false;
       unreachable();
     });
   }
@@ -853,8 +855,9 @@
   // Another tab of the same link changed the queue: show it, send what it queued (when this
   // tab is the sender or none is), and fetch the sheet when the other tab sent games.
   window.addEventListener("storage", function (event) {
+    store.answerRollCall(event);
     if (event.key === KEY) {
-      if (!sending && shorter(event.oldValue, event.newValue)) refreshSoon();
+      if (!posting && shorter(event.oldValue, event.newValue)) refreshSoon();
       renumberUntouched();
       render();
       flush();
@@ -889,10 +892,10 @@
   // the keeper's business and stays; a half-typed game is carried over by swapIn.
   function refreshSheet() {
     var form = gameForm();
-    if (sending || (form && (isEdit(form) || form.dataset.replaces))) return;
+    if (posting || (form && (isEdit(form) || form.dataset.replaces))) return;
     request({ headers: sheetHeaders() }).then(function (answer) {
       var now = gameForm();
-      if (answer.status === 200 && !sending && now === form) swapIn(answer.html, true);
+      if (answer.status === 200 && !posting && now === form) swapIn(answer.html, true);
     }, function () { /* the next save brings the sheet */ });
   }
 
