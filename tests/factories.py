@@ -112,3 +112,41 @@ def released_table(tournament, *, size=4, round_number=1, table_number=1, first_
         )
         Seat.objects.create(round=round_, table=table, entry=entry, position=position)
     return table
+
+
+def played_tournament(date, planned, rounds, *, status_of=None):
+    """A tournament of ``planned`` rounds at one 4-table: ``rounds`` lists per round the
+    points of one game row as {player: points} (zero-sum); rounds are closed unless
+    ``status_of`` says otherwise ({round number: status}). Returns it and its entries by
+    player id."""
+    from tournament.models import Game, RoundStatus
+
+    t = TournamentFactory(date=date, planned_rounds=planned)
+    entries = {}
+    for number, points in enumerate(rounds, start=1):
+        status = (status_of or {}).get(number, RoundStatus.CLOSED)
+        round_ = Round.objects.create(tournament=t, number=number, status=status)
+        table = Table.objects.create(round=round_, number=1, size=4)
+        values = []
+        for position, (player, value) in enumerate(points.items(), start=1):
+            if player.pk not in entries:
+                entries[player.pk] = EntryFactory(
+                    tournament=t, player=player, start_number=len(entries) + 1
+                )
+            Seat.objects.create(
+                round=round_, table=table, entry=entries[player.pk], position=position
+            )
+            values.append(value)
+        assert sum(values) == 0, "a game row adds up to 0"
+        Game.objects.create(table=table, number=1, kind="normal", p1=values[0], p2=values[1],
+                            p3=values[2], p4=values[3])  # fmt: skip
+    return t, entries
+
+
+def make_series(tournaments, **options):
+    """A series "Vereinsmeisterschaft" (slug vm) of ``tournaments``."""
+    from tournament.models import Series
+
+    series = Series.objects.create(name="Vereinsmeisterschaft", slug="vm", **options)
+    series.tournaments.set(tournaments)
+    return series

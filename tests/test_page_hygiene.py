@@ -52,6 +52,7 @@ from tournament.models import (
     RefereeCall,
     Round,
     RoundStatus,
+    Series,
     Sheet,
     Team,
     Tournament,
@@ -369,6 +370,8 @@ def user_words() -> list[str]:
     words |= set(Team.objects.values_list("name", flat=True))
     for tournament in Tournament.objects.all():
         words |= {tournament.name, tournament.venue}
+    for series in Series.objects.all():
+        words |= {series.name, series.description}
     words |= set(Penalty.objects.values_list("reason", flat=True))
     words |= set(Penalty.objects.values_list("revoke_reason", flat=True))
     words |= set(RefereeCall.objects.values_list("note", flat=True))

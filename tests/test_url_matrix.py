@@ -19,6 +19,7 @@ from tests.tournament.test_permissions import (
     DIRECTOR_PAGES,
     OFFICE_PAGES,
     TOURNAMENT_INDEPENDENT,
+    series_of,
 )
 from tournament.models import (
     Entry,
@@ -50,6 +51,22 @@ PUBLIC = {
     "projector": (lambda w: {"token": w.tournament.projector_token}, "get", EVERYBODY),
     "projector-data": (lambda w: {"token": w.tournament.projector_token}, "get", EVERYBODY),
     "calculator": (lambda w: {}, "get", EVERYBODY),
+    # A public series of the tournament: its table and downloads for everybody; a player
+    # page only for a player with a result in a closed round (the world has none: 404).
+    "series-public": (lambda w: {"slug": series_of(w.tournament).slug}, "get", EVERYBODY),
+    "series-export": (
+        lambda w: {"slug": series_of(w.tournament).slug, "fmt": "xlsx"},
+        "get",
+        EVERYBODY,
+    ),
+    "series-player": (
+        lambda w: {
+            "slug": series_of(w.tournament).slug,
+            "player": w.table.seats.first().entry.player_id,
+        },
+        "get",
+        dict.fromkeys(ROLES, 404),
+    ),
     "login": (lambda w: {}, "get", EVERYBODY),
     "logout": (lambda w: {}, "post", dict.fromkeys(ROLES, 302)),
     "set_language": (lambda w: {}, "post", dict.fromkeys(ROLES, 302)),

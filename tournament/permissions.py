@@ -14,7 +14,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from .models import RoundStatus, Table, Tournament
+from .models import RoundStatus, Series, Table, Tournament
 from .models.audit import DIRECTOR_GROUP, REFEREE_GROUP
 from .models.tournament import TournamentQuerySet
 
@@ -134,3 +134,18 @@ def changeable_players(user) -> QuerySet:
         .exclude(entries__tournament__in=Tournament.objects.exclude(pk__in=managed.values("pk")))
         .distinct()
     )
+
+
+def directed_series(user) -> QuerySet[Series]:
+    """The series ``user`` may change: those listing them as a director (all for a
+    superuser)."""
+    if user.is_superuser:
+        return Series.objects.all()
+    if not is_director(user):
+        return Series.objects.none()
+    return Series.objects.filter(directors=user)
+
+
+def get_directed_series(request: HttpRequest, slug: str) -> Series:
+    """A series for a director page; 404 for someone else's series."""
+    return get_object_or_404(directed_series(request.user), slug=slug)

@@ -5,12 +5,24 @@ import pytest
 from django.urls import get_resolver, reverse
 
 from tests.factories import EntryFactory, RoundFactory, TableFactory, director, referee
-from tournament.models import Penalty, RefereeCall
+from tournament.models import Penalty, RefereeCall, Series
 from tournament.urls import manage_patterns
 
 pytestmark = pytest.mark.django_db
 
+
 # (url name, kwargs builder, method, status for the tournament's own director)
+def series_of(tournament):
+    """A public series of ``tournament``, directed by the tournament's directors."""
+    series, created = Series.objects.get_or_create(
+        slug=f"{tournament.slug}-serie", defaults={"name": f"Serie {tournament.name}"}
+    )
+    if created:
+        series.tournaments.add(tournament)
+        series.directors.add(*tournament.directors.all())
+    return series
+
+
 DIRECTOR_PAGES = {
     "tournament-list": (lambda t, e: {}, "get", 200),
     "tournament-create": (lambda t, e: {}, "get", 200),
@@ -33,6 +45,10 @@ DIRECTOR_PAGES = {
         "get",
         200,
     ),
+    # The CSV file: the Excel file's header row is the same English column keys in every
+    # language (a fixed format, README), which tests/test_page_hygiene.py, reading every
+    # workbook listed here, would count as English words on a German page.
+    "results-export": (lambda t, e: {"slug": t.slug, "fmt": "csv"}, "get", 200),
     "round-draw": (lambda t, e: {"slug": t.slug}, "post", 302),
     "round-detail": (lambda t, e: {"slug": t.slug, "number": 1}, "get", 200),
     "round-swap": (lambda t, e: {"slug": t.slug, "number": 1}, "post", 302),
@@ -49,6 +65,11 @@ DIRECTOR_PAGES = {
         302,
     ),
     "referee-home": (lambda t, e: {}, "get", 302),  # straight to the only tournament
+    "series-list": (lambda t, e: {}, "get", 200),
+    "series-create": (lambda t, e: {}, "get", 200),
+    "series-detail": (lambda t, e: {"slug": series_of(t).slug}, "get", 200),
+    "series-edit": (lambda t, e: {"slug": series_of(t).slug}, "get", 200),
+    "series-download": (lambda t, e: {"slug": series_of(t).slug, "fmt": "xlsx"}, "get", 200),
     "referee": (lambda t, e: {"slug": t.slug}, "get", 200),
     "referees": (lambda t, e: {"slug": t.slug}, "get", 200),
     "call-done": (lambda t, e: {"slug": t.slug, "pk": RefereeCall.objects.get().pk}, "post", 302),
@@ -68,7 +89,13 @@ DIRECTOR_PAGES = {
         302,
     ),
 }
-TOURNAMENT_INDEPENDENT = {"tournament-list", "tournament-create", "referee-home"}
+TOURNAMENT_INDEPENDENT = {
+    "tournament-list",
+    "tournament-create",
+    "referee-home",
+    "series-list",
+    "series-create",
+}
 # The tournament office: its referees work here too (a referee of another tournament gets
 # 404 like a director of another tournament); what they may not do answers 403.
 OFFICE_PAGES = {

@@ -124,7 +124,7 @@ def _tiebreak_key(line: Line, tiebreak: str) -> tuple:
     return tuple(key)
 
 
-def _assign_ranks(lines: list, key) -> None:
+def assign_ranks(lines: list, key) -> None:
     """Competition ranking (1, 2, 2, 4): equal keys share a rank."""
     previous, rank = None, 0
     for index, line in enumerate(lines, start=1):
@@ -132,6 +132,18 @@ def _assign_ranks(lines: list, key) -> None:
         if current != previous:
             rank, previous = index, current
         line.rank = rank
+
+
+def rank_lines(lines: list[Line], tournament: Tournament) -> list[Line]:
+    """``lines`` in order of the standings, each with its rank (equal totals share one
+    unless the tournament's tie-breakers decide); equal players by start number."""
+
+    def key(line: Line) -> tuple:
+        return _tiebreak_key(line, tournament.tiebreak)
+
+    ranked = sorted(lines, key=lambda line: (key(line), line.entry.start_number))
+    assign_ranks(ranked, key)
+    return ranked
 
 
 def compute(tournament: Tournament) -> Standings:
@@ -160,23 +172,16 @@ def compute(tournament: Tournament) -> Standings:
         seat_of[table_id, position] = entry_id
         round_of[table_id] = number
         lines[entry_id].rounds.setdefault(number, 0)
-    for table_id, position, value in _sums(Game.objects.filter(mine)):
+    for table_id, position, value in table_sums(Game.objects.filter(mine)):
         owner = seat_of.get((table_id, position))
         if owner is not None:
             lines[owner].rounds[round_of[table_id]] += value
-    for table_id, position, value in _sums(Penalty.objects.counting().filter(mine)):
+    for table_id, position, value in table_sums(Penalty.objects.counting().filter(mine)):
         owner = seat_of.get((table_id, position))
         if owner is not None:
             lines[owner].penalties += value
 
-    def key(line: Line) -> tuple:
-        return _tiebreak_key(line, tournament.tiebreak)
-
-    ranked = sorted(
-        (line for line in lines.values() if not line.disqualified),
-        key=lambda line: (key(line), line.entry.start_number),
-    )
-    _assign_ranks(ranked, key)
+    ranked = rank_lines([line for line in lines.values() if not line.disqualified], tournament)
     disqualified = sorted(
         (line for line in lines.values() if line.disqualified),
         key=lambda line: (-line.total, line.entry.start_number),
@@ -194,7 +199,7 @@ def compute(tournament: Tournament) -> Standings:
     )
 
 
-def _sums(rows) -> Iterator[tuple[int, int, int]]:
+def table_sums(rows) -> Iterator[tuple[int, int, int]]:
     """(table id, position, points) of the rows (games or penalties) summed per table and
     position in the database: one row per table, not per game."""
     columns = [f"p{position}" for position in range(1, 6)]
@@ -217,5 +222,5 @@ def _teams(lines: list[Line]) -> list[TeamLine]:
             names[team.pk] = team.name
     teams = [TeamLine(names[pk], group) for pk, group in members.items()]
     teams.sort(key=lambda team: (-team.total, team.name))
-    _assign_ranks(teams, lambda team: team.total)
+    assign_ranks(teams, lambda team: team.total)
     return teams

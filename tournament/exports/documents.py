@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 
 from ..domain import standings as standings_domain
 from ..domain.penalties import signed_points
+from ..domain.series import SeriesStandings
 from ..models import Penalty, Round, Tournament
-from . import rows
+from . import rows, series
 from .rows import Column, ColumnKind, Listing, Value, played_rounds, round_rows, shown, when
 
 # Beyond this many rounds the round columns no longer leave the names room on A4 upright.
@@ -149,3 +150,27 @@ def table_plan_pdf(round_: Round) -> bytes:
         "generated": when(timezone.now()),
     }
     return render_pdf("tournament/print/rounds.html", context)
+
+
+def series_pdf(standings: SeriesStandings) -> bytes:
+    """A series on A4: its table, the players below the minimum apart, then every result
+    with the rounds it comes from."""
+    from .pdf import render_pdf  # WeasyPrint loads only when a PDF is made
+
+    every = standings.lines + standings.below_minimum
+    ranked = series.series_rows(standings).select(
+        ["rank", "name", "club", "tournaments", "rounds", "value"]
+    )
+    below = series.below_rows(standings).select(
+        ["name", "club", "tournaments", "rounds", "value", "note"]
+    )
+    context = {
+        "standings": standings,
+        "series": standings.series,
+        "about": series.describe(standings),
+        "ranked": printed(ranked),
+        "below": printed(below),
+        "results": printed(series.result_rows(standings, every, with_player=True)),
+        "generated": when(standings.generated_at),
+    }
+    return render_pdf("tournament/print/series.html", context)

@@ -11,6 +11,7 @@ standings PDF and the Excel standings cannot disagree on a rank, a name or a tot
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from decimal import Decimal
 from enum import StrEnum
 
 from django.utils import formats, timezone
@@ -20,7 +21,7 @@ from ..domain.standings import Line, Standings
 from ..models import EntryStatus, Game, Penalty, Round, RoundStatus, Seat, Tournament
 from ..sheets.reads import current_round
 
-Value = int | str | None
+Value = int | Decimal | str | None
 
 
 class ColumnKind(StrEnum):
@@ -103,7 +104,7 @@ class Listing:
         return any(row.values[position] for row in self.rows)
 
 
-def shown(column: Column, value: Value) -> str | int:
+def shown(column: Column, value: Value) -> str | int | Decimal:
     """What a cell says on the page and on paper: "–" for a round not played, nothing for
     any other empty cell."""
     if value is None:

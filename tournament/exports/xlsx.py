@@ -9,6 +9,7 @@ text: a player called "=HYPERLINK(...)" stays a string, no cell ever becomes a f
 
 from __future__ import annotations
 
+from decimal import Decimal
 from io import BytesIO
 
 from django.utils.translation import gettext as _
@@ -19,8 +20,9 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from ..domain import standings as standings_domain
+from ..domain.series import SeriesStandings
 from ..models import Penalty, Round, Tournament
-from . import penalties, rows
+from . import penalties, rows, series
 from .rows import Column, Listing, Value, heading
 
 BOLD = Font(bold=True)
@@ -29,7 +31,8 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def _cell(sheet, value: Value, *, font: Font | None = None) -> Cell:
-    cell = WriteOnlyCell(sheet, value=value)
+    # A Decimal (a series average) is written as the number it is.
+    cell = WriteOnlyCell(sheet, value=float(value) if isinstance(value, Decimal) else value)
     if isinstance(value, str):
         cell.data_type = "s"  # never a formula, whatever the text starts with
     if font is not None:
@@ -146,3 +149,18 @@ def penalties_workbook(tournament: Tournament) -> bytes:
     history = penalties.penalty_history_rows(tournament)
     write_sheet(book, _("History"), history, head=heading(tournament, title))
     return _saved(book, f"{tournament.name} – {_('Penalties')}")
+
+
+def series_workbook(standings: SeriesStandings) -> bytes:
+    """A series: its table (the players below the minimum under it) and every result with
+    the rounds it comes from."""
+    book = Workbook(write_only=True)
+    title = _("Series table")
+    write_sheet(book, title, series.series_rows(standings),
+                head=series.heading(standings, title),
+                apart=(_("Not yet ranked"), series.below_rows(standings)))  # fmt: skip
+    every = standings.lines + standings.below_minimum
+    title = _("Results")
+    write_sheet(book, title, series.result_rows(standings, every, with_player=True),
+                head=series.heading(standings, title))  # fmt: skip
+    return _saved(book, standings.series.name)

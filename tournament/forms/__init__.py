@@ -1,4 +1,5 @@
 from .registration import EntryForm, ImportUploadForm
+from .series import SeriesForm
 from .tournaments import TournamentForm
 
-__all__ = ["EntryForm", "ImportUploadForm", "TournamentForm"]
+__all__ = ["EntryForm", "ImportUploadForm", "SeriesForm", "TournamentForm"]

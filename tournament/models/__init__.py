@@ -4,6 +4,7 @@ from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
 from .player import Player, normalize_name
 from .ratelimit import RateBucket
 from .round import DrawLog, Round, RoundStatus, Seat, Table
+from .series import Series, SeriesMethod, SeriesTiebreak
 from .sheet import Game, GameKind, Sheet, SheetStatus
 from .tournament import Entry, EntryStatus, Team, Tournament, TournamentStatus
 
@@ -22,6 +23,9 @@ __all__ = [
     "Round",
     "RoundStatus",
     "Seat",
+    "Series",
+    "SeriesMethod",
+    "SeriesTiebreak",
     "Sheet",
     "SheetStatus",
     "Table",

@@ -2,14 +2,16 @@
 
 from django.shortcuts import get_object_or_404, render
 
-from ..models import EntryStatus, RoundStatus, Seat, Table, Tournament
+from ..models import EntryStatus, RoundStatus, Seat, Series, Table, Tournament
 from ..names import name_matches, query_words
 from ..sheets.reads import current_round
 
 
 def home(request):
     tournaments = Tournament.objects.filter(is_public=True).with_status()
-    return render(request, "tournament/home.html", {"tournaments": tournaments})
+    series_list = Series.objects.filter(is_public=True)
+    context = {"tournaments": tournaments, "series_list": series_list}
+    return render(request, "tournament/home.html", context)
 
 
 def tournament_public(request, slug):

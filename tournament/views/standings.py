@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 
 from ..caching import polled
 from ..domain import standings as standings_domain
-from ..exports import PdfUnavailable, documents, html, rows, xlsx
+from ..exports import PdfUnavailable, documents, federation, html, rows, xlsx
 from ..models import Tournament
 from ..permissions import director_required, get_managed_tournament
 
@@ -110,4 +110,18 @@ def standings_export(request, slug, what, fmt):
     response = HttpResponse(content, content_type=kind)
     filename = f"{tournament.slug}-{what}.{fmt}"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@director_required
+def results_export(request, slug, fmt):
+    """Every player's result in the fixed format for a federation's ranking list, as CSV or
+    Excel file (README, "Results for the federation")."""
+    tournament = get_managed_tournament(request, slug)
+    if fmt == "xlsx":
+        content, kind = federation.results_workbook(tournament), xlsx.XLSX_TYPE
+    else:
+        content, kind = federation.results_csv(tournament), federation.CSV_TYPE
+    response = HttpResponse(content, content_type=kind)
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-results.{fmt}"'
     return response

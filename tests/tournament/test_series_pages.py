@@ -1,0 +1,234 @@
+"""Series pages and downloads: the public table and a player's history (every figure traced
+to its rounds), the PDF and the workbook read back, the directors' pages (create, change,
+refused input, someone else's series), and a page whose queries do not grow with the series.
+
+The field is the one of test_series.py: A 6, C 3, B 2, D -3, E -8 over three tournaments."""
+
+import datetime
+from io import BytesIO
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import translation
+from openpyxl import load_workbook
+
+from tests.factories import PlayerFactory, director, make_series, played_tournament
+from tests.tournament.exports.test_exports import pdf_text
+from tournament.models import Series, SeriesMethod
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cup(series_field):
+    tournaments, _ = series_field
+    series = make_series(tournaments, method=SeriesMethod.AVERAGE, min_rounds=4)
+    series.description = "Jahreswertung des Vereins"
+    series.save()
+    return series
+
+
+def english(client, url):
+    client.cookies["django_language"] = "en"
+    return client.get(url)
+
+
+def test_the_public_page_ranks_and_lists_the_players_below_the_minimum(client, cup):
+    page = english(client, reverse("series-public", args=[cup.slug]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    lines = page.context["ranked_rows"]
+    assert [(row["rank"], row["name"], str(row["value"])) for row, _pk in lines] == [
+        (1, "A Spieler A", "1.20"),
+        (2, "C Spieler C", "0.75"),
+        (3, "B Spieler B", "0.40"),
+    ]
+    assert "Not yet ranked" in text
+    assert "not yet ranked: 3 of 4 rounds" in text
+    assert "still running" in text  # T3
+    assert "average per round played · ranked from 4 rounds" in text
+
+
+def test_german_is_the_default_and_values_use_a_decimal_comma(client, cup):
+    text = client.get(reverse("series-public", args=[cup.slug])).content.decode()
+    assert "Noch nicht gewertet" in text
+    assert ">1,20<" in text
+
+
+def test_the_player_page_traces_the_value_to_every_round(client, cup, series_people):
+    url = reverse("series-player", args=[cup.slug, series_people["A"].pk])
+    text = english(client, url).content.decode()
+    assert "Rank 1" in text
+    assert "1.20" in text
+    assert "3 tournaments" in text and "5 rounds" in text and "6 points" in text
+    assert "R1 +6 · R2 -3" in text  # T1
+    assert "R1 +4 · R2 +1" in text  # T2
+    assert "R1 -2" in text and "R2 +10" not in text  # T3: round 2 is not closed
+
+
+def test_a_player_without_a_result_and_a_private_series_give_404(client, cup):
+    stranger = PlayerFactory()
+    assert client.get(reverse("series-player", args=[cup.slug, stranger.pk])).status_code == 404
+    cup.is_public = False
+    cup.save()
+    assert client.get(reverse("series-public", args=[cup.slug])).status_code == 404
+    assert client.get(reverse("series-export", args=[cup.slug, "pdf"])).status_code == 404
+
+
+def test_the_pdf_and_the_workbook_say_the_same(client, cup):
+    client.cookies["django_language"] = "en"
+    pdf = client.get(reverse("series-export", args=[cup.slug, "pdf"]))
+    assert pdf["Content-Type"] == "application/pdf"
+    text = pdf_text(pdf.content)
+    assert "Vereinsmeisterschaft" in text
+    assert "A Spieler A" in text and "1.20" in text
+    assert "Not yet ranked" in text and "3 of 4 rounds" in text
+    assert "Every result" in text and "R1 +6 · R2 -3" in text
+    book = load_workbook(
+        BytesIO(client.get(reverse("series-export", args=[cup.slug, "xlsx"])).content)
+    )
+    table = book["Series table"]
+    rows = list(table.iter_rows(values_only=True))
+    header = next(i for i, row in enumerate(rows) if row[0] == "Rank")
+    assert rows[header][:7] == (
+        "Rank",
+        "Name",
+        "Club",
+        "Tournaments",
+        "Rounds",
+        "Points",
+        "Average",
+    )
+    assert rows[header + 1][:7] == (1, "A Spieler A", "DSC Testhausen", 3, 5, 6, 1.2)
+    assert rows[header + 3][1] == "B Spieler B" and rows[header + 3][6] == 0.4
+    below = next(i for i, row in enumerate(rows) if row[0] == "Not yet ranked")
+    assert rows[below + 1][1] == "D Spieler D" and rows[below + 1][7] == "3 of 4 rounds"
+    results = list(book["Results"].iter_rows(values_only=True))
+    a_rows = [row for row in results if row[0] == "A Spieler A"]
+    assert [row[3] for row in a_rows] == ["R1 +6 · R2 -3", "R1 +4 · R2 +1", "R1 -2"]
+
+
+def test_a_director_creates_and_changes_a_series(client, series_field):
+    tournaments, _ = series_field
+    boss = director()
+    for t in tournaments:
+        t.directors.add(boss)
+    client.force_login(boss)
+    with translation.override("en"):
+        url = reverse("manage:series-create")
+    data = {
+        "name": "Pokal Nord",
+        "slug": "",
+        "method": SeriesMethod.PLACEMENT,
+        "min_rounds": 0,
+        "placement_points": "20,18, 16",
+        "tiebreak_0": "rounds",
+        "tiebreak_1": "best-result",
+        "tournaments": [t.pk for t in tournaments[:2]],
+    }
+    response = client.post(url, data)
+    series = Series.objects.get()
+    assert response.status_code == 302
+    assert (series.slug, series.placement_points, series.tiebreak) == (
+        "pokal-nord",
+        "20, 18, 16",
+        "rounds,best-result",
+    )
+    assert list(series.directors.all()) == [boss]
+    assert set(series.tournaments.all()) == set(tournaments[:2])
+    page = client.get(reverse("manage:series-detail", args=["pokal-nord"]))
+    assert [row["value"] for row, _pk in page.context["ranked_rows"]] == [38, 34, 20, 16, 0]
+    edit = reverse("manage:series-edit", args=["pokal-nord"])
+    data["tournaments"] = [t.pk for t in tournaments]
+    assert client.post(edit, data).status_code == 302
+    assert series.tournaments.count() == 3
+
+
+@pytest.mark.parametrize(
+    ("change", "field_name", "message"),
+    [
+        ({"method": "best", "best_of": ""}, "best_of", "Sagen Sie, wie viele Turniere zählen."),
+        ({"method": "placement", "placement_points": ""}, "placement_points", None),
+        ({"placement_points": "20, achtzehn"}, "placement_points", None),
+        ({"tiebreak_0": "rounds", "tiebreak_1": "rounds"}, "tiebreak_1", None),
+    ],
+)
+def test_refused_input_says_why_and_saves_nothing(client, change, field_name, message):
+    boss = director()
+    client.force_login(boss)
+    data = {"name": "Serie", "method": "sum", "min_rounds": 0, **change}
+    response = client.post(reverse("manage:series-create"), data)
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert field_name in errors
+    if message:
+        assert errors[field_name] == [message]
+    assert not Series.objects.exists()
+
+
+def test_another_directors_series_is_not_found_and_private_tournaments_stay_out(
+    client, cup, series_field
+):
+    tournaments, _ = series_field
+    owner, other = director(), director(username="anderswo")
+    cup.directors.add(owner)
+    client.force_login(other)
+    assert client.get(reverse("manage:series-detail", args=[cup.slug])).status_code == 404
+    assert client.get(reverse("manage:series-edit", args=[cup.slug])).status_code == 404
+    form = client.get(reverse("manage:series-create")).context["form"]
+    assert list(form.fields["tournaments"].queryset) == []  # none public, none of theirs
+    tournaments[0].is_public = True
+    tournaments[0].save()
+    form = client.get(reverse("manage:series-create")).context["form"]
+    assert list(form.fields["tournaments"].queryset) == [tournaments[0]]
+
+
+def test_the_public_page_takes_a_fixed_number_of_queries(client, cup, series_people):
+    url = reverse("series-public", args=[cup.slug])
+    with CaptureQueriesContext(connection) as small:
+        client.get(url)
+    extra = [PlayerFactory() for _ in range(8)]
+    for day, group in ((20, extra[:4]), (27, extra[4:])):
+        more, _ = played_tournament(
+            datetime.date(2026, 5, day), 1, [dict(zip(group, (3, 1, -1, -3), strict=True))]
+        )
+        cup.tournaments.add(more)
+    with CaptureQueriesContext(connection) as large:
+        page = client.get(url)
+    assert len(page.context["ranked_rows"]) + len(page.context["below_rows"]) == 13
+    assert len(large) == len(small)
+
+
+def test_the_home_page_links_the_public_series(client, cup):
+    text = client.get(reverse("home")).content.decode()
+    assert reverse("series-public", args=[cup.slug]) in text
+
+
+def test_the_director_sees_possible_duplicates_and_a_merge_counts_them_together(
+    client, series_field, series_people
+):
+    tournaments, _ = series_field
+    A = series_people["A"]
+    twin = PlayerFactory(first_name="Ä", last_name="Spieler A")  # the same name, other spelling
+    later, _ = played_tournament(
+        datetime.date(2026, 5, 30), 1, [dict(zip([twin, *PlayerFactory.create_batch(3)],
+                                                 (8, 0, -4, -4), strict=True))]
+    )  # fmt: skip
+    boss = director()
+    for t in [*tournaments, later]:
+        t.directors.add(boss)
+    series = make_series([*tournaments, later])
+    series.directors.add(boss)
+    client.force_login(boss)
+    page = client.get(reverse("manage:series-detail", args=[series.slug]))
+    assert page.context["duplicates"] == [[A, twin]]
+    link = f"{reverse('manage:player-merge', args=[later.slug])}?keep={A.pk}&amp;drop={twin.pk}"
+    assert link in page.content.decode()
+    merge = reverse("manage:player-merge", args=[later.slug])
+    client.post(merge, {"keep": A.pk, "drop": twin.pk, "reason": "dieselbe Person"})
+    page = client.get(reverse("manage:series-detail", args=[series.slug]))
+    assert page.context["duplicates"] == []
+    row, pk = page.context["ranked_rows"][0]
+    assert (pk, row["tournaments"], row["value"]) == (A.pk, 4, 14)  # 6 + 8

@@ -1,0 +1,129 @@
+"""The series form: name, scoring method and its parameters, tie-breakers in order, and the
+tournaments that belong to the series."""
+
+from __future__ import annotations
+
+import re
+from typing import cast
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.utils.formats import date_format
+from django.utils.translation import gettext_lazy as _
+
+from ..models import Series, SeriesMethod, SeriesTiebreak, Tournament
+from .tournaments import slug_from_name
+
+# How many tie-breakers the director may list, one select each.
+TIEBREAK_STEPS = 3
+_POINTS = re.compile(r"\s*\d{1,4}\s*(,\s*\d{1,4}\s*)*,?\s*")
+
+
+def addable_tournaments(user, series: Series | None = None):
+    """The tournaments ``user`` may put into a series: their own, the public ones, and those
+    already in it (another director's private tournament stays out of sight)."""
+    from ..permissions import managed_tournaments
+
+    mine = managed_tournaments(user).values("pk")
+    condition = Q(pk__in=mine) | Q(is_public=True)
+    if series is not None and series.pk:
+        condition |= Q(series=series)
+    return Tournament.objects.filter(condition).distinct().order_by("-date", "name")
+
+
+class TournamentChoice(forms.ModelMultipleChoiceField):
+    """Tournaments to tick, each with its date (two "Monatsturnier" are told apart)."""
+
+    def label_from_instance(self, obj) -> str:
+        return f"{obj.name} ({date_format(obj.date, 'SHORT_DATE_FORMAT')})"
+
+
+class SeriesForm(forms.ModelForm):
+    tournaments = TournamentChoice(
+        label=_("tournaments"),
+        queryset=Tournament.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Only closed rounds count; a tournament still running counts as far as it is."),
+    )
+
+    class Meta:
+        model = Series
+        fields = [
+            "name",
+            "slug",
+            "description",
+            "is_public",
+            "method",
+            "best_of",
+            "min_rounds",
+            "window_months",
+            "placement_points",
+        ]
+        widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+        self.fields["slug"].help_text = _("Left empty: made from the name.")
+        choice = cast(TournamentChoice, self.fields["tournaments"])
+        choice.queryset = addable_tournaments(user, self.instance)
+        if self.instance.pk:
+            self.fields["tournaments"].initial = list(self.instance.tournaments.all())
+        rules = self.instance.tiebreaks
+        choices = [("", _("—")), *SeriesTiebreak.choices]
+        for step in range(TIEBREAK_STEPS):
+            label = _("equal values: first") if step == 0 else _("then")
+            self.fields[f"tiebreak_{step}"] = forms.ChoiceField(
+                label=label,
+                choices=choices,
+                required=False,
+                initial=rules[step] if step < len(rules) else "",
+                help_text=_("Nothing chosen: equal values share the rank.") if step == 0 else "",
+            )
+
+    def tiebreak_fields(self):
+        return [self[f"tiebreak_{step}"] for step in range(TIEBREAK_STEPS)]
+
+    def general_fields(self):
+        return [self[name] for name in self.Meta.fields]
+
+    def clean_slug(self):
+        slug = self.cleaned_data.get("slug") or slug_from_name(self.cleaned_data.get("name") or "")
+        if Series.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
+            raise ValidationError(
+                _("Another series has the short name “%(slug)s”."), params={"slug": slug}
+            )
+        return slug
+
+    def clean_placement_points(self):
+        text = self.cleaned_data.get("placement_points", "").strip()
+        if text and not _POINTS.fullmatch(text):
+            raise ValidationError(
+                _("Write the points as whole numbers separated by commas, e.g. 20, 18, 16.")
+            )
+        return ", ".join(part.strip() for part in text.split(",") if part.strip())
+
+    def clean(self):
+        super().clean()
+        data = self.cleaned_data
+        method = data.get("method")
+        if method == SeriesMethod.BEST and not data.get("best_of"):
+            self.add_error("best_of", _("Say how many tournaments count."))
+        if method == SeriesMethod.PLACEMENT and not data.get("placement_points"):
+            self.add_error("placement_points", _("Give the points for the places."))
+        rules = [data.get(f"tiebreak_{step}") for step in range(TIEBREAK_STEPS)]
+        chosen = [rule for rule in rules if rule]
+        if len(set(chosen)) != len(chosen):
+            self.add_error("tiebreak_1", _("Each tie-breaker once, please."))
+        data["tiebreak"] = ",".join(chosen)
+        return data
+
+    def save(self, commit=True):
+        series = super().save(commit=False)
+        series.tiebreak = self.cleaned_data["tiebreak"]
+        if commit:
+            series.save()
+            series.tournaments.set(self.cleaned_data["tournaments"])
+        return series

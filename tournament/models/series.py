@@ -1,0 +1,122 @@
+"""A series: tournaments ranked together — the club championship over a year, a regional
+cup over several venues, a ranking list by average per round.
+
+The figures are never stored: ``tournament.domain.series`` works them out from the closed
+rounds of the member tournaments whenever they are shown, so that a corrected sheet, a
+late penalty or a merge of two players in the player database reaches every series at once.
+"""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from .tournament import SLUG_MAX, Tournament
+
+
+class SeriesMethod(models.TextChoices):
+    SUM = "sum", _("sum of points over all tournaments")
+    BEST = "best", _("sum of the best tournaments")
+    AVERAGE = "average", _("average per round played")
+    PLACEMENT = "placement", _("placement points")
+
+
+class SeriesTiebreak(models.TextChoices):
+    """What decides between equal values, in the order the director lists them."""
+
+    ROUNDS = "rounds", _("more rounds played")
+    TOURNAMENTS = "tournaments", _("more tournaments played")
+    BEST_RESULT = "best-result", _("better best tournament")
+    BEST_PLACE = "best-place", _("better best placing")
+
+
+class Series(models.Model):
+    name = models.CharField(_("name"), max_length=150)
+    slug = models.SlugField(_("short name (URL)"), max_length=SLUG_MAX, unique=True)
+    description = models.TextField(_("description"), blank=True, max_length=2000)
+    is_public = models.BooleanField(_("public"), default=True)
+    tournaments = models.ManyToManyField(
+        Tournament, related_name="series", blank=True, verbose_name=_("tournaments")
+    )
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="directed_series",
+        blank=True,
+        verbose_name=_("directors"),
+    )
+    method = models.CharField(
+        _("scoring"), max_length=12, choices=SeriesMethod.choices, default=SeriesMethod.SUM
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("best tournaments counted"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(99)],
+        help_text=_("For “sum of the best tournaments”: how many of a player’s results count."),
+    )
+    min_rounds = models.PositiveSmallIntegerField(
+        _("rounds needed to be ranked"),
+        default=0,
+        validators=[MaxValueValidator(999)],
+        help_text=_("Players with fewer rounds are listed apart, not ranked (0: everybody)."),
+    )
+    window_months = models.PositiveSmallIntegerField(
+        _("time window (months)"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(120)],
+        help_text=_(
+            "Only tournaments of the last this many months count (empty: all). "
+            "The DDV ranking list uses 24 months."
+        ),
+    )
+    placement_points = models.CharField(
+        _("placement points"),
+        max_length=300,
+        blank=True,
+        help_text=_(
+            "For “placement points”: the points for 1st, 2nd, 3rd … place, separated by "
+            "commas, e.g. 20, 18, 16, 15. Places further down get none; equal places share."
+        ),
+    )
+    tiebreak = models.CharField(
+        _("equal values"),
+        max_length=100,
+        blank=True,
+        help_text=_(
+            "What decides between equal values, in this order; nothing: the rank is shared."
+        ),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords(
+        excluded_fields=["created_at"], m2m_fields=["tournaments", "directors"]
+    )
+
+    class Meta:
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+        ordering = ["name", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(method__in=SeriesMethod.values), name="series_method_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("series-public", args=[self.slug])
+
+    @property
+    def tiebreaks(self) -> list[str]:
+        return [rule for rule in self.tiebreak.split(",") if rule in SeriesTiebreak.values]
+
+    @property
+    def points_table(self) -> list[int]:
+        """The placement points as numbers (the form refuses anything else)."""
+        return [
+            int(part) for part in self.placement_points.replace(";", ",").split(",") if part.strip()
+        ]

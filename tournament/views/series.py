@@ -1,0 +1,136 @@
+"""Series across tournaments: the public table and a player's history in it, the
+downloads, and the directors' pages (list, create, change)."""
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from ..domain import series as series_domain
+from ..exports import PdfUnavailable, documents, series, xlsx
+from ..forms import SeriesForm
+from ..models import Player, Series
+from ..permissions import (
+    directed_series,
+    director_required,
+    get_directed_series,
+    managed_tournaments,
+)
+
+
+def _context(standings) -> dict:
+    """What the series table shows: each row with the player it links to."""
+    ranked, below = series.series_rows(standings), series.below_rows(standings)
+
+    def linked(listing, lines):
+        return [(row, line.player.pk) for row, line in zip(listing.rows, lines, strict=True)]
+
+    return {
+        "series": standings.series,
+        "standings": standings,
+        "about": series.describe(standings),
+        "ranked_rows": linked(ranked, standings.lines),
+        "below_rows": linked(below, standings.below_minimum),
+        "value_label": series.value_label(standings),
+    }
+
+
+def series_public(request, slug):
+    found = get_object_or_404(Series, slug=slug, is_public=True)
+    standings = series_domain.compute(found)
+    return render(request, "tournament/series.html", _context(standings))
+
+
+def series_player(request, slug, player):
+    """One player's whole history in a public series: every tournament with its rounds."""
+    found = get_object_or_404(Series, slug=slug, is_public=True)
+    standings = series_domain.compute(found)
+    line = standings.line_of(player)
+    if line is None:
+        get_object_or_404(Player, pk=player)  # a player of the database, not of this series
+        return render(
+            request, "tournament/series_player.html", {**_context(standings), "line": None},
+            status=404,
+        )  # fmt: skip
+    context = {
+        **_context(standings),
+        "line": line,
+        "ranked_line": line in standings.lines,
+        "shown_value": standings.shown(line.value),
+        "results": series.result_rows(standings, [line]),
+    }
+    if line in standings.below_minimum:
+        context["below_note"] = series.below_note(standings, line)
+    return render(request, "tournament/series_player.html", context)
+
+
+def _download(request, found: Series, fmt: str, fallback):
+    standings = series_domain.compute(found)
+    try:
+        if fmt == "xlsx":
+            content, kind = xlsx.series_workbook(standings), xlsx.XLSX_TYPE
+        else:
+            content, kind = documents.series_pdf(standings), "application/pdf"
+    except PdfUnavailable as exc:
+        messages.error(request, exc.message)
+        return redirect(*fallback)
+    response = HttpResponse(content, content_type=kind)
+    response["Content-Disposition"] = f'attachment; filename="{found.slug}.{fmt}"'
+    return response
+
+
+def series_export(request, slug, fmt):
+    found = get_object_or_404(Series, slug=slug, is_public=True)
+    return _download(request, found, fmt, ("series-public", slug))
+
+
+@director_required
+def series_list(request):
+    mine = directed_series(request.user).prefetch_related("tournaments")
+    return render(request, "tournament/manage/series_list.html", {"series_list": mine})
+
+
+@director_required
+def series_create(request):
+    form = SeriesForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        created = form.save()
+        created.directors.add(request.user)
+        messages.success(request, _("Series “%(name)s” created.") % {"name": created})
+        return redirect("manage:series-detail", created.slug)
+    return render(request, "tournament/manage/series_form.html", {"form": form})
+
+
+@director_required
+def series_edit(request, slug):
+    found = get_directed_series(request, slug)
+    form = SeriesForm(request.POST or None, instance=Series.objects.get(pk=found.pk),
+                      user=request.user)  # fmt: skip
+    if request.method == "POST" and form.is_valid():
+        saved = form.save()
+        messages.success(request, _("Changes saved."))
+        return redirect("manage:series-detail", saved.slug)
+    return render(request, "tournament/manage/series_form.html", {"form": form, "series": found})
+
+
+@director_required
+def series_detail(request, slug):
+    """The director's view: the same figures as the public page, every result listed."""
+    found = get_directed_series(request, slug)
+    standings = series_domain.compute(found)
+    every = standings.lines + standings.below_minimum
+    # Merging happens on a tournament's merge page (the player database is shared).
+    merge_at = managed_tournaments(request.user).filter(series=found).order_by("-date").first()
+    context = {
+        **_context(standings),
+        "results": series.result_rows(standings, every, with_player=True),
+        "duplicates": standings.possible_duplicates(),
+        "merge_at": merge_at,
+    }
+    return render(request, "tournament/manage/series_detail.html", context)
+
+
+@director_required
+def series_download(request, slug, fmt):
+    found = get_directed_series(request, slug)
+    return _download(request, found, fmt, ("manage:series-detail", slug))
