@@ -137,6 +137,8 @@ def test_a_director_creates_and_changes_a_series(client, series_field):
         "rounds,best-result",
     )
     assert list(series.directors.all()) == [boss]
+    record = series.history.latest("history_date")
+    assert (record.history_user, record.history_role) == (boss, "director")
     assert set(series.tournaments.all()) == set(tournaments[:2])
     page = client.get(reverse("manage:series-detail", args=["pokal-nord"]))
     assert [row["value"] for row, _pk in page.context["ranked_rows"]] == [38, 34, 20, 16, 0]

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -47,6 +48,7 @@ from ..models import (
     Tournament,
     TournamentStatus,
 )
+from ..models.audit import stamp
 from ..names import fold
 from .standings import Line, assign_ranks, rank_lines, table_sums
 
@@ -169,6 +171,19 @@ class SeriesStandings:
     def line_of(self, player_pk: int) -> SeriesLine | None:
         """The player's line, also when none of their results counts (all too old)."""
         return self.players.get(player_pk)
+
+
+def save_series(series: Series, tournaments, user) -> Series:
+    """Save a new or changed ``series`` with its ``tournaments``, in the history under
+    ``user``; who creates a series directs it."""
+    created = series.pk is None
+    with transaction.atomic():
+        stamp(series, user)
+        series.save()
+        series.tournaments.set(tournaments)
+        if created:
+            series.directors.add(user)
+    return series
 
 
 def window_start(series: Series, today: datetime.date) -> datetime.date | None:

@@ -121,9 +121,10 @@ class SeriesForm(forms.ModelForm):
         return data
 
     def save(self, commit=True):
+        """The series as changed, not saved: ``domain.series.save_series`` saves it with
+        its tournaments and names who did it."""
+        if commit:
+            raise ValueError("save through domain.series.save_series")
         series = super().save(commit=False)
         series.tiebreak = self.cleaned_data["tiebreak"]
-        if commit:
-            series.save()
-            series.tournaments.set(self.cleaned_data["tournaments"])
         return series

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from .audit import AuditRole
 from .tournament import SLUG_MAX, Tournament
 
 
@@ -90,8 +91,9 @@ class Series(models.Model):
         ),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Who changed the scoring or the tournaments, and when: the table's history.
     history = HistoricalRecords(
-        excluded_fields=["created_at"], m2m_fields=["tournaments", "directors"]
+        excluded_fields=["created_at"], m2m_fields=["tournaments", "directors"], bases=[AuditRole]
     )
 
     class Meta:

@@ -94,8 +94,9 @@ def series_list(request):
 def series_create(request):
     form = SeriesForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        created = form.save()
-        created.directors.add(request.user)
+        created = series_domain.save_series(
+            form.save(commit=False), form.cleaned_data["tournaments"], request.user
+        )
         messages.success(request, _("Series “%(name)s” created.") % {"name": created})
         return redirect("manage:series-detail", created.slug)
     return render(request, "tournament/manage/series_form.html", {"form": form})
@@ -107,7 +108,9 @@ def series_edit(request, slug):
     form = SeriesForm(request.POST or None, instance=Series.objects.get(pk=found.pk),
                       user=request.user)  # fmt: skip
     if request.method == "POST" and form.is_valid():
-        saved = form.save()
+        saved = series_domain.save_series(
+            form.save(commit=False), form.cleaned_data["tournaments"], request.user
+        )
         messages.success(request, _("Changes saved."))
         return redirect("manage:series-detail", saved.slug)
     return render(request, "tournament/manage/series_form.html", {"form": form, "series": found})
