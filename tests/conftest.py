@@ -33,6 +33,7 @@ def fresh_standings(settings):
     """Tests see every change at once (tests/tournament/exports/test_standings.py checks
     the cache)."""
     settings.STANDINGS_CACHE_SECONDS = 0
+    settings.SERIES_CACHE_SECONDS = 0
 
 
 @pytest.fixture(autouse=True)

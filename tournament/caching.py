@@ -9,9 +9,11 @@ from django.core.cache import cache
 T = TypeVar("T")
 
 
-def polled(key: str, compute: Callable[[], T]) -> T:
-    """``compute()``, reused for ``STANDINGS_CACHE_SECONDS`` under ``key`` (0: never reused)."""
-    seconds = settings.STANDINGS_CACHE_SECONDS
+def polled(key: str, compute: Callable[[], T], seconds: int | None = None) -> T:
+    """``compute()``, reused for ``seconds`` (by default ``STANDINGS_CACHE_SECONDS``) under
+    ``key`` (0: never reused)."""
+    if seconds is None:
+        seconds = settings.STANDINGS_CACHE_SECONDS
     if not seconds:
         return compute()
     value = cache.get(key)

@@ -210,6 +210,9 @@ FORM_RENDERER = "tournament.form_labels.FormRenderer"
 # The public standings are rendered at most this often (seconds) per filter: every phone in
 # the hall polls them. 0 renders them for every request.
 STANDINGS_CACHE_SECONDS = int(os.environ.get("STANDINGS_CACHE_SECONDS", 2))
+# The public series pages (table and player pages) likewise, per language: a series counts
+# closed rounds only, and a ranking list of 50 tournaments takes a moment to add up.
+SERIES_CACHE_SECONDS = int(os.environ.get("SERIES_CACHE_SECONDS", 60))
 
 # `manage.py backup` writes here; closing a round writes a backup too.
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")

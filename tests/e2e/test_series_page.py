@@ -26,7 +26,10 @@ def test_the_series_on_a_phone_in_german_and_english(live_server, browser):
     january = [{a: 6, b: 2, c: -2, d: -6}, {a: -3, b: 3, c: 1, d: -1}]
     first, _ = played_tournament(datetime.date(2026, 1, 10), 2, january)
     second, _ = played_tournament(datetime.date(2026, 3, 14), 1, [{a: 4, b: -4, c: 2, e: -2}])
-    series = make_series([first, second], method=SeriesMethod.AVERAGE, min_rounds=2)
+    for tournament in (first, second):
+        tournament.is_public = True
+        tournament.save()
+    series = make_series([first, second], method=SeriesMethod.AVERAGE, min_rounds=2, is_public=True)
     context = browser.new_context(locale="de-DE", **PHONE)
     phone = context.new_page()
     phone.set_default_timeout(15_000)

@@ -15,7 +15,8 @@ pytestmark = pytest.mark.django_db
 def series_of(tournament):
     """A public series of ``tournament``, directed by the tournament's directors."""
     series, created = Series.objects.get_or_create(
-        slug=f"{tournament.slug}-serie", defaults={"name": f"Serie {tournament.name}"}
+        slug=f"{tournament.slug}-serie",
+        defaults={"name": f"Serie {tournament.name}", "is_public": True},
     )
     if created:
         series.tournaments.add(tournament)

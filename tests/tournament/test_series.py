@@ -22,7 +22,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.factories import PlayerFactory, director, make_series, played_tournament
+from tests.factories import (
+    PlayerFactory,
+    TournamentFactory,
+    director,
+    make_series,
+    played_tournament,
+)
 from tournament.domain import series as series_domain
 from tournament.domain.players import merge_players
 from tournament.models import EntryStatus, Series, SeriesMethod
@@ -208,3 +214,46 @@ def test_the_number_of_queries_does_not_grow_with_the_series(series_field, serie
     with CaptureQueriesContext(connection) as large:
         series_domain.compute(series, today=TODAY)
     assert len(large) == len(small)
+
+
+def test_best_of_keeps_every_round_for_the_minimum_and_the_tie_breakers(series_field):
+    tournaments, _ = series_field
+    series = make_series(tournaments, method=SeriesMethod.BEST, best_of=1, min_rounds=4)
+    standings = series_domain.compute(series, today=TODAY)
+    # A played 5 rounds in 3 tournaments; only T2 counts for the value, but all count for
+    # the minimum: A is ranked with 5, not listed apart with 2 of 4 rounds.
+    a = standings.lines[0]
+    assert (a.player.first_name, a.value, a.rounds, a.tournaments) == ("A", 5, 5, 3)
+    assert [line.player.first_name for line in standings.below_minimum] == ["D", "E"]
+
+
+def test_shared_placement_points_show_the_decimals_that_add_up(series_people):
+    A, B, C, D = (series_people[n] for n in "ABCD")
+    t1, _ = played_tournament(datetime.date(2026, 4, 1), 1, [{A: 5, B: 5, C: -1, D: -9}])
+    t2, _ = played_tournament(datetime.date(2026, 4, 8), 1, [{A: 2, B: 2, C: -1, D: -3}])
+    series = make_series([t1, t2], method=SeriesMethod.PLACEMENT, placement_points="20, 17")
+    standings = series_domain.compute(series, today=TODAY)
+    a = standings.lines[0]
+    assert a.value == 37  # 18.5 + 18.5: the value is whole, the results are not
+    assert standings.decimals == 2
+    assert [str(standings.shown(r.placement_points)) for r in a.results] == ["18.50", "18.50"]
+    assert str(standings.shown(a.value)) == "37.00"
+
+
+def test_a_tiny_negative_average_is_not_shown_as_minus_zero():
+    standings = series_domain.SeriesStandings(
+        Series(method=SeriesMethod.AVERAGE), [], [], [], datetime.datetime(2026, 6, 1)
+    )
+    assert str(standings.shown(Fraction(-1, 201))) == "0.00"
+
+
+def test_a_tournament_not_started_is_planned_not_running(series_field, series_people):
+    tournaments, _ = series_field
+    later = TournamentFactory(date=datetime.date(2026, 9, 1), planned_rounds=3)
+    standings = series_domain.compute(make_series([*tournaments, later]), today=TODAY)
+    assert [(i.running, i.planned) for i in standings.tournaments] == [
+        (False, False),
+        (False, False),
+        (True, False),
+        (False, True),
+    ]

@@ -26,7 +26,11 @@ def cup(series_field):
     tournaments, _ = series_field
     series = make_series(tournaments, method=SeriesMethod.AVERAGE, min_rounds=4)
     series.description = "Jahreswertung des Vereins"
+    series.is_public = True
     series.save()
+    for t in tournaments:  # on the public page only public tournaments count
+        t.is_public = True
+        t.save()
     return series
 
 
@@ -85,7 +89,7 @@ def test_the_pdf_and_the_workbook_say_the_same(client, cup):
     assert "Vereinsmeisterschaft" in text
     assert "A Spieler A" in text and "1.20" in text
     assert "Not yet ranked" in text and "3 of 4 rounds" in text
-    assert "Every result" in text and "R1 +6 · R2 -3" in text
+    assert "tap a name" in text  # every result: on the page and in the workbook
     book = load_workbook(
         BytesIO(client.get(reverse("series-export", args=[cup.slug, "xlsx"])).content)
     )
@@ -108,6 +112,8 @@ def test_the_pdf_and_the_workbook_say_the_same(client, cup):
     results = list(book["Results"].iter_rows(values_only=True))
     a_rows = [row for row in results if row[0] == "A Spieler A"]
     assert [row[3] for row in a_rows] == ["R1 +6 · R2 -3", "R1 +4 · R2 +1", "R1 -2"]
+    assert [row[-1] for row in a_rows] == [None, None, None]  # every result counts
+    assert table.cell(row=header + 2, column=7).number_format == "0.00"
 
 
 def test_a_director_creates_and_changes_a_series(client, series_field):
@@ -179,6 +185,9 @@ def test_another_directors_series_is_not_found_and_private_tournaments_stay_out(
     client.force_login(other)
     assert client.get(reverse("manage:series-detail", args=[cup.slug])).status_code == 404
     assert client.get(reverse("manage:series-edit", args=[cup.slug])).status_code == 404
+    for t in tournaments:
+        t.is_public = False
+        t.save()
     form = client.get(reverse("manage:series-create")).context["form"]
     assert list(form.fields["tournaments"].queryset) == []  # none public, none of theirs
     tournaments[0].is_public = True
@@ -196,6 +205,8 @@ def test_the_public_page_takes_a_fixed_number_of_queries(client, cup, series_peo
         more, _ = played_tournament(
             datetime.date(2026, 5, day), 1, [dict(zip(group, (3, 1, -1, -3), strict=True))]
         )
+        more.is_public = True
+        more.save()
         cup.tournaments.add(more)
     with CaptureQueriesContext(connection) as large:
         page = client.get(url)
@@ -225,7 +236,7 @@ def test_the_director_sees_possible_duplicates_and_a_merge_counts_them_together(
     series.directors.add(boss)
     client.force_login(boss)
     page = client.get(reverse("manage:series-detail", args=[series.slug]))
-    assert page.context["duplicates"] == [[A, twin]]
+    assert page.context["duplicates"] == [([A, twin], [A, twin])]
     link = f"{reverse('manage:player-merge', args=[later.slug])}?keep={A.pk}&amp;drop={twin.pk}"
     assert link in page.content.decode()
     merge = reverse("manage:player-merge", args=[later.slug])
@@ -234,3 +245,52 @@ def test_the_director_sees_possible_duplicates_and_a_merge_counts_them_together(
     assert page.context["duplicates"] == []
     row, pk = page.context["ranked_rows"][0]
     assert (pk, row["tournaments"], row["value"]) == (A.pk, 4, 14)  # 6 + 8
+
+
+def test_a_private_tournament_counts_on_the_directors_page_only(client, cup, series_field):
+    tournaments, _ = series_field
+    tournaments[0].is_public = False  # made private after it was added
+    tournaments[0].save()
+    public = client.get(reverse("series-public", args=[cup.slug]))
+    assert [info.tournament for info in public.context["standings"].tournaments] == tournaments[1:]
+    rows = {row["name"]: row["rounds"] for row, _pk in public.context["ranked_rows"]}
+    assert "A Spieler A" not in rows  # 3 rounds without T1: below the minimum of 4
+    boss = director()
+    cup.directors.add(boss)
+    client.force_login(boss)
+    page = client.get(reverse("manage:series-detail", args=[cup.slug]))
+    assert len(page.context["standings"].tournaments) == 3
+    assert page.context["ranked_rows"][0][0]["name"] == "A Spieler A"
+
+
+def test_a_series_called_new_is_refused_and_directors_can_be_added(client):
+    boss, colleague = director(), director(username="kollegin")
+    client.force_login(boss)
+    data = {"name": "New", "method": "sum", "min_rounds": 0}
+    response = client.post(reverse("manage:series-create"), data)
+    assert "slug" in response.context["form"].errors
+    data = {"name": "Pokal", "method": "sum", "min_rounds": 0, "directors": [colleague.pk]}
+    assert client.post(reverse("manage:series-create"), data).status_code == 302
+    series = Series.objects.get()
+    assert set(series.directors.all()) == {boss, colleague}
+    client.force_login(colleague)
+    edit = reverse("manage:series-edit", args=[series.slug])
+    assert client.post(edit, {**data, "directors": []}).status_code == 302
+    assert list(series.directors.all()) == [colleague]  # boss removed, the editor stays
+
+
+def test_the_public_pages_are_added_up_once_per_moment_in_each_language(
+    client, cup, series_people, settings
+):
+    settings.SERIES_CACHE_SECONDS = 60
+    url = reverse("series-public", args=[cup.slug])
+    player = reverse("series-player", args=[cup.slug, series_people["A"].pk])
+    for address in (url, player):
+        client.get(address)
+        with CaptureQueriesContext(connection) as again:
+            assert client.get(address).status_code == 200
+        assert len(again) <= 2  # the series and the session: nothing added up again
+    # English has its own copy; the German one still says "Platz".
+    assert "Rank 1" in english(client, player).content.decode()
+    client.cookies["django_language"] = "de"
+    assert "Platz 1" in client.get(player).content.decode()

@@ -30,6 +30,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import cached_property
 
 from django.db import transaction
 from django.utils import timezone
@@ -50,10 +51,39 @@ from ..models import (
 )
 from ..models.audit import stamp
 from ..names import fold
-from .standings import Line, assign_ranks, rank_lines, table_sums
+from .standings import Tally, assign_ranks, rank_lines, table_sums
 
 # Why a result does not count towards the series value.
 OUTSIDE_WINDOW, NOT_BEST, DISQUALIFIED = "window", "not-best", "disqualified"
+
+
+@dataclass
+class Played(Tally):
+    """A player's closed rounds in one tournament, ranked as the tournament ranks them.
+
+    Read as plain values (no Entry objects): a series of 50 tournaments has 10,000 of them.
+    """
+
+    entry_id: int
+    tournament_id: int
+    player_id: int
+    number: int  # start number
+    state: str  # the entry's status
+    rounds: dict[int, int] = field(default_factory=dict)
+    penalties: int = 0
+    rank: int | None = None
+
+    @property
+    def status(self) -> str:
+        return self.state
+
+    @property
+    def start_number(self) -> int:
+        return self.number
+
+    @cached_property
+    def total(self) -> int:  # read only once the rounds are in
+        return sum(self.rounds.values()) + self.penalties
 
 
 @dataclass
@@ -61,7 +91,7 @@ class Result:
     """One player's result in one tournament of the series (its closed rounds)."""
 
     tournament: Tournament
-    line: Line  # the tournament standings' line: rounds, penalties, rank
+    line: Played
     field_size: int = 0  # ranked players of the tournament
     placement_points: Fraction | None = None
     left_out: str = ""  # OUTSIDE_WINDOW, NOT_BEST, DISQUALIFIED, or "" when it counts
@@ -97,35 +127,39 @@ class Result:
 
 @dataclass
 class SeriesLine:
+    """A player's line of the series; the figures are set once by ``_score``."""
+
     player: Player
     results: list[Result] = field(default_factory=list)  # by tournament date
     value: Fraction = Fraction(0)
     rank: int | None = None
+    # Rounds and tournaments in the window, not disqualified: a result beyond the best N
+    # still counts here (for the minimum and the tie-breakers), only not for the value.
+    rounds: int = 0
+    tournaments: int = 0
+    points: int = 0  # the totals of the counted results
+    key: tuple = ()  # the sort key: value, then the director's tie-breakers
 
     @property
     def counted(self) -> list[Result]:
         return [result for result in self.results if result.counted]
-
-    @property
-    def rounds(self) -> int:
-        return sum(result.rounds_played for result in self.counted)
-
-    @property
-    def tournaments(self) -> int:
-        return len(self.counted)
-
-    @property
-    def points(self) -> int:
-        return sum(result.total for result in self.counted)
 
 
 @dataclass
 class TournamentInfo:
     tournament: Tournament
     closed_rounds: int
-    running: bool
+    status: str  # a TournamentStatus
     in_window: bool
     players: int  # players with a result in its closed rounds
+
+    @property
+    def running(self) -> bool:
+        return self.status == TournamentStatus.RUNNING
+
+    @property
+    def planned(self) -> bool:
+        return self.status == TournamentStatus.PLANNED
 
 
 @dataclass
@@ -143,17 +177,22 @@ class SeriesStandings:
 
     @property
     def decimals(self) -> int:
-        """Digits after the point the values are shown with."""
+        """Digits after the point the values are shown with: two for an average, and for
+        placement points as soon as one result (not only one value) is a shared fraction —
+        the results shown must add up to the value shown."""
         if self.series.method == SeriesMethod.AVERAGE:
             return 2
-        every = self.lines + self.below_minimum
-        return 0 if all(line.value.denominator == 1 for line in every) else 2
+        every = self.players.values()
+        values = [line.value for line in every]
+        values += [r.placement_points for line in every for r in line.results if r.placement_points]
+        return 0 if all(value.denominator == 1 for value in values) else 2
 
     def shown(self, value: Fraction) -> Decimal:
-        """A value as shown and exported: rounded half up to ``decimals`` digits."""
+        """A value as shown and exported: rounded half up to ``decimals`` digits; never
+        "-0.00"."""
         step = Decimal(1).scaleb(-self.decimals)
         exact = Decimal(value.numerator) / Decimal(value.denominator)
-        return exact.quantize(step, rounding=ROUND_HALF_UP)
+        return exact.quantize(step, rounding=ROUND_HALF_UP) + 0  # + 0 drops the minus of -0
 
     def possible_duplicates(self) -> list[list[Player]]:
         """Players of the series whose names are the same but for spelling (umlauts,
@@ -173,16 +212,15 @@ class SeriesStandings:
         return self.players.get(player_pk)
 
 
-def save_series(series: Series, tournaments, user) -> Series:
-    """Save a new or changed ``series`` with its ``tournaments``, in the history under
-    ``user``; who creates a series directs it."""
-    created = series.pk is None
+def save_series(series: Series, tournaments, user, directors=()) -> Series:
+    """Save a new or changed ``series`` with its ``tournaments`` and, besides ``user`` (who
+    saves it and stays a director), its other ``directors``; in the history under
+    ``user``."""
     with transaction.atomic():
         stamp(series, user)
         series.save()
         series.tournaments.set(tournaments)
-        if created:
-            series.directors.add(user)
+        series.directors.set([user, *directors])
     return series
 
 
@@ -202,41 +240,38 @@ def window_start(series: Series, today: datetime.date) -> datetime.date | None:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _tournament_lines(tournaments: list[Tournament]) -> dict[int, list[Line]]:
-    """Per tournament id: the standings lines of its closed rounds, ranked by the
-    tournament's rules — five queries for all tournaments together."""
+def _played(tournaments: list[Tournament]) -> dict[int, list[Played]]:
+    """Per tournament id: its players' closed rounds — four queries for all tournaments
+    together, plain values throughout."""
     ids = [t.pk for t in tournaments]
-    entries = Entry.objects.filter(tournament_id__in=ids).select_related("player")
-    lines: dict[int, Line] = {}
-    entry_tournament: dict[int, int] = {}
-    for entry in entries:
-        lines[entry.pk] = Line(entry)
-        entry_tournament[entry.pk] = entry.tournament_id
+    entries = Entry.objects.filter(tournament_id__in=ids).values_list(
+        "pk", "tournament_id", "player_id", "start_number", "status"
+    )
+    played = {row[0]: Played(*row) for row in entries}
     closed = {"round__tournament_id__in": ids, "round__status": RoundStatus.CLOSED}
-    seat_of: dict[tuple[int, int], int] = {}
+    seat_of: dict[tuple[int, int], Played] = {}
     round_of: dict[int, int] = {}
     seats = Seat.objects.filter(**closed).values_list(
         "table_id", "position", "entry_id", "round__number"
     )
     for table_id, position, entry_id, number in seats:
-        seat_of[table_id, position] = entry_id
+        line = played[entry_id]
+        seat_of[table_id, position] = line
         round_of[table_id] = number
-        lines[entry_id].rounds.setdefault(number, 0)
+        line.rounds.setdefault(number, 0)
     on_tables = {f"table__{key}": value for key, value in closed.items()}
     for table_id, position, value in table_sums(Game.objects.filter(**on_tables)):
-        owner = seat_of.get((table_id, position))
-        if owner is not None:
-            lines[owner].rounds[round_of[table_id]] += value
+        if (owner := seat_of.get((table_id, position))) is not None:
+            owner.rounds[round_of[table_id]] += value
     penalties = Penalty.objects.counting().filter(**on_tables)
     for table_id, position, value in table_sums(penalties):
-        owner = seat_of.get((table_id, position))
-        if owner is not None:
-            lines[owner].penalties += value
-    played: dict[int, list[Line]] = defaultdict(list)
-    for entry_id, line in lines.items():
+        if (owner := seat_of.get((table_id, position))) is not None:
+            owner.penalties += value
+    by_tournament: dict[int, list[Played]] = defaultdict(list)
+    for line in played.values():
         if line.rounds:
-            played[entry_tournament[entry_id]].append(line)
-    return played
+            by_tournament[line.tournament_id].append(line)
+    return by_tournament
 
 
 def _shared_points(table: list[int], rank: int, sharing: int) -> Fraction:
@@ -247,10 +282,16 @@ def _shared_points(table: list[int], rank: int, sharing: int) -> Fraction:
 
 
 def _results(series: Series, tournaments: list[Tournament]) -> dict[int, SeriesLine]:
+    """Every player's results, ranked within each tournament: one more query (the
+    players)."""
+    played = _played(tournaments)
+    ids = {line.player_id for lines in played.values() for line in lines}
+    people = Player.objects.in_bulk(ids)
     players: dict[int, SeriesLine] = {}
-    table = series.points_table
-    for tournament, lines in _played(tournaments).items():
-        ranked = rank_lines([line for line in lines if not line.disqualified], tournament)
+    table = series.points_table if series.method == SeriesMethod.PLACEMENT else []
+    for tournament in tournaments:
+        lines = played.get(tournament.pk, [])
+        ranked = rank_lines([line for line in lines if not line.disqualified], tournament.tiebreak)
         sharing: dict[int, int] = defaultdict(int)
         for line in ranked:
             sharing[line.rank or 0] += 1
@@ -258,42 +299,35 @@ def _results(series: Series, tournaments: list[Tournament]) -> dict[int, SeriesL
             result = Result(tournament, line, field_size=len(ranked))
             if line.disqualified:
                 result.left_out = DISQUALIFIED
-            elif line.rank is not None:
+            elif table and line.rank is not None:
                 result.placement_points = _shared_points(table, line.rank, sharing[line.rank])
-            player = line.entry.player
+            player = people[line.player_id]
             players.setdefault(player.pk, SeriesLine(player)).results.append(result)
     return players
 
 
-def _played(tournaments: list[Tournament]) -> dict[Tournament, list[Line]]:
-    lines = _tournament_lines(tournaments)
-    return {t: lines[t.pk] for t in tournaments if lines.get(t.pk)}
-
-
 def _score(series: Series, line: SeriesLine) -> None:
-    """The series value of ``line``; with "best", marks the results that do not count."""
+    """The figures of ``line``; with "best", marks the results beyond the best N."""
     method = series.method
+    eligible = [result for result in line.results if result.counted]
+    line.rounds = sum(result.rounds_played for result in eligible)
+    line.tournaments = len(eligible)
     if method == SeriesMethod.BEST and series.best_of:
-        kept = sorted(line.counted, key=lambda r: (-r.total, r.tournament.date))
+        kept = sorted(eligible, key=lambda r: (-r.total, r.tournament.date))
         for result in kept[series.best_of :]:
             result.left_out = NOT_BEST
     counted = line.counted
+    line.points = sum(result.total for result in counted)
     if method == SeriesMethod.AVERAGE:
-        rounds = sum(result.rounds_played for result in counted)
-        line.value = Fraction(line.points, rounds) if rounds else Fraction(0)
+        line.value = Fraction(line.points, line.rounds) if line.rounds else Fraction(0)
     elif method == SeriesMethod.PLACEMENT:
         line.value = sum((r.placement_points or Fraction(0) for r in counted), Fraction(0))
     else:
         line.value = Fraction(line.points)
+    line.key = _key(series, line, counted)
 
 
-def _best(series: Series, line: SeriesLine) -> Fraction:
-    if series.method == SeriesMethod.PLACEMENT:
-        return max((r.placement_points or Fraction(0) for r in line.counted), default=Fraction(0))
-    return Fraction(max((r.total for r in line.counted), default=0))
-
-
-def _key(series: Series, line: SeriesLine) -> tuple:
+def _key(series: Series, line: SeriesLine, counted: list[Result]) -> tuple:
     key: list = [-line.value]
     for rule in series.tiebreaks:
         if rule == SeriesTiebreak.ROUNDS:
@@ -301,34 +335,41 @@ def _key(series: Series, line: SeriesLine) -> tuple:
         elif rule == SeriesTiebreak.TOURNAMENTS:
             key.append(-line.tournaments)
         elif rule == SeriesTiebreak.BEST_RESULT:
-            key.append(-_best(series, line))
+            if series.method == SeriesMethod.PLACEMENT:
+                best = max((r.placement_points or Fraction(0) for r in counted), default=0)
+            else:
+                best = max((r.total for r in counted), default=0)
+            key.append(-best)
         elif rule == SeriesTiebreak.BEST_PLACE:
-            places = [r.rank for r in line.counted if r.rank is not None]
+            places = [r.rank for r in counted if r.rank is not None]
             key.append(min(places, default=10**6))
     return tuple(key)
 
 
-def compute(series: Series, *, today: datetime.date | None = None) -> SeriesStandings:
+def compute(
+    series: Series, *, today: datetime.date | None = None, public_only: bool = False
+) -> SeriesStandings:
+    """The series' table as of ``today``. ``public_only``: only the public tournaments
+    (the public pages; the director's page shows every tournament of the series)."""
     today = today or timezone.localdate()
     start = window_start(series, today)
-    tournaments = list(series.tournaments.with_status().order_by("date", "name", "pk"))
+    members = series.tournaments.all()
+    if public_only:
+        members = members.filter(is_public=True)
+    tournaments = list(members.with_status().order_by("date", "name", "pk"))
     players = _results(series, tournaments)
     for line in players.values():
-        line.results.sort(key=lambda r: (r.tournament.date, r.tournament.name, r.tournament.pk))
         for result in line.results:
             if start and result.tournament.date < start and result.counted:
                 result.left_out = OUTSIDE_WINDOW
         _score(series, line)
-    everybody = [line for line in players.values() if line.counted]
+    everybody = [line for line in players.values() if line.tournaments]
     ranked = [line for line in everybody if line.rounds >= series.min_rounds]
     below = [line for line in everybody if line.rounds < series.min_rounds]
-
-    def order(line: SeriesLine) -> tuple:
-        return (_key(series, line), line.player.last_name, line.player.first_name, line.player.pk)
-
-    ranked.sort(key=order)
-    assign_ranks(ranked, lambda line: _key(series, line))
-    below.sort(key=lambda line: (-line.rounds, order(line)))
+    ranked.sort(key=lambda line: (line.key, line.player.last_name, line.player.first_name,
+                                  line.player.pk))  # fmt: skip
+    assign_ranks(ranked, lambda line: line.key)
+    below.sort(key=lambda line: (-line.rounds, line.key, line.player.last_name, line.player.pk))
     counts: dict[int, int] = defaultdict(int)
     for line in players.values():
         for result in line.results:
@@ -337,7 +378,7 @@ def compute(series: Series, *, today: datetime.date | None = None) -> SeriesStan
         TournamentInfo(
             tournament=t,
             closed_rounds=t.rounds_closed_count,  # type: ignore[attr-defined]
-            running=t.status != TournamentStatus.FINISHED,
+            status=t.status,
             in_window=not start or t.date >= start,
             players=counts[t.pk],
         )

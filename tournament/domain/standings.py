@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from django.db.models import Exists, OuterRef, Q, Sum
 from django.utils import timezone
@@ -38,14 +39,23 @@ from ..models import (
 FINAL, PROVISIONAL = "final", "provisional"
 
 
-@dataclass
-class Line:
-    """One player's row of the standings."""
+class Tally:
+    """A player's points in one tournament, what ranks them: ``rounds`` (round number ->
+    game points), ``penalties``, and the entry's ``status`` and ``start_number`` (equal
+    players stand by start number). The standings' :class:`Line` and a series' result
+    (``domain.series.Played``) are tallies."""
 
-    entry: Entry
-    rounds: dict[int, int] = field(default_factory=dict)  # round number -> game points
-    penalties: int = 0
-    rank: int | None = None
+    rounds: dict[int, int]
+    penalties: int
+    rank: int | None
+
+    @property
+    def status(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def start_number(self) -> int:
+        raise NotImplementedError
 
     @property
     def total(self) -> int:
@@ -61,11 +71,29 @@ class Line:
 
     @property
     def disqualified(self) -> bool:
-        return self.entry.status == EntryStatus.DISQUALIFIED
+        return self.status == EntryStatus.DISQUALIFIED
 
     @property
     def withdrawn(self) -> bool:
-        return self.entry.status == EntryStatus.WITHDRAWN
+        return self.status == EntryStatus.WITHDRAWN
+
+
+@dataclass
+class Line(Tally):
+    """One player's row of the standings."""
+
+    entry: Entry
+    rounds: dict[int, int] = field(default_factory=dict)  # round number -> game points
+    penalties: int = 0
+    rank: int | None = None
+
+    @property
+    def status(self) -> str:
+        return self.entry.status
+
+    @property
+    def start_number(self) -> int:
+        return self.entry.start_number
 
     @property
     def note(self) -> str:
@@ -114,7 +142,7 @@ def _counted_tables(tournament: Tournament, prefix: str = "") -> Q:
     )
 
 
-def _tiebreak_key(line: Line, tiebreak: str) -> tuple:
+def _tiebreak_key(line: Tally, tiebreak: str) -> tuple:
     key: list[int] = [-line.total]
     for rule in tiebreak.split(","):
         if rule == "best-round":
@@ -134,14 +162,18 @@ def assign_ranks(lines: list, key) -> None:
         line.rank = rank
 
 
-def rank_lines(lines: list[Line], tournament: Tournament) -> list[Line]:
+T = TypeVar("T", bound=Tally)
+
+
+def rank_lines(lines: list[T], tiebreak: str) -> list[T]:
     """``lines`` in order of the standings, each with its rank (equal totals share one
-    unless the tournament's tie-breakers decide); equal players by start number."""
+    unless the tournament's tie-breakers ``tiebreak`` decide); equal players by start
+    number."""
 
-    def key(line: Line) -> tuple:
-        return _tiebreak_key(line, tournament.tiebreak)
+    def key(line: T) -> tuple:
+        return _tiebreak_key(line, tiebreak)
 
-    ranked = sorted(lines, key=lambda line: (key(line), line.entry.start_number))
+    ranked = sorted(lines, key=lambda line: (key(line), line.start_number))
     assign_ranks(ranked, key)
     return ranked
 
@@ -181,7 +213,8 @@ def compute(tournament: Tournament) -> Standings:
         if owner is not None:
             lines[owner].penalties += value
 
-    ranked = rank_lines([line for line in lines.values() if not line.disqualified], tournament)
+    playing = [line for line in lines.values() if not line.disqualified]
+    ranked = rank_lines(playing, tournament.tiebreak)
     disqualified = sorted(
         (line for line in lines.values() if line.disqualified),
         key=lambda line: (-line.total, line.entry.start_number),

@@ -153,11 +153,11 @@ def table_plan_pdf(round_: Round) -> bytes:
 
 
 def series_pdf(standings: SeriesStandings) -> bytes:
-    """A series on A4: its table, the players below the minimum apart, then every result
-    with the rounds it comes from."""
+    """A series on A4: its tournaments, its table and the players below the minimum. Every
+    result with its rounds is on the player pages and in the workbook: 50 tournaments of
+    200 players would be 10,000 lines, some 250 pages nobody prints."""
     from .pdf import render_pdf  # WeasyPrint loads only when a PDF is made
 
-    every = standings.lines + standings.below_minimum
     ranked = series.series_rows(standings).select(
         ["rank", "name", "club", "tournaments", "rounds", "value"]
     )
@@ -170,7 +170,6 @@ def series_pdf(standings: SeriesStandings) -> bytes:
         "about": series.describe(standings),
         "ranked": printed(ranked),
         "below": printed(below),
-        "results": printed(series.result_rows(standings, every, with_player=True)),
         "generated": when(standings.generated_at),
     }
     return render_pdf("tournament/print/series.html", context)

@@ -82,7 +82,7 @@ def result_columns(standings: SeriesStandings, *, with_player: bool = False) -> 
     ]
     if standings.series.method == SeriesMethod.PLACEMENT:
         columns.append(Column("placement_points", _("Placement points"), ColumnKind.POINTS))
-    columns.append(Column("note", _("Counts")))
+    columns.append(Column("note", _("Not counted")))
     return columns
 
 
@@ -108,7 +108,7 @@ def result_rows(
             if placement:
                 points = result.placement_points
                 values.append(standings.shown(points) if points is not None else None)
-            values.append(result.note or _("yes"))
+            values.append(result.note or None)
             listing.add(values, "muted" if not result.counted else "")
     return listing
 

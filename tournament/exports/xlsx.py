@@ -31,8 +31,10 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def _cell(sheet, value: Value, *, font: Font | None = None) -> Cell:
-    # A Decimal (a series average) is written as the number it is.
+    # A Decimal (a series average) is written as the number it is, with its decimals.
     cell = WriteOnlyCell(sheet, value=float(value) if isinstance(value, Decimal) else value)
+    if isinstance(value, Decimal) and value.as_tuple().exponent == -2:
+        cell.number_format = "0.00"
     if isinstance(value, str):
         cell.data_type = "s"  # never a formula, whatever the text starts with
     if font is not None:

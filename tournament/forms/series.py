@@ -7,14 +7,18 @@ import re
 from typing import cast
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Series, SeriesMethod, SeriesTiebreak, Tournament
+from ..models.audit import DIRECTOR_GROUP
 from .tournaments import slug_from_name
 
+# Addresses under /manage/series/ that a series' short name must not hide.
+RESERVED_SERIES_SLUGS = {"new"}
 # How many tie-breakers the director may list, one select each.
 TIEBREAK_STEPS = 3
 _POINTS = re.compile(r"\s*\d{1,4}\s*(,\s*\d{1,4}\s*)*,?\s*")
@@ -48,6 +52,14 @@ class SeriesForm(forms.ModelForm):
         help_text=_("Only closed rounds count; a tournament still running counts as far as it is."),
     )
 
+    directors = forms.ModelMultipleChoiceField(
+        label=_("directors of the series"),
+        queryset=get_user_model().objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("They may change the series. You stay one of them."),
+    )
+
     class Meta:
         model = Series
         fields = [
@@ -65,6 +77,18 @@ class SeriesForm(forms.ModelForm):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
+        self.user = user
+        people = cast(forms.ModelMultipleChoiceField, self.fields["directors"])
+        people.queryset = (
+            get_user_model()
+            .objects.filter(is_active=True)
+            .filter(Q(groups__name=DIRECTOR_GROUP) | Q(is_superuser=True))
+            .exclude(pk=user.pk)
+            .distinct()
+            .order_by("username")
+        )
+        if self.instance.pk:
+            people.initial = list(self.instance.directors.exclude(pk=user.pk))
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _("Left empty: made from the name.")
         choice = cast(TournamentChoice, self.fields["tournaments"])
@@ -91,6 +115,11 @@ class SeriesForm(forms.ModelForm):
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug") or slug_from_name(self.cleaned_data.get("name") or "")
+        if slug in RESERVED_SERIES_SLUGS:
+            raise ValidationError(
+                _("“%(slug)s” is a page of the site; choose another short name."),
+                params={"slug": slug},
+            )
         if Series.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
             raise ValidationError(
                 _("Another series has the short name “%(slug)s”."), params={"slug": slug}

@@ -37,7 +37,14 @@ class Series(models.Model):
     name = models.CharField(_("name"), max_length=150)
     slug = models.SlugField(_("short name (URL)"), max_length=SLUG_MAX, unique=True)
     description = models.TextField(_("description"), blank=True, max_length=2000)
-    is_public = models.BooleanField(_("public"), default=True)
+    is_public = models.BooleanField(
+        _("public"),
+        default=False,
+        help_text=_(
+            "The series page for everybody, with the public tournaments of the series; "
+            "private tournaments count only on your page."
+        ),
+    )
     tournaments = models.ManyToManyField(
         Tournament, related_name="series", blank=True, verbose_name=_("tournaments")
     )

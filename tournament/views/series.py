@@ -1,21 +1,32 @@
 """Series across tournaments: the public table and a player's history in it, the
 downloads, and the directors' pages (list, create, change)."""
 
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from ..caching import polled
 from ..domain import series as series_domain
 from ..exports import PdfUnavailable, documents, series, xlsx
 from ..forms import SeriesForm
-from ..models import Player, Series
+from ..models import Series
 from ..permissions import (
+    changeable_players,
     directed_series,
     director_required,
     get_directed_series,
     managed_tournaments,
 )
+
+T = TypeVar("T")
 
 
 def _context(standings) -> dict:
@@ -35,37 +46,57 @@ def _context(standings) -> dict:
     }
 
 
+def _cached(found: Series, what: str, render_body: Callable[[], T]) -> T:
+    """A public page's body (no per-visitor token in it), rendered at most once per
+    SERIES_CACHE_SECONDS for ``what`` in the visitor's language: every phone of the club
+    may open the ranking list at once."""
+    key = f"series:{found.pk}:{what}:{get_language()}"
+    return polled(key, render_body, settings.SERIES_CACHE_SECONDS)
+
+
 def series_public(request, slug):
     found = get_object_or_404(Series, slug=slug, is_public=True)
-    standings = series_domain.compute(found)
-    return render(request, "tournament/series.html", _context(standings))
+
+    def render_body() -> str:
+        standings = series_domain.compute(found, public_only=True)
+        return render_to_string(
+            "tournament/partials/series_public_body.html", _context(standings), request
+        )
+
+    body = mark_safe(_cached(found, "table", render_body))  # noqa: S308 - rendered above
+    return render(request, "tournament/series.html", {"series": found, "body": body})
 
 
 def series_player(request, slug, player):
     """One player's whole history in a public series: every tournament with its rounds."""
     found = get_object_or_404(Series, slug=slug, is_public=True)
-    standings = series_domain.compute(found)
-    line = standings.line_of(player)
-    if line is None:
-        get_object_or_404(Player, pk=player)  # a player of the database, not of this series
-        return render(
-            request, "tournament/series_player.html", {**_context(standings), "line": None},
-            status=404,
-        )  # fmt: skip
-    context = {
-        **_context(standings),
-        "line": line,
-        "ranked_line": line in standings.lines,
-        "shown_value": standings.shown(line.value),
-        "results": series.result_rows(standings, [line]),
-    }
-    if line in standings.below_minimum:
-        context["below_note"] = series.below_note(standings, line)
-    return render(request, "tournament/series_player.html", context)
+
+    def render_body() -> tuple[int, str, str]:
+        standings = series_domain.compute(found, public_only=True)
+        line = standings.line_of(player)
+        if line is None:  # not in this series (or no such player)
+            context = {**_context(standings), "line": None}
+            html = render_to_string("tournament/partials/series_player_body.html", context, request)
+            return 404, "", html
+        context = {
+            **_context(standings),
+            "line": line,
+            "ranked_line": line in standings.lines,
+            "shown_value": standings.shown(line.value),
+            "results": series.result_rows(standings, [line]),
+        }
+        if line in standings.below_minimum:
+            context["below_note"] = series.below_note(standings, line)
+        html = render_to_string("tournament/partials/series_player_body.html", context, request)
+        return 200, line.player.full_name, html
+
+    status, name, body = _cached(found, f"player:{player}", render_body)
+    context = {"series": found, "name": name, "body": mark_safe(body)}  # noqa: S308 - rendered above
+    return render(request, "tournament/series_player.html", context, status=status)
 
 
-def _download(request, found: Series, fmt: str, fallback):
-    standings = series_domain.compute(found)
+def _download(request, found: Series, fmt: str, fallback, *, public_only: bool):
+    standings = series_domain.compute(found, public_only=public_only)
     try:
         if fmt == "xlsx":
             content, kind = xlsx.series_workbook(standings), xlsx.XLSX_TYPE
@@ -81,7 +112,7 @@ def _download(request, found: Series, fmt: str, fallback):
 
 def series_export(request, slug, fmt):
     found = get_object_or_404(Series, slug=slug, is_public=True)
-    return _download(request, found, fmt, ("series-public", slug))
+    return _download(request, found, fmt, ("series-public", slug), public_only=True)
 
 
 @director_required
@@ -95,7 +126,10 @@ def series_create(request):
     form = SeriesForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         created = series_domain.save_series(
-            form.save(commit=False), form.cleaned_data["tournaments"], request.user
+            form.save(commit=False),
+            form.cleaned_data["tournaments"],
+            request.user,
+            form.cleaned_data["directors"],
         )
         messages.success(request, _("Series “%(name)s” created.") % {"name": created})
         return redirect("manage:series-detail", created.slug)
@@ -109,7 +143,10 @@ def series_edit(request, slug):
                       user=request.user)  # fmt: skip
     if request.method == "POST" and form.is_valid():
         saved = series_domain.save_series(
-            form.save(commit=False), form.cleaned_data["tournaments"], request.user
+            form.save(commit=False),
+            form.cleaned_data["tournaments"],
+            request.user,
+            form.cleaned_data["directors"],
         )
         messages.success(request, _("Changes saved."))
         return redirect("manage:series-detail", saved.slug)
@@ -122,12 +159,20 @@ def series_detail(request, slug):
     found = get_directed_series(request, slug)
     standings = series_domain.compute(found)
     every = standings.lines + standings.below_minimum
-    # Merging happens on a tournament's merge page (the player database is shared).
+    # Merging happens on a tournament's merge page (the player database is shared), and
+    # only for players the director may change: otherwise an administrator merges them.
     merge_at = managed_tournaments(request.user).filter(series=found).order_by("-date").first()
+    groups = standings.possible_duplicates()
+    shown = [player.pk for group in groups for player in group]
+    mine = set(changeable_players(request.user).filter(pk__in=shown).values_list("pk", flat=True))
+    duplicates = []
+    for group in groups:
+        pair = [player for player in group if player.pk in mine][:2]
+        duplicates.append((group, pair if merge_at and len(pair) == 2 else None))
     context = {
         **_context(standings),
         "results": series.result_rows(standings, every, with_player=True),
-        "duplicates": standings.possible_duplicates(),
+        "duplicates": duplicates,
         "merge_at": merge_at,
     }
     return render(request, "tournament/manage/series_detail.html", context)
@@ -136,4 +181,4 @@ def series_detail(request, slug):
 @director_required
 def series_download(request, slug, fmt):
     found = get_directed_series(request, slug)
-    return _download(request, found, fmt, ("manage:series-detail", slug))
+    return _download(request, found, fmt, ("manage:series-detail", slug), public_only=False)
