@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournament.exports.printpack import print_pack
+from tournament.management.commands.demo import DEMO_SLUG
 from tournament.models import Round, RoundStatus, Table, Tournament
 
 ROOT = Path(settings.BASE_DIR)
@@ -76,7 +77,7 @@ def local_references(page: str, host: str) -> list[str]:
 @pytest.fixture
 def demo(db):
     call_command("demo", verbosity=0)
-    return Tournament.objects.get()
+    return Tournament.objects.get(slug=DEMO_SLUG)
 
 
 def pages(demo):

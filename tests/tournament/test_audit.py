@@ -22,6 +22,7 @@ from tournament.demo_games import play_sheet
 from tournament.domain import penalties as penalty_domain
 from tournament.domain.penalties import Facts
 from tournament.forms.tournaments import TournamentForm
+from tournament.management.commands.demo import DEMO_SLUG
 from tournament.models import Entry, Game, GameKind, Penalty, Seat, Tournament
 from tournament.sheets import verbs as sheet_domain
 
@@ -108,7 +109,7 @@ def test_the_admin_is_recorded_as_administrator(client, tournament):
 
 def test_management_commands_are_recorded_as_system_or_as_whom_they_act_for(tmp_path):
     call_command("demo")
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
     entries = Entry.history.filter(tournament=tournament)
     assert entries.count() >= tournament.entries.count()
     assert set(entries.values_list("history_role", flat=True)) == {"system"}

@@ -1,12 +1,17 @@
 """Settings: SQLite tuned for concurrent writers, production hardening, migrations, demo."""
 
+from fractions import Fraction
+
 import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
+from django.urls import reverse
 
 from tests.processes import run_python
-from tournament.models import Entry, Game, Tournament
+from tournament.domain import series as series_domain
+from tournament.management.commands.demo import DEMO_SERIES_SLUG, DEMO_SLUG
+from tournament.models import Entry, Game, Series, SeriesMethod, Tournament
 from tournament.sheets import reads
 
 
@@ -66,7 +71,7 @@ def test_migrations_are_up_to_date():
 @pytest.mark.django_db
 def test_the_demo_data_has_three_drawn_rounds_of_eight_four_tables_and_a_five_table(capsys):
     call_command("demo", "--if-empty")
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
     active = tournament.entries.filter(status="active").count()
     assert active == 37
     assert active % 4 == 1  # one 5-table, (37 - 5) / 4 = 8 four-tables
@@ -90,5 +95,55 @@ def test_the_demo_data_has_three_drawn_rounds_of_eight_four_tables_and_a_five_ta
     running = [reads.load(t) for t in rounds[2].tables.all()]
     assert all(0 < len(s.games) < s.nominal for s in running)
     assert sum(s.has_errors for s in running) == 1
+    entries = Entry.objects.count()
     call_command("demo", "--if-empty")  # a second run changes nothing
-    assert Entry.objects.count() == 37 and tournament.rounds.count() == 3
+    assert tournament.entries.count() == 37 and tournament.rounds.count() == 3
+    assert Entry.objects.count() == entries
+    assert Tournament.objects.count() == 3 and Series.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_demo_data_has_a_series_of_two_finished_tournaments_and_the_running_one(client):
+    call_command("demo", verbosity=0)
+    series = Series.objects.get(slug=DEMO_SERIES_SLUG)
+    demo = Tournament.objects.get(slug=DEMO_SLUG)
+    assert series.is_public and series.description and series.method == SeriesMethod.AVERAGE
+    assert list(series.directors.all()) == list(demo.directors.all())
+    members = list(series.tournaments.with_status().order_by("date"))
+    assert [t.status for t in members] == ["finished", "finished", "running"]
+    assert members[-1] == demo
+    demo_players = set(demo.entries.values_list("player_id", flat=True))
+    for earlier in members[:2]:
+        assert earlier.is_public and earlier.date < demo.date
+        # Every planned round closed, every sheet complete, error-free and confirmed by a
+        # second player: the demo's own way of playing.
+        rounds = list(earlier.rounds.order_by("number"))
+        assert [r.status for r in rounds] == ["closed"] * earlier.planned_rounds
+        assert all(r.started_at.date() == earlier.date for r in rounds)
+        for round_ in rounds:
+            for table in round_.tables.all():
+                sheet = reads.load(table, complete=True)
+                assert len(sheet.games) == sheet.nominal and not sheet.has_errors
+                record = table.sheet
+                assert record.status == "confirmed" and record.confirmed_by != record.submitted_by
+        # Mostly the same players (the same rows of the player database), a few guests.
+        players = set(earlier.entries.values_list("player_id", flat=True))
+        assert len(players & demo_players) >= 20 and 0 < len(players - demo_players) <= 4
+
+    standings = series_domain.compute(series)
+    assert [info.closed_rounds for info in standings.tournaments] == [2, 3, 2]
+    assert [info.running for info in standings.tournaments] == [False, False, True]
+    ranked, below = standings.lines, standings.below_minimum
+    assert len(ranked) >= 30 and 0 < len(below) <= 8
+    assert [line.rank for line in ranked][:1] == [1]
+    assert [line.value for line in ranked] == sorted((line.value for line in ranked), reverse=True)
+    assert all(line.rounds >= series.min_rounds for line in ranked)
+    assert all(line.rounds < series.min_rounds for line in below)
+    # The value is the points of all counted rounds over their number.
+    leader = ranked[0]
+    assert leader.value == Fraction(sum(r.total for r in leader.results), leader.rounds)
+    assert {line.tournaments for line in ranked} >= {2, 3}
+    # `make run` shows it from the home page.
+    url = reverse("series-public", args=[DEMO_SERIES_SLUG])
+    assert url in client.get(reverse("home")).content.decode()
+    assert client.get(url).status_code == 200
