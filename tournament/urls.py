@@ -29,6 +29,7 @@ manage_patterns = (
         path("series/new/", series.series_create, name="series-create"),
         path("series/<slug:slug>/", series.series_detail, name="series-detail"),
         path("series/<slug:slug>/edit/", series.series_edit, name="series-edit"),
+        path("series/<slug:slug>/delete/", series.series_delete, name="series-delete"),
         re_path(
             r"^series/(?P<slug>[-\w]+)/export\.(?P<fmt>pdf|xlsx)$",
             series.series_download,

@@ -70,6 +70,7 @@ DIRECTOR_PAGES = {
     "series-create": (lambda t, e: {}, "get", 200),
     "series-detail": (lambda t, e: {"slug": series_of(t).slug}, "get", 200),
     "series-edit": (lambda t, e: {"slug": series_of(t).slug}, "get", 200),
+    "series-delete": (lambda t, e: {"slug": series_of(t).slug}, "post", 302),
     "series-download": (lambda t, e: {"slug": series_of(t).slug, "fmt": "xlsx"}, "get", 200),
     "referee": (lambda t, e: {"slug": t.slug}, "get", 200),
     "referees": (lambda t, e: {"slug": t.slug}, "get", 200),

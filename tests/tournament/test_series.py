@@ -257,3 +257,14 @@ def test_a_tournament_not_started_is_planned_not_running(series_field, series_pe
         (True, False),
         (False, True),
     ]
+
+
+def test_equal_values_stand_in_german_alphabetical_order_and_shared_places_say_so():
+    names = ["Scholz", "Schäfer", "Schulz", "Schröder"]
+    people = [PlayerFactory(first_name="Eva", last_name=name) for name in names]
+    t, _ = played_tournament(datetime.date(2026, 4, 1), 1, [dict.fromkeys(people, 0)])
+    standings = series_domain.compute(make_series([t]), today=TODAY)
+    assert [line.player.last_name for line in standings.lines] == [
+        "Schäfer", "Scholz", "Schröder", "Schulz"
+    ]  # fmt: skip
+    assert all(line.results[0].shared for line in standings.lines)

@@ -16,7 +16,7 @@ from openpyxl import load_workbook
 
 from tests.factories import PlayerFactory, director, make_series, played_tournament
 from tests.tournament.exports.test_exports import pdf_text
-from tournament.models import Series, SeriesMethod
+from tournament.models import Series, SeriesMethod, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -129,7 +129,7 @@ def test_a_director_creates_and_changes_a_series(client, series_field):
         "slug": "",
         "method": SeriesMethod.PLACEMENT,
         "min_rounds": 0,
-        "placement_points": "20,18, 16",
+        "placement_points": "20,18,16",
         "tiebreak_0": "rounds",
         "tiebreak_1": "best-result",
         "tournaments": [t.pk for t in tournaments[:2]],
@@ -266,9 +266,13 @@ def test_a_private_tournament_counts_on_the_directors_page_only(client, cup, ser
 def test_a_series_called_new_is_refused_and_directors_can_be_added(client):
     boss, colleague = director(), director(username="kollegin")
     client.force_login(boss)
-    data = {"name": "New", "method": "sum", "min_rounds": 0}
+    data = {"name": "New", "slug": "new", "method": "sum", "min_rounds": 0}
     response = client.post(reverse("manage:series-create"), data)
     assert "slug" in response.context["form"].errors
+    del data["slug"]  # made from the name: "new" is taken by the page for a new series
+    assert client.post(reverse("manage:series-create"), data).status_code == 302
+    assert Series.objects.get().slug == "new-2"
+    Series.objects.all().delete()
     data = {"name": "Pokal", "method": "sum", "min_rounds": 0, "directors": [colleague.pk]}
     assert client.post(reverse("manage:series-create"), data).status_code == 302
     series = Series.objects.get()
@@ -294,3 +298,60 @@ def test_the_public_pages_are_added_up_once_per_moment_in_each_language(
     assert "Rank 1" in english(client, player).content.decode()
     client.cookies["django_language"] = "de"
     assert "Platz 1" in client.get(player).content.decode()
+
+
+WHOLE_NUMBERS = (
+    "Schreiben Sie die Punkte als ganze Zahlen, durch Kommas getrennt, z. B. 20, 18, 16."
+)
+
+
+@pytest.mark.parametrize(
+    ("points", "error"),
+    [
+        ("20, 18,5", WHOLE_NUMBERS),  # a decimal comma, not three places
+        ("20, achtzehn", WHOLE_NUMBERS),
+        ("10, 20", "Ein besserer Platz kann nicht weniger Punkte bekommen als ein schlechterer."),
+    ],
+)
+def test_placement_points_that_cannot_be_meant_are_refused_once(client, points, error):
+    client.force_login(director())
+    data = {"name": "Pokal", "method": "placement", "min_rounds": 0, "placement_points": points}
+    response = client.post(reverse("manage:series-create"), data)
+    assert response.context["form"].errors == {"placement_points": [error]}
+    assert not Series.objects.exists()
+
+
+def test_a_second_series_of_the_same_name_gets_its_own_address(client):
+    client.force_login(director())
+    data = {"name": "Pokal", "method": "sum", "min_rounds": 0}
+    for _ in range(2):
+        assert client.post(reverse("manage:series-create"), data).status_code == 302
+    assert sorted(Series.objects.values_list("slug", flat=True)) == ["pokal", "pokal-2"]
+
+
+def test_a_saved_change_shows_on_the_public_page_at_once(client, cup, settings):
+    settings.SERIES_CACHE_SECONDS = 60
+    url = reverse("series-public", args=[cup.slug])
+    assert "Noch nicht gewertet" in client.get(url).content.decode()
+    boss = director()
+    cup.directors.add(boss)
+    client.force_login(boss)
+    edit = reverse("manage:series-edit", args=[cup.slug])
+    members = list(cup.tournaments.values_list("pk", flat=True))
+    data = {"name": cup.name, "slug": cup.slug, "method": "sum", "min_rounds": 0,
+            "is_public": "on", "tournaments": members}  # fmt: skip
+    assert client.post(edit, data).status_code == 302
+    assert "Noch nicht gewertet" not in client.get(url).content.decode()
+
+
+def test_a_director_deletes_a_series_and_its_tournaments_stay(client, cup):
+    boss = director()
+    cup.directors.add(boss)
+    client.force_login(boss)
+    delete = reverse("manage:series-delete", args=[cup.slug])
+    client.post(delete, {})  # not confirmed: nothing happens
+    assert Series.objects.filter(pk=cup.pk).exists()
+    assert client.post(delete, {"confirm": "yes"}).status_code == 302
+    assert not Series.objects.filter(pk=cup.pk).exists()
+    assert Tournament.objects.count() == 3
+    assert Series.history.filter(history_type="-").get().history_user == boss

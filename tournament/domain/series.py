@@ -94,6 +94,7 @@ class Result:
     line: Played
     field_size: int = 0  # ranked players of the tournament
     placement_points: Fraction | None = None
+    shared: bool = False  # the place is shared with another player
     left_out: str = ""  # OUTSIDE_WINDOW, NOT_BEST, DISQUALIFIED, or "" when it counts
 
     @property
@@ -224,6 +225,13 @@ def save_series(series: Series, tournaments, user, directors=()) -> Series:
     return series
 
 
+def delete_series(series: Series, user) -> None:
+    """Delete a series (its tournaments and their results stay), in the history under
+    ``user``."""
+    stamp(series, user)
+    series.delete()
+
+
 def window_start(series: Series, today: datetime.date) -> datetime.date | None:
     """The first day a tournament may have been played on to count, or None (no window)."""
     if not series.window_months:
@@ -296,7 +304,8 @@ def _results(series: Series, tournaments: list[Tournament]) -> dict[int, SeriesL
         for line in ranked:
             sharing[line.rank or 0] += 1
         for line in ranked + [line for line in lines if line.disqualified]:
-            result = Result(tournament, line, field_size=len(ranked))
+            shared = line.rank is not None and sharing[line.rank] > 1
+            result = Result(tournament, line, field_size=len(ranked), shared=shared)
             if line.disqualified:
                 result.left_out = DISQUALIFIED
             elif table and line.rank is not None:
@@ -366,10 +375,13 @@ def compute(
     everybody = [line for line in players.values() if line.tournaments]
     ranked = [line for line in everybody if line.rounds >= series.min_rounds]
     below = [line for line in everybody if line.rounds < series.min_rounds]
-    ranked.sort(key=lambda line: (line.key, line.player.last_name, line.player.first_name,
-                                  line.player.pk))  # fmt: skip
+
+    def name(line: SeriesLine) -> tuple:  # Schäfer before Scholz, as a German reader expects
+        return (fold(line.player.last_name), fold(line.player.first_name), line.player.pk)
+
+    ranked.sort(key=lambda line: (line.key, name(line)))
     assign_ranks(ranked, lambda line: line.key)
-    below.sort(key=lambda line: (-line.rounds, line.key, line.player.last_name, line.player.pk))
+    below.sort(key=lambda line: (-line.rounds, line.key, name(line)))
     counts: dict[int, int] = defaultdict(int)
     for line in players.values():
         for result in line.results:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from ..domain.series import SeriesLine, SeriesStandings
 from ..models import SeriesMethod
@@ -79,6 +79,7 @@ def result_columns(standings: SeriesStandings, *, with_player: bool = False) -> 
         Column("total", _("Total"), ColumnKind.POINTS),
         Column("rank", _("Rank"), ColumnKind.RANK),
         Column("players", _("Players"), ColumnKind.NUMBER),
+        Column("shared", _("Place shared")),
     ]
     if standings.series.method == SeriesMethod.PLACEMENT:
         columns.append(Column("placement_points", _("Placement points"), ColumnKind.POINTS))
@@ -104,7 +105,7 @@ def result_rows(
             values += [formats.date_format(result.tournament.date, "SHORT_DATE_FORMAT"),
                        result.tournament.name, round_points(result), result.rounds_played,
                        result.line.penalties or None, result.total, result.rank,
-                       result.field_size or None]  # fmt: skip
+                       result.field_size or None, _("yes") if result.shared else None]  # fmt: skip
             if placement:
                 points = result.placement_points
                 values.append(standings.shown(points) if points is not None else None)
@@ -129,12 +130,15 @@ def describe(standings: SeriesStandings) -> str:
     method = SeriesMethod(series.method)
     parts = [str(method.label)]
     if method == SeriesMethod.BEST and series.best_of:
-        parts[0] = _("sum of the best %(count)s tournaments") % {"count": series.best_of}
+        parts[0] = ngettext(
+            "sum of the best tournament", "sum of the best %(count)s tournaments", series.best_of
+        ) % {"count": series.best_of}
     if method == SeriesMethod.PLACEMENT and series.points_table:
         table = ", ".join(str(p) for p in series.points_table)
         parts.append(_("places: %(points)s") % {"points": table})
     if series.min_rounds:
         parts.append(_("ranked from %(rounds)s rounds") % {"rounds": series.min_rounds})
     if series.window_months:
-        parts.append(_("last %(months)s months") % {"months": series.window_months})
+        months = series.window_months
+        parts.append(ngettext("last month", "last %(months)s months", months) % {"months": months})
     return " · ".join(parts)

@@ -114,25 +114,43 @@ class SeriesForm(forms.ModelForm):
         return [self[name] for name in self.Meta.fields]
 
     def clean_slug(self):
-        slug = self.cleaned_data.get("slug") or slug_from_name(self.cleaned_data.get("name") or "")
+        slug = self.cleaned_data.get("slug")
+        if not slug and self.instance.pk:
+            return self.instance.slug  # a saved series keeps its address
+        if not slug:  # made from the name, "-2", "-3" … where another series has it
+            base = slug_from_name(self.cleaned_data.get("name") or "")
+            slug, number = base, 1
+            while slug in RESERVED_SERIES_SLUGS or self._taken(slug):
+                number += 1
+                slug = f"{base}-{number}"
+            return slug
         if slug in RESERVED_SERIES_SLUGS:
             raise ValidationError(
                 _("“%(slug)s” is a page of the site; choose another short name."),
                 params={"slug": slug},
             )
-        if Series.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
+        if self._taken(slug):
             raise ValidationError(
                 _("Another series has the short name “%(slug)s”."), params={"slug": slug}
             )
         return slug
 
+    def _taken(self, slug: str) -> bool:
+        return Series.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists()
+
     def clean_placement_points(self):
         text = self.cleaned_data.get("placement_points", "").strip()
-        if text and not _POINTS.fullmatch(text):
+        # "20, 18,5" is a decimal comma, not three places: a list either puts a space after
+        # every comma or after none.
+        spaced = {", " in text, bool(re.search(r",\S", text))}
+        if text and (not _POINTS.fullmatch(text) or spaced == {True}):
             raise ValidationError(
                 _("Write the points as whole numbers separated by commas, e.g. 20, 18, 16.")
             )
-        return ", ".join(part.strip() for part in text.split(",") if part.strip())
+        points = [int(part) for part in text.split(",") if part.strip()]
+        if any(later > earlier for earlier, later in zip(points, points[1:], strict=False)):
+            raise ValidationError(_("A better place cannot get fewer points than a worse one."))
+        return ", ".join(str(p) for p in points)
 
     def clean(self):
         super().clean()
@@ -140,7 +158,11 @@ class SeriesForm(forms.ModelForm):
         method = data.get("method")
         if method == SeriesMethod.BEST and not data.get("best_of"):
             self.add_error("best_of", _("Say how many tournaments count."))
-        if method == SeriesMethod.PLACEMENT and not data.get("placement_points"):
+        if (
+            method == SeriesMethod.PLACEMENT
+            and not data.get("placement_points")
+            and "placement_points" not in self.errors
+        ):
             self.add_error("placement_points", _("Give the points for the places."))
         rules = [data.get(f"tiebreak_{step}") for step in range(TIEBREAK_STEPS)]
         chosen = [rule for rule in rules if rule]

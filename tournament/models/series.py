@@ -98,9 +98,12 @@ class Series(models.Model):
         ),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(auto_now=True)  # a saved change shows on the public pages
     # Who changed the scoring or the tournaments, and when: the table's history.
     history = HistoricalRecords(
-        excluded_fields=["created_at"], m2m_fields=["tournaments", "directors"], bases=[AuditRole]
+        excluded_fields=["created_at", "changed_at"],
+        m2m_fields=["tournaments", "directors"],
+        bases=[AuditRole],
     )
 
     class Meta:

@@ -48,9 +48,11 @@ def _context(standings) -> dict:
 
 def _cached(found: Series, what: str, render_body: Callable[[], T]) -> T:
     """A public page's body (no per-visitor token in it), rendered at most once per
-    SERIES_CACHE_SECONDS for ``what`` in the visitor's language: every phone of the club
+    SERIES_CACHE_SECONDS (or until the series is changed) for ``what`` in the visitor's
+    language: every phone of the club
     may open the ranking list at once."""
-    key = f"series:{found.pk}:{what}:{get_language()}"
+    # A director's saved change is a new key: the public pages show it at once.
+    key = f"series:{found.pk}:{found.changed_at.timestamp()}:{what}:{get_language()}"
     return polled(key, render_body, settings.SERIES_CACHE_SECONDS)
 
 
@@ -59,9 +61,8 @@ def series_public(request, slug):
 
     def render_body() -> str:
         standings = series_domain.compute(found, public_only=True)
-        return render_to_string(
-            "tournament/partials/series_public_body.html", _context(standings), request
-        )
+        context = {**_context(standings), "public_page": True}
+        return render_to_string("tournament/partials/series_public_body.html", context, request)
 
     body = mark_safe(_cached(found, "table", render_body))  # noqa: S308 - rendered above
     return render(request, "tournament/series.html", {"series": found, "body": body})
@@ -182,3 +183,20 @@ def series_detail(request, slug):
 def series_download(request, slug, fmt):
     found = get_directed_series(request, slug)
     return _download(request, found, fmt, ("manage:series-detail", slug), public_only=False)
+
+
+@director_required
+def series_delete(request, slug):
+    """Delete a series after the director ticked the confirmation; the tournaments stay."""
+    found = get_directed_series(request, slug)
+    if request.method != "POST":
+        return redirect("manage:series-edit", slug)
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, _("Tick the box to confirm the deletion."))
+        return redirect("manage:series-edit", slug)
+    name = found.name
+    series_domain.delete_series(found, request.user)
+    messages.success(
+        request, _("Series “%(name)s” deleted; its tournaments stay.") % {"name": name}
+    )
+    return redirect("manage:series-list")

@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 from ..caching import polled
 from ..domain import standings as standings_domain
 from ..exports import PdfUnavailable, documents, federation, html, rows, xlsx
-from ..models import Tournament
+from ..models import Tournament, TournamentStatus
 from ..permissions import director_required, get_managed_tournament
 
 
@@ -123,5 +123,8 @@ def results_export(request, slug, fmt):
     else:
         content, kind = federation.results_csv(tournament), federation.CSV_TYPE
     response = HttpResponse(content, content_type=kind)
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-results.{fmt}"'
+    # The CSV cannot say that the results are not final yet; its file name does.
+    final = tournament.status == TournamentStatus.FINISHED
+    name = f"{tournament.slug}-results{'' if final else '-provisional'}.{fmt}"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -299,3 +299,11 @@ def test_only_the_tournaments_directors_get_the_files(tournament, referee_user, 
     tournament.referees.add(referee_user)
     official.force_login(referee_user)
     assert official.get(url).status_code == 403  # the tournament's referee: not a director
+
+
+def test_the_file_name_says_when_the_results_are_not_final(director_client, tournament):
+    # No round closed yet: the CSV itself cannot say "provisional", its name does.
+    response = director_client.get(reverse("manage:results-export", args=[tournament.slug, "csv"]))
+    assert (
+        response["Content-Disposition"] == 'attachment; filename="herbst-results-provisional.csv"'
+    )
