@@ -355,3 +355,12 @@ def test_a_director_deletes_a_series_and_its_tournaments_stay(client, cup):
     assert not Series.objects.filter(pk=cup.pk).exists()
     assert Tournament.objects.count() == 3
     assert Series.history.filter(history_type="-").get().history_user == boss
+
+
+def test_a_made_up_player_number_is_answered_without_adding_up_the_series(client, cup):
+    url = reverse("series-player", args=[cup.slug, 999_999])
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 404
+    assert "Nicht in dieser Serie" in response.content.decode()
+    assert len(queries) <= 3  # the series, the membership check, the session

@@ -17,7 +17,7 @@ from ..caching import polled
 from ..domain import series as series_domain
 from ..exports import PdfUnavailable, documents, series, xlsx
 from ..forms import SeriesForm
-from ..models import Series
+from ..models import Entry, Series
 from ..permissions import (
     changeable_players,
     directed_series,
@@ -49,8 +49,7 @@ def _context(standings) -> dict:
 def _cached(found: Series, what: str, render_body: Callable[[], T]) -> T:
     """A public page's body (no per-visitor token in it), rendered at most once per
     SERIES_CACHE_SECONDS (or until the series is changed) for ``what`` in the visitor's
-    language: every phone of the club
-    may open the ranking list at once."""
+    language: every phone of the club may open the ranking list at once."""
     # A director's saved change is a new key: the public pages show it at once.
     key = f"series:{found.pk}:{found.changed_at.timestamp()}:{what}:{get_language()}"
     return polled(key, render_body, settings.SERIES_CACHE_SECONDS)
@@ -71,6 +70,17 @@ def series_public(request, slug):
 def series_player(request, slug, player):
     """One player's whole history in a public series: every tournament with its rounds."""
     found = get_object_or_404(Series, slug=slug, is_public=True)
+    # Only players of the series' public tournaments are added up (and cached): a made-up
+    # number costs one query, not a whole series.
+    member = Entry.objects.filter(
+        player_id=player, tournament__series=found, tournament__is_public=True
+    )
+    if not member.exists():
+        stranger = render_to_string(
+            "tournament/partials/series_player_body.html", {"series": found, "line": None}, request
+        )
+        context = {"series": found, "name": "", "body": stranger}
+        return render(request, "tournament/series_player.html", context, status=404)
 
     def render_body() -> tuple[int, str, str]:
         standings = series_domain.compute(found, public_only=True)
