@@ -33,16 +33,14 @@ from fractions import Fraction
 from functools import cached_property
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import (
     Entry,
-    Game,
-    Penalty,
     Player,
     RoundStatus,
-    Seat,
     Series,
     SeriesMethod,
     SeriesTiebreak,
@@ -51,7 +49,7 @@ from ..models import (
 )
 from ..models.audit import stamp
 from ..names import fold
-from .standings import Tally, assign_ranks, rank_lines, table_sums
+from .standings import Tally, assign_ranks, rank_lines, tally_points
 
 # Why a result does not count towards the series value.
 OUTSIDE_WINDOW, NOT_BEST, DISQUALIFIED = "window", "not-best", "disqualified"
@@ -256,25 +254,8 @@ def _played(tournaments: list[Tournament]) -> dict[int, list[Played]]:
         "pk", "tournament_id", "player_id", "start_number", "status"
     )
     played = {row[0]: Played(*row) for row in entries}
-    closed = {"round__tournament_id__in": ids, "round__status": RoundStatus.CLOSED}
-    seat_of: dict[tuple[int, int], Played] = {}
-    round_of: dict[int, int] = {}
-    seats = Seat.objects.filter(**closed).values_list(
-        "table_id", "position", "entry_id", "round__number"
-    )
-    for table_id, position, entry_id, number in seats:
-        line = played[entry_id]
-        seat_of[table_id, position] = line
-        round_of[table_id] = number
-        line.rounds.setdefault(number, 0)
-    on_tables = {f"table__{key}": value for key, value in closed.items()}
-    for table_id, position, value in table_sums(Game.objects.filter(**on_tables)):
-        if (owner := seat_of.get((table_id, position))) is not None:
-            owner.rounds[round_of[table_id]] += value
-    penalties = Penalty.objects.counting().filter(**on_tables)
-    for table_id, position, value in table_sums(penalties):
-        if (owner := seat_of.get((table_id, position))) is not None:
-            owner.penalties += value
+    closed = Q(table__round__tournament_id__in=ids, table__round__status=RoundStatus.CLOSED)
+    tally_points(played, closed)
     by_tournament: dict[int, list[Played]] = defaultdict(list)
     for line in played.values():
         if line.rounds:

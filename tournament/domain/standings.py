@@ -16,7 +16,7 @@ rows of the counted tables are each read in one query and summed here.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -178,6 +178,29 @@ def rank_lines(lines: list[T], tiebreak: str) -> list[T]:
     return ranked
 
 
+def tally_points(lines: Mapping[int, Tally], tables: Q) -> dict[int, int]:
+    """Add to ``lines`` (by entry id) the game points per round and the penalty points of
+    the seats at ``tables`` (a condition on "table__…" of seats, games and penalties), in
+    three queries whatever their number; returns each table's round number by table id."""
+    seat_of: dict[tuple[int, int], Tally] = {}  # (table id, position) -> the seated line
+    round_of: dict[int, int] = {}
+    seats = Seat.objects.filter(tables).values_list(
+        "table_id", "position", "entry_id", "round__number"
+    )
+    for table_id, position, entry_id, number in seats:
+        line = lines[entry_id]
+        seat_of[table_id, position] = line
+        round_of[table_id] = number
+        line.rounds.setdefault(number, 0)
+    for table_id, position, value in table_sums(Game.objects.filter(tables)):
+        if (owner := seat_of.get((table_id, position))) is not None:
+            owner.rounds[round_of[table_id]] += value
+    for table_id, position, value in table_sums(Penalty.objects.counting().filter(tables)):
+        if (owner := seat_of.get((table_id, position))) is not None:
+            owner.penalties += value
+    return round_of
+
+
 def compute(tournament: Tournament) -> Standings:
     played = Seat.objects.filter(
         entry=OuterRef("pk"), round__status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED]
@@ -195,23 +218,7 @@ def compute(tournament: Tournament) -> Standings:
     if not lines:  # before the first round is released nobody has "not started"
         absent = []
     mine = Q(table__round__tournament=tournament) & _counted_tables(tournament, "table__")
-    seat_of: dict[tuple[int, int], int] = {}  # (table id, position) -> entry id
-    round_of: dict[int, int] = {}  # table id -> round number
-    seats = Seat.objects.filter(mine).values_list(
-        "table_id", "position", "entry_id", "round__number"
-    )
-    for table_id, position, entry_id, number in seats:
-        seat_of[table_id, position] = entry_id
-        round_of[table_id] = number
-        lines[entry_id].rounds.setdefault(number, 0)
-    for table_id, position, value in table_sums(Game.objects.filter(mine)):
-        owner = seat_of.get((table_id, position))
-        if owner is not None:
-            lines[owner].rounds[round_of[table_id]] += value
-    for table_id, position, value in table_sums(Penalty.objects.counting().filter(mine)):
-        owner = seat_of.get((table_id, position))
-        if owner is not None:
-            lines[owner].penalties += value
+    round_of = tally_points(lines, mine)
 
     playing = [line for line in lines.values() if not line.disqualified]
     ranked = rank_lines(playing, tournament.tiebreak)

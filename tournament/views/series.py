@@ -132,16 +132,17 @@ def series_list(request):
     return render(request, "tournament/manage/series_list.html", {"series_list": mine})
 
 
+def _save(form: SeriesForm, user) -> Series:
+    data = form.cleaned_data
+    changed = form.save(commit=False)
+    return series_domain.save_series(changed, data["tournaments"], user, data["directors"])
+
+
 @director_required
 def series_create(request):
     form = SeriesForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        created = series_domain.save_series(
-            form.save(commit=False),
-            form.cleaned_data["tournaments"],
-            request.user,
-            form.cleaned_data["directors"],
-        )
+        created = _save(form, request.user)
         messages.success(request, _("Series “%(name)s” created.") % {"name": created})
         return redirect("manage:series-detail", created.slug)
     return render(request, "tournament/manage/series_form.html", {"form": form})
@@ -153,12 +154,7 @@ def series_edit(request, slug):
     form = SeriesForm(request.POST or None, instance=Series.objects.get(pk=found.pk),
                       user=request.user)  # fmt: skip
     if request.method == "POST" and form.is_valid():
-        saved = series_domain.save_series(
-            form.save(commit=False),
-            form.cleaned_data["tournaments"],
-            request.user,
-            form.cleaned_data["directors"],
-        )
+        saved = _save(form, request.user)
         messages.success(request, _("Changes saved."))
         return redirect("manage:series-detail", saved.slug)
     return render(request, "tournament/manage/series_form.html", {"form": form, "series": found})
