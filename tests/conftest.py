@@ -40,3 +40,16 @@ def fresh_standings(settings):
 def fast_passwords(settings):
     """Tests create many accounts: a fast hasher (never in production settings)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Every test starts in the site's default language (German). A request in English
+    (the language cookie) leaves English active in its thread, and a test that renders
+    without a request (a command, a mail) would otherwise inherit it from the test before."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()

@@ -42,17 +42,17 @@ def test_the_compiled_catalogue_matches_the_source(tmp_path):
 @pytest.mark.django_db
 def test_pages_are_german_by_default_and_english_after_the_switch(client):
     page = client.get(reverse("home")).content.decode()
-    assert 'lang="de"' in page and "Anmelden" in page
+    assert 'lang="de"' in page and "Login Turnierleitung" in page
     response = client.post(reverse("set_language"), {"language": "en", "next": "/"})
     assert response.status_code == 302 and response.url == "/"
     page = client.get(reverse("home")).content.decode()
-    assert 'lang="en"' in page and "Log in" in page and "Anmelden" not in page
+    assert 'lang="en"' in page and "Directors’ login" in page and "Turnierleitung" not in page
 
 
 @pytest.mark.django_db
 def test_the_browser_language_is_honoured_without_url_prefix(client):
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9").content.decode()
-    assert "Log in" in page
+    assert "Directors’ login" in page
     assert client.get("/en/").status_code == 404
 
 

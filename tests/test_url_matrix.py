@@ -19,6 +19,7 @@ from tests.tournament.test_permissions import (
     DIRECTOR_PAGES,
     OFFICE_PAGES,
     TOURNAMENT_INDEPENDENT,
+    registration_of,
     series_of,
 )
 from tournament.models import (
@@ -27,15 +28,36 @@ from tournament.models import (
     GameKind,
     Penalty,
     RefereeCall,
+    Registration,
     Round,
     RoundStatus,
     Sheet,
+    Tournament,
 )
 
 pytestmark = pytest.mark.django_db
 
 ROLES = ["anonymous", "player", "keeper", "referee", "director", "other_director"]
 EVERYBODY = dict.fromkeys(ROLES, 200)
+
+
+def signup_tournament(world):
+    """A public tournament with online registration on: the world's own, else another one of
+    the data (the demo's upcoming tournament)."""
+    if world.tournament.registration_open and world.tournament.is_public:
+        return world.tournament
+    others = Tournament.objects.filter(registration_open=True, is_public=True).order_by("pk")
+    return others.first() or world.tournament
+
+
+def personal_token(world):
+    """The personal link of a registration: one of the world's tournament, else any (the
+    demo's), else a new one on the world's waiting list."""
+    found = world.tournament.registrations.filter(token__isnull=False).first()
+    if found is None:
+        found = Registration.objects.filter(token__isnull=False).order_by("pk").first()
+    return (found or registration_of(world.tournament)).token
+
 
 # name -> (kwargs builder(world), method, {role: status})
 PUBLIC = {
@@ -79,6 +101,25 @@ PUBLIC = {
     "keeper-confirm": (lambda w: {"token": w.token}, "post", dict.fromkeys(ROLES, 422)),
     "keeper-time-up": (lambda w: {"token": w.token}, "post", dict.fromkeys(ROLES, 422)),
     "keeper-call": (lambda w: {"token": w.token}, "post", EVERYBODY),
+    # Online registration: the form of a public tournament with registration on (the world's
+    # has begun, so the form says registration is closed); "send my link again".
+    "registration-form": (lambda w: {"slug": signup_tournament(w).slug}, "get", EVERYBODY),
+    "registration-resend": (lambda w: {}, "get", EVERYBODY),
+    # The personal link is the key: whoever holds it sees that one registration. The world's
+    # is on the waiting list: cancelling needs the tick (400), checking in a place (400).
+    "registration-personal": (lambda w: {"token": personal_token(w)}, "get", EVERYBODY),
+    "registration-edit": (lambda w: {"token": personal_token(w)}, "get", EVERYBODY),
+    "registration-print": (lambda w: {"token": personal_token(w)}, "get", EVERYBODY),
+    "registration-cancel": (
+        lambda w: {"token": personal_token(w)},
+        "post",
+        dict.fromkeys(ROLES, 400),
+    ),
+    "registration-checkin": (
+        lambda w: {"token": personal_token(w)},
+        "post",
+        dict.fromkeys(ROLES, 400),
+    ),
 }
 ADMIN_INDEX = {
     "anonymous": 302,
@@ -133,7 +174,11 @@ class World:
     def __init__(self):
         self.director = director(username="leitung")
         self.tournament = TournamentFactory(
-            slug="herbst", is_public=True, directors=[self.director]
+            slug="herbst",
+            is_public=True,
+            directors=[self.director],
+            registration_open=True,
+            registration_capacity=40,
         )
         self.slug = self.tournament.slug
         self.referee = referee(username="schiri")
@@ -149,6 +194,7 @@ class World:
         self.other_director = director(username="anderswo")
         TournamentFactory(slug="anderswo", directors=[self.other_director])
         self.player = get_user_model().objects.create_user("spieler", password="x-geheim-9")
+        self.registration = registration_of(self.tournament)  # on the waiting list
 
     def client(self, role: str) -> Client:
         client = Client()
@@ -173,6 +219,7 @@ def snapshot():
         sorted(Round.objects.values_list("pk", "status")),
         sorted(Sheet.objects.values_list("pk", "status", "time_limit_from")),
         sorted(RefereeCall.objects.values_list("pk", "handled_at")),
+        sorted(Registration.objects.values_list("pk", "state", "position", "email", "token")),
     )
 
 

@@ -12,6 +12,7 @@ from .models import (
     Game,
     Penalty,
     Player,
+    Registration,
     Round,
     Seat,
     Sheet,
@@ -75,6 +76,17 @@ class EntryAdmin(AuditedAdmin):
     list_filter = ["tournament", "status", "checked_in"]
     search_fields = ["player__last_name", "player__first_name"]
     list_select_related = ["player", "tournament", "team"]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(AuditedAdmin):
+    """Online registrations; the directors' page is the normal way to handle them."""
+
+    list_display = ["last_name", "first_name", "tournament", "state", "position", "entry"]
+    list_filter = ["tournament", "state"]
+    search_fields = ["last_name", "first_name", "email"]
+    list_select_related = ["tournament", "entry"]
+    readonly_fields = ["entry", "personal_data_deleted_at"]
 
 
 @admin.register(Round)

@@ -214,6 +214,29 @@ STANDINGS_CACHE_SECONDS = int(os.environ.get("STANDINGS_CACHE_SECONDS", 2))
 # closed rounds only, and a ranking list of 50 tournaments takes a moment to add up.
 SERIES_CACHE_SECONDS = int(os.environ.get("SERIES_CACHE_SECONDS", 60))
 
+# E-mail (online registration): printed to the console unless EMAIL_HOST names an SMTP server,
+# so that `make run` needs no mail server. EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
+# EMAIL_USE_TLS / EMAIL_USE_SSL as Django's settings of the same names.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", 587))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", not env_bool("EMAIL_USE_SSL", False))
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+    EMAIL_TIMEOUT = 20
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kreuzdame <turnier@localhost>")
+
+# The public registration form: at most this many registrations per address and window
+# (seconds). A club hall shares one address, so not too few.
+REGISTRATION_PER_ADDRESS = int(os.environ.get("REGISTRATION_PER_ADDRESS", 10))
+REGISTRATION_WINDOW = int(os.environ.get("REGISTRATION_WINDOW", 600))
+# Unknown personal links per address and window before the address is made to wait.
+REGISTRATION_LINK_FAILURES = int(os.environ.get("REGISTRATION_LINK_FAILURES", 20))
+
 # `manage.py backup` writes here; closing a round writes a backup too.
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
 BACKUP_ON_ROUND_CLOSE = env_bool("BACKUP_ON_ROUND_CLOSE", True)

@@ -14,8 +14,10 @@ from .views import (
     printing,
     projector,
     public,
+    registrations,
     rounds,
     series,
+    signup,
     standings,
     tournaments,
 )
@@ -47,6 +49,29 @@ manage_patterns = (
         ),
         path(
             "<slug:slug>/entries/checkin-all/", entries.entry_checkin_all, name="entry-checkin-all"
+        ),
+        path("<slug:slug>/entries/<int:pk>/fee/", entries.entry_fee, name="entry-fee"),
+        path("<slug:slug>/entries/fees.xlsx", entries.fees_export, name="entry-fees-export"),
+        path(
+            "<slug:slug>/entries/checkin-link/",
+            entries.checkin_link_toggle,
+            name="checkin-link-toggle",
+        ),
+        path(
+            "<slug:slug>/registrations/",
+            registrations.registration_list,
+            name="registration-list",
+        ),
+        re_path(
+            r"^(?P<slug>[-\w]+)/registrations/(?P<pk>[0-9]+)/"
+            r"(?P<action>approve|decline|cancel|up|down)/$",
+            registrations.registration_action,
+            name="registration-action",
+        ),
+        path(
+            "<slug:slug>/registrations/forget/",
+            registrations.registration_forget,
+            name="registration-forget",
         ),
         path("<slug:slug>/players/merge/", players.player_merge, name="player-merge"),
         path("<slug:slug>/entries/cards/", printing.player_cards_pdf, name="player-cards"),
@@ -154,6 +179,13 @@ urlpatterns = [
     path("tisch/<str:token>/stand/", keeper.keeper_status, name="keeper-status"),
     path("tisch/<str:token>/rechner/", keeper.keeper_calculator, name="keeper-calculator"),
     path("tisch/<str:token>/schiedsrichter/", keeper.keeper_call, name="keeper-call"),
+    path("t/<slug:slug>/anmeldung/", signup.signup_form, name="registration-form"),
+    path("anmeldung/link/", signup.resend_link, name="registration-resend"),
+    path("anmeldung/<str:token>/", signup.personal, name="registration-personal"),
+    path("anmeldung/<str:token>/aendern/", signup.personal_edit, name="registration-edit"),
+    path("anmeldung/<str:token>/absagen/", signup.personal_cancel, name="registration-cancel"),
+    path("anmeldung/<str:token>/ich-bin-da/", signup.personal_checkin, name="registration-checkin"),
+    path("anmeldung/<str:token>/drucken/", signup.personal_print, name="registration-print"),
     path("login/", auth.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -5,7 +5,7 @@ import pytest
 from django.urls import get_resolver, reverse
 
 from tests.factories import EntryFactory, RoundFactory, TableFactory, director, referee
-from tournament.models import Penalty, RefereeCall, Series
+from tournament.models import Penalty, RefereeCall, Registration, RegistrationState, Series
 from tournament.urls import manage_patterns
 
 pytestmark = pytest.mark.django_db
@@ -24,6 +24,23 @@ def series_of(tournament):
     return series
 
 
+def registration_of(tournament):
+    """An online registration of ``tournament`` with its personal link: the first one, else a
+    new one on the waiting list."""
+    found = tournament.registrations.filter(token__isnull=False).order_by("position").first()
+    if found is not None:
+        return found
+    highest = tournament.registrations.order_by("-position").first()
+    return Registration.objects.create(
+        tournament=tournament,
+        first_name="Wanda",
+        last_name="Warteliste",
+        email="wanda@example.org",
+        state=RegistrationState.WAITING,
+        position=(highest.position if highest else 0) + 1,
+    )
+
+
 DIRECTOR_PAGES = {
     "tournament-list": (lambda t, e: {}, "get", 200),
     "tournament-create": (lambda t, e: {}, "get", 200),
@@ -35,6 +52,19 @@ DIRECTOR_PAGES = {
     "entry-edit": (lambda t, e: {"slug": t.slug, "pk": e.pk}, "get", 200),
     "entry-checkin-number": (lambda t, e: {"slug": t.slug}, "post", 302),
     "entry-checkin-all": (lambda t, e: {"slug": t.slug}, "post", 302),
+    # Fees: a tap without a choice is refused; the treasurer's workbook; check-in by link.
+    "entry-fee": (lambda t, e: {"slug": t.slug, "pk": e.pk}, "post", 400),
+    "entry-fees-export": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "checkin-link-toggle": (lambda t, e: {"slug": t.slug}, "post", 302),
+    # Online registrations: the page, an action (moving the only one up changes nothing) and
+    # deleting personal data (refused with a message: the tournament is not finished).
+    "registration-list": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "registration-action": (
+        lambda t, e: {"slug": t.slug, "pk": registration_of(t).pk, "action": "up"},
+        "post",
+        302,
+    ),
+    "registration-forget": (lambda t, e: {"slug": t.slug}, "post", 302),
     "player-merge": (lambda t, e: {"slug": t.slug}, "get", 200),
     "player-cards": (lambda t, e: {"slug": t.slug}, "get", 200),
     "import": (lambda t, e: {"slug": t.slug}, "get", 200),

@@ -1,5 +1,7 @@
 """Settings: SQLite tuned for concurrent writers, production hardening, migrations, demo."""
 
+import datetime
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -7,11 +9,13 @@ from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.processes import run_python
 from tournament.domain import series as series_domain
-from tournament.management.commands.demo import DEMO_SERIES_SLUG, DEMO_SLUG
-from tournament.models import Entry, Game, Series, SeriesMethod, Tournament
+from tournament.domain import signup
+from tournament.management.commands.demo import DEMO_SERIES_SLUG, DEMO_SLUG, UPCOMING_SLUG
+from tournament.models import Entry, Game, RegistrationState, Series, SeriesMethod, Tournament
 from tournament.sheets import reads
 
 
@@ -99,7 +103,7 @@ def test_the_demo_data_has_three_drawn_rounds_of_eight_four_tables_and_a_five_ta
     call_command("demo", "--if-empty")  # a second run changes nothing
     assert tournament.entries.count() == 37 and tournament.rounds.count() == 3
     assert Entry.objects.count() == entries
-    assert Tournament.objects.count() == 3 and Series.objects.count() == 1
+    assert Tournament.objects.count() == 4 and Series.objects.count() == 1
 
 
 @pytest.mark.django_db
@@ -147,3 +151,39 @@ def test_the_demo_data_has_a_series_of_two_finished_tournaments_and_the_running_
     url = reverse("series-public", args=[DEMO_SERIES_SLUG])
     assert url in client.get(reverse("home")).content.decode()
     assert client.get(url).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_demo_data_has_an_upcoming_tournament_with_registration_open_and_full(client):
+    call_command("demo", verbosity=0)
+    demo = Tournament.objects.get(slug=DEMO_SLUG)
+    upcoming = Tournament.objects.get(slug=UPCOMING_SLUG)
+    assert upcoming.is_public and upcoming.date > demo.date
+    assert upcoming.date >= timezone.localdate() + datetime.timedelta(weeks=3)
+    assert list(upcoming.directors.all()) == list(demo.directors.all())
+    # Registration is open (whenever the demo is loaded) and every place is taken.
+    assert signup.phase(upcoming) == signup.OPEN
+    assert upcoming.registration_capacity == 16 and signup.places_free(upcoming) == 0
+    assert upcoming.entries.filter(status="active").count() == 16
+    assert not upcoming.rounds.exists()
+    registrations = list(upcoming.registrations.select_related("entry__player"))
+    confirmed = [r for r in registrations if r.state == RegistrationState.CONFIRMED]
+    waiting = list(signup.waiting_list(upcoming))
+    assert len(confirmed) >= 3 and all(r.entry is not None for r in confirmed)
+    assert len(waiting) == 2 and all(r.entry is None for r in waiting)
+    assert [signup.waiting_position(r) for r in waiting] == [1, 2]
+    assert all(r.email.endswith("@example.org") and r.token for r in registrations)
+    # Some registered online are recognised in the player database (they played the demo).
+    known = set(demo.entries.values_list("player_id", flat=True))
+    assert 0 < sum(r.entry.player_id in known for r in confirmed) < len(confirmed)
+    # 10 € entry fee, partly paid: the treasurer has something to collect.
+    sums = signup.fee_sums(upcoming)
+    assert sums.fee == Decimal("10.00")
+    assert sums.paid > 0 and sums.open > 0 and sums.waived == 1
+    ticked = upcoming.entries.exclude(fee="open")
+    assert all(e.fee_changed_by == demo.directors.get() for e in ticked)
+    # The public pages show it: the start page and the tournament page link the form.
+    form = reverse("registration-form", args=[UPCOMING_SLUG])
+    assert form in client.get(reverse("home")).content.decode()
+    assert form in client.get(reverse("tournament-public", args=[UPCOMING_SLUG])).content.decode()
+    assert client.get(form).status_code == 200

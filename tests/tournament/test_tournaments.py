@@ -35,7 +35,7 @@ def as_browser_sends(form, **changes):
         widget = field.field.widget
         if getattr(widget, "allow_multiple_selected", False):
             data[field.html_name] = [str(v) for v in value or []]
-        elif widget.input_type == "checkbox":
+        elif getattr(widget, "input_type", "") == "checkbox":  # a Textarea has none
             if value:
                 data[field.html_name] = "on"
         elif value is not None:

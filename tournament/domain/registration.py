@@ -169,13 +169,15 @@ def register(
     start_number: int | None = None,
     team_name: str = "",
     known_players: KnownPlayers | None = None,
+    role: str = "",
 ) -> Entry:
     """Register a person for ``tournament``, creating the player if ``director`` does not know
     them yet (see :func:`find_player`).
 
     Start numbers are handed out as the next free number above the highest one and never
     change afterwards (except by :func:`~.players.edit_entry` before the first draw); an
-    explicit number must be free. An import passes one ``known_players`` for all its lines.
+    explicit number must be free. An import passes one ``known_players`` for all its lines;
+    an online registration its ``role`` for the history (see :func:`~.audit.stamp`).
     """
     with transaction.atomic():
         # Lock the tournament row so that two registrations cannot take the same number.
@@ -212,7 +214,7 @@ def register(
                 club=data.club,
                 ddv_number=data.ddv_number,
             )
-            stamp(player, director).save()
+            stamp(player, director, role=role).save()
             known.add(player)
         try:
             with transaction.atomic():
@@ -222,7 +224,7 @@ def register(
                     start_number=start_number,
                     team=_team(tournament, team_name, director),
                 )
-                stamp(entry, director).save()
+                stamp(entry, director, role=role).save()
                 return entry
         except IntegrityError:
             raise DomainError(
@@ -246,15 +248,16 @@ def set_status(entry: Entry, status: str, user, reason: str = "") -> Entry:
     return entry
 
 
-def set_checked_in(entry: Entry, checked_in: bool, user) -> Entry:
-    """Check a player in (or undo it). Only active entries can be checked in."""
+def set_checked_in(entry: Entry, checked_in: bool, user, *, role: str = "") -> Entry:
+    """Check a player in (or undo it). Only active entries can be checked in. ``role``: see
+    :func:`~.audit.stamp` (the player on their personal link has no account)."""
     with transaction.atomic():
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
         if checked_in and entry.status != EntryStatus.ACTIVE:
             raise DomainError(_("Only active players can be checked in."))
         entry.checked_in = checked_in
         entry.checked_in_at = timezone.now() if checked_in else None
-        stamp(entry, user)
+        stamp(entry, user, role=role)
         entry.save(update_fields=["checked_in", "checked_in_at"])
     return entry
 

@@ -1,15 +1,17 @@
 """The tournament form: name and short name, date, rounds, the rule profile and, for a custom
-profile, one field per parameter of the rule profile."""
+profile, one field per parameter of the rule profile; online registration, entry fee and
+check-in by personal link."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.profiles import (
@@ -24,7 +26,7 @@ from scoring.profiles import (
     derive,
 )
 
-from ..domain.draw import MAX_ROUNDS
+from ..domain.draw import MAX_DRAW_PLAYERS, MAX_ROUNDS
 from ..models import Tournament
 from ..models.tournament import SLUG_MAX, profile_base
 from ..profile_notes import profile_notes
@@ -107,6 +109,19 @@ SANCTION_LABELS = {
 FIELD_PREFIX = "param_"
 # The fields of a custom profile, shown only when the rule profile "custom" is chosen.
 CUSTOM_FIELDS = ["custom_base", *[FIELD_PREFIX + name for name in PARAMETERS]]
+# Online registration and check-in: a group of their own on the page.
+REGISTRATION_FIELDS = [
+    "registration_open",
+    "registration_capacity",
+    "registration_opens_at",
+    "registration_closes_at",
+    "registration_approval",
+    "registration_consent",
+    "entry_fee",
+    "checkin_open",
+]
+# datetime-local inputs: the browser sends and shows "2026-11-14T18:00", in the site's time zone.
+LOCAL_MOMENT = "%Y-%m-%dT%H:%M"
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
 
@@ -184,14 +199,31 @@ class TournamentForm(forms.ModelForm):
             "projector_seconds",
             "rule_profile",
             "custom_base",
+            *REGISTRATION_FIELDS,
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "registration_opens_at": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format=LOCAL_MOMENT
+            ),
+            "registration_closes_at": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format=LOCAL_MOMENT
+            ),
+            "registration_consent": forms.Textarea(attrs={"rows": 3}),
+        }
+        # "12,50" on a German page: the amount is read and shown in the page's language.
+        localized_fields = ["entry_fee"]
         help_texts = {
             "slug": _(
                 "Letters, digits and hyphens; used in the address of the public pages. Left "
                 "empty, it is made from the name."
             ),
             "custom_base": _("The parameters below start from this profile; change what differs."),
+            "registration_opens_at": _("Empty: open as soon as online registration is on."),
+            "registration_closes_at": _(
+                "Empty: open until the first round is drawn. Registration also closes then."
+            ),
+            "entry_fee": _("0 for no fee. The players page ticks who has paid."),
         }
 
     def __init__(self, *args, **kwargs):
@@ -206,6 +238,11 @@ class TournamentForm(forms.ModelForm):
         self.fields["tiebreak"].required = False  # not chosen: equal totals share the rank
         self.fields["projector_seconds"].required = False  # left empty: as it was
         self.fields["rule_profile"].widget.attrs["data-custom-value"] = CUSTOM
+        capacity = self.fields["registration_capacity"]
+        capacity.validators += [MinValueValidator(1), MaxValueValidator(MAX_DRAW_PLAYERS)]
+        capacity.widget.attrs.update({"min": 1, "max": MAX_DRAW_PLAYERS})
+        self.fields["entry_fee"].required = False  # left empty: no fee
+        self.fields["entry_fee"].widget.attrs.update({"inputmode": "decimal", "size": 8})
         base_key = self.instance.custom_base or "ddv"
         shown = self._shown_profile(base_key)
         for name in PARAMETERS:
@@ -236,7 +273,11 @@ class TournamentForm(forms.ModelForm):
         return profile_base(self["rule_profile"].value(), self["custom_base"].value())
 
     def general_fields(self):
-        return [self[name] for name in self.fields if name not in CUSTOM_FIELDS + ["shown_base"]]
+        others = CUSTOM_FIELDS + REGISTRATION_FIELDS + ["shown_base"]
+        return [self[name] for name in self.fields if name not in others]
+
+    def registration_fields(self):
+        return [self[name] for name in REGISTRATION_FIELDS]
 
     def custom_fields(self):
         return [self[name] for name in CUSTOM_FIELDS]
@@ -270,6 +311,21 @@ class TournamentForm(forms.ModelForm):
     def clean_tiebreak(self):
         return self.cleaned_data.get("tiebreak") or "shared"
 
+    def clean_entry_fee(self):
+        fee = self.cleaned_data.get("entry_fee")
+        if fee is None:
+            return Decimal("0.00")
+        if fee < 0:
+            raise ValidationError(_("The entry fee cannot be negative."), code="negative")
+        return fee
+
+    def clean_registration_consent(self):
+        # A browser sends a text area's line breaks as CR LF; other control characters are
+        # refused like in every other field.
+        text = (self.cleaned_data.get("registration_consent") or "").replace("\r\n", "\n")
+        no_control_characters(text)
+        return text
+
     def clean_projector_seconds(self):
         seconds = self.cleaned_data.get("projector_seconds")
         if seconds is None:
@@ -281,6 +337,7 @@ class TournamentForm(forms.ModelForm):
         cleaned = self.cleaned_data
         if not cleaned.get("slug") and cleaned.get("name") and "slug" not in self.errors:
             cleaned["slug"] = unique_slug(cleaned["name"], self.instance)
+        self._clean_registration(cleaned)
         profile = cleaned.get("rule_profile")
         if profile != CUSTOM:
             # Another profile: the parameter fields (hidden on the page) do not count.
@@ -310,6 +367,31 @@ class TournamentForm(forms.ModelForm):
             return cleaned
         self.instance.custom_overrides = overrides
         return cleaned
+
+    def _clean_registration(self, cleaned: dict) -> None:
+        if (
+            cleaned.get("registration_open")
+            and cleaned.get("registration_capacity") is None
+            and "registration_capacity" not in self.errors
+        ):
+            self.add_error(
+                "registration_capacity",
+                _("Online registration needs the number of places: how many players fit in."),
+            )
+        if cleaned.get("registration_open") and not cleaned.get("is_public"):
+            self.add_error(
+                "registration_open",
+                _(
+                    "The registration form is on the tournament's public page: make the "
+                    "tournament public as well."
+                ),
+            )
+        opens, closes = cleaned.get("registration_opens_at"), cleaned.get("registration_closes_at")
+        if opens and closes and closes <= opens:
+            self.add_error(
+                "registration_closes_at",
+                _("Registration must close after it opens: check both dates and times."),
+            )
 
     def _overrides(self, base: str, cleaned: dict) -> dict | None:
         """The parameters that differ from the profile ``base``. A field left empty keeps

@@ -3,15 +3,17 @@
 from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
 from .player import Player, normalize_name
 from .ratelimit import RateBucket
+from .registration import Registration, RegistrationState
 from .round import DrawLog, Round, RoundStatus, Seat, Table
 from .series import Series, SeriesMethod, SeriesTiebreak
 from .sheet import Game, GameKind, Sheet, SheetStatus
-from .tournament import Entry, EntryStatus, Team, Tournament, TournamentStatus
+from .tournament import Entry, EntryStatus, FeeStatus, Team, Tournament, TournamentStatus
 
 __all__ = [
     "DrawLog",
     "Entry",
     "EntryStatus",
+    "FeeStatus",
     "Game",
     "GameKind",
     "Penalty",
@@ -20,6 +22,8 @@ __all__ = [
     "Player",
     "RateBucket",
     "RefereeCall",
+    "Registration",
+    "RegistrationState",
     "Round",
     "RoundStatus",
     "Seat",

@@ -28,6 +28,7 @@ REFEREE_GROUP = "Schiedsrichter"
 
 LIST_KEEPER, DIRECTOR, REFEREE = "list-keeper", "director", "referee"
 ADMINISTRATOR, SYSTEM, USER = "administrator", "system", "user"
+PLAYER = "player"
 ROLE_LABELS = {
     LIST_KEEPER: _("list keeper"),
     DIRECTOR: _("director"),
@@ -35,6 +36,7 @@ ROLE_LABELS = {
     ADMINISTRATOR: _("administrator"),
     SYSTEM: _("system (command line)"),
     USER: _("user"),
+    PLAYER: _("player (personal link)"),
 }
 
 

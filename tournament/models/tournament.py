@@ -1,4 +1,5 @@
 import secrets
+from decimal import Decimal
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -154,6 +155,46 @@ class Tournament(models.Model):
     projector_token = models.CharField(
         max_length=32, unique=True, default=new_projector_token, editable=False
     )
+    # Online registration (see models/registration.py): off until the director switches it on.
+    registration_open = models.BooleanField(
+        _("online registration"),
+        default=False,
+        help_text=_(
+            "Players register themselves on the public page and get a personal link by e-mail."
+        ),
+    )
+    registration_capacity = models.PositiveSmallIntegerField(
+        _("places"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Registrations beyond this number go on the waiting list."),
+    )
+    registration_opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)
+    registration_closes_at = models.DateTimeField(_("registration closes"), null=True, blank=True)
+    registration_approval = models.BooleanField(
+        _("confirm registrations by hand"),
+        default=False,
+        help_text=_("A registration within the places waits for a director's approval."),
+    )
+    registration_consent = models.TextField(
+        _("consent line"),
+        blank=True,
+        max_length=1000,
+        help_text=_("What a player agrees to when registering. Empty: the standard text."),
+    )
+    entry_fee = models.DecimalField(
+        _("entry fee (EUR)"),
+        max_digits=6,
+        decimal_places=2,
+        default=Decimal("0.00"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    checkin_open = models.BooleanField(
+        _("check-in by personal link"),
+        default=False,
+        help_text=_("Players who registered online check in on their personal link."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # The referee list has a history too: who added or removed a referee, in which role.
     history = HistoricalRecords(
@@ -175,6 +216,9 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(planned_rounds__gte=1), name="tournament_planned_rounds_min"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(entry_fee__gte=0), name="tournament_entry_fee_not_negative"
             ),
             models.CheckConstraint(
                 condition=models.Q(tiebreak__in=[k for k, _label in TIEBREAK_CHOICES]),
@@ -255,6 +299,12 @@ class EntryStatus(models.TextChoices):
     DISQUALIFIED = "disqualified", _("disqualified")
 
 
+class FeeStatus(models.TextChoices):
+    OPEN = "open", _("not paid")
+    PAID = "paid", _("paid")
+    WAIVED = "waived", _("waived")
+
+
 # The personal confirmation code of an entry: five digits, typed on a phone's number pad.
 CONFIRM_CODE_LENGTH = 5
 
@@ -296,6 +346,19 @@ class Entry(models.Model):
         default=new_confirm_code,
         editable=False,
     )
+    fee = models.CharField(
+        _("entry fee"), max_length=8, choices=FeeStatus.choices, default=FeeStatus.OPEN
+    )
+    # Who ticked the fee last, and when (the history has every change).
+    fee_changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("fee ticked by"),
+    )
+    fee_changed_at = models.DateTimeField(_("fee ticked at"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["created_at", "confirm_code"], bases=[AuditRole])
 
@@ -313,6 +376,9 @@ class Entry(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(status__in=EntryStatus.values), name="entry_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(fee__in=FeeStatus.values), name="entry_fee_valid"
             ),
         ]
 

@@ -1,8 +1,17 @@
 """Directors: the entry list, adding and correcting players, withdrawing, re-admitting,
-check-in (one by one, by start number, all at once)."""
+check-in (one by one, by start number, all at once, and opening check-in by personal link),
+entry fees and the treasurer's list.
+
+The players page keeps itself up to date: its counts, fee sums, the list of players still
+missing and the table are asked for again every few seconds (htmx, see ``_players_live.html``)
+and sent only when something in them changed. The add form and the fast check-in field are
+never replaced, so that typing is not disturbed."""
+
+import hashlib
 
 from django.contrib import messages
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -21,17 +30,25 @@ from ..domain.registration import (
     register,
     set_checked_in,
     set_status,
+    update_tournament,
 )
+from ..domain.signup import after_places_changed, fee_sums, set_fee
+from ..exports.fees import fees_workbook
+from ..exports.xlsx import XLSX_TYPE
 from ..filters import EntryFilter
 from ..forms import EntryForm
 from ..forms.players import EntryEditForm, QuickCheckinForm
-from ..models import EntryStatus
+from ..mail import RequestMailer
+from ..models import EntryStatus, FeeStatus, Registration
 from ..permissions import changeable_players, director_required, get_managed_tournament
 from ..tables import EntryTable
 
 # After a fast check-in without JavaScript: the page comes back with the field focused and
 # an undo button for the player just checked in.
 QUICK_FOCUS, QUICK_UNDO = "quick-checkin-focus", "quick-checkin-undo"
+# The live part of the players page sends what it shows in this header; the same state
+# again is answered with 204 (nothing to swap), see ``_entry_page``.
+LIVE_STATE_HEADER = "X-Players-State"
 
 
 def _counts(tournament) -> dict:
@@ -43,6 +60,69 @@ def _counts(tournament) -> dict:
     return counts
 
 
+def _shows_fees(tournament) -> bool:
+    """The fee column and sums appear where the tournament takes a fee, or some fee was
+    ticked anyway."""
+    return tournament.entry_fee > 0 or tournament.entries.exclude(fee=FeeStatus.OPEN).exists()
+
+
+def _live(tournament) -> dict:
+    """What the live part of the page shows besides the table: the counts, the fee sums and,
+    once check-in is under way (somebody checked in, or check-in by link is open), the active
+    players still missing."""
+    counts = _counts(tournament)
+    shown = bool(counts["checked_in"] or tournament.checkin_open)
+    missing = (
+        tournament.entries.filter(status=EntryStatus.ACTIVE, checked_in=False)
+        .select_related("player")
+        .order_by("start_number")
+        if shown
+        else []
+    )
+    return {
+        "counts": counts,
+        "fees": fee_sums(tournament) if _shows_fees(tournament) else None,
+        "missing_shown": shown,
+        "missing": list(missing),
+    }
+
+
+def _entries(tournament):
+    """The entries as the table shows them, with what the rows need in one query."""
+    # Signed, not revoked warnings: a referee sees them again when the player is penalised.
+    warned = Q(
+        penalties__category=Category.WARNING,
+        penalties__signed_at__isnull=False,
+        penalties__revoked_at__isnull=True,
+    )
+    return tournament.entries.select_related("player", "team", "fee_changed_by").annotate(
+        warnings=Count("penalties", filter=warned),
+        online=Exists(Registration.objects.filter(entry=OuterRef("pk"))),
+    )
+
+
+def _live_state(live: dict, rows) -> str:
+    """A short fingerprint of everything the live part shows."""
+    table = rows.order_by("pk").values_list(
+        "pk",
+        "start_number",
+        "status",
+        "checked_in",
+        "fee",
+        "fee_changed_at",
+        "fee_changed_by__username",
+        "player__first_name",
+        "player__last_name",
+        "player__club",
+        "team__name",
+        "warnings",
+        "online",
+    )
+    missing = [(e.pk, e.start_number, e.player.full_name) for e in live["missing"]]
+    facts = (live["counts"], live["fees"], live["missing_shown"], missing, list(table))
+    return hashlib.sha256(repr(facts).encode()).hexdigest()[:24]
+
+
 def _quick_form(*, focus: bool) -> QuickCheckinForm:
     form = QuickCheckinForm(auto_id="quick_%s")
     if focus:
@@ -50,39 +130,48 @@ def _quick_form(*, focus: bool) -> QuickCheckinForm:
     return form
 
 
-def _entry_page(request, tournament, form=None, status=200):
-    # Signed, not revoked warnings: a referee sees them again when the player is penalised.
-    warned = Q(
-        penalties__category=Category.WARNING,
-        penalties__signed_at__isnull=False,
-        penalties__revoked_at__isnull=True,
-    )
-    entries = tournament.entries.select_related("player", "team").annotate(
-        warnings=Count("penalties", filter=warned)
-    )
-    entry_filter = EntryFilter(request.GET or None, queryset=entries)
+def _entry_page(request, tournament, form=None, status=200, *, poll=False):
+    """The players page; ``poll``: the live part only (htmx asks every few seconds), or 204
+    when it shows the same as the page already does."""
+    live = _live(tournament)
+    entry_filter = EntryFilter(request.GET or None, queryset=_entries(tournament))
     # The filter and the add form both have a club field: without their own ids the label
     # "club" of the add form would focus the filter's field.
     entry_filter.form.auto_id = "filter_%s"
-    table = EntryTable(entry_filter.qs)
+    table = EntryTable(entry_filter.qs, exclude=() if live["fees"] else ("fee",))
     RequestConfig(request, paginate=False).configure(table)
+    state = _live_state(live, entry_filter.qs)
+    query = request.GET.urlencode()
+    live_url = reverse("manage:entry-list", kwargs={"slug": tournament.slug})
     context = {
         "tournament": tournament,
         "table": table,
+        "live_state": state,
+        "live_url": f"{live_url}?{query}" if query else live_url,
+        **live,
+    }
+    if poll:
+        if request.headers.get(LIVE_STATE_HEADER) == state:
+            return HttpResponse(status=204)
+        return render(request, "tournament/manage/_players_live_response.html", context)
+    context |= {
         "filter": entry_filter,
         "form": form or EntryForm(),
-        "counts": _counts(tournament),
         "quick": _quick_form(focus=request.session.pop(QUICK_FOCUS, False)),
         "checked": tournament.entries.filter(
             pk=request.session.pop(QUICK_UNDO, None), checked_in=True
         ).first(),
+        "checkin_link_offered": tournament.checkin_open
+        or tournament.registration_open
+        or tournament.registrations.exists(),
     }
     return render(request, "tournament/manage/entry_list.html", context, status=status)
 
 
 @director_required
 def entry_list(request, slug):
-    return _entry_page(request, get_managed_tournament(request, slug))
+    tournament = get_managed_tournament(request, slug)
+    return _entry_page(request, tournament, poll=bool(request.htmx))
 
 
 @director_required
@@ -135,6 +224,10 @@ def entry_status(request, slug, pk, action):
     status, reason, message = STATUS_ACTIONS[action]
     set_status(entry, status, request.user, str(reason))
     messages.success(request, message % {"name": entry.player.full_name})
+    if action == "withdraw":  # a place came free: the first on the waiting list moves up
+        mail = RequestMailer(request)
+        after_places_changed(tournament, user=request.user, mail=mail)
+        mail.report_moved_up()
     return redirect("manage:entry-list", slug=tournament.slug)
 
 
@@ -155,12 +248,7 @@ def entry_checkin(request, slug, pk):
         return render(
             request,
             "tournament/manage/_checkin_response.html",
-            {
-                "record": entry,
-                "tournament": tournament,
-                "error": error,
-                "counts": _counts(tournament),
-            },
+            {"record": entry, "tournament": tournament, "error": error, **_live(tournament)},
         )
     if error:
         messages.error(request, error)
@@ -254,7 +342,7 @@ def entry_checkin_number(request, slug):
             "checked": entry,
             "message": _checked_in_text(entry) if entry else "",
             "error": error,
-            "counts": _counts(tournament),
+            **_live(tournament),
         }
         return render(request, "tournament/manage/_quick_checkin_response.html", context)
     if entry is None:
@@ -266,6 +354,76 @@ def entry_checkin_number(request, slug):
     request.session[QUICK_FOCUS] = True
     url = reverse("manage:entry-list", kwargs={"slug": tournament.slug})
     return redirect(f"{url}#quick-checkin")
+
+
+@director_required
+@require_POST
+def entry_fee(request, slug, pk):
+    """One tap in the fee column: paid, not paid or waived. Asked by htmx, the answer is the
+    row's fee cell, with the sums out of band; a refusal (an unknown value) is 400 and
+    changes nothing."""
+    tournament = get_managed_tournament(request, slug)
+    entry = get_object_or_404(tournament.entries.select_related("player"), pk=pk)
+    error = None
+    try:
+        entry = set_fee(entry, request.POST.get("fee", ""), request.user)
+    except DomainError as exc:
+        error = exc.message
+    status = 400 if error else 200
+    if request.htmx:
+        context = {
+            "record": _entries(tournament).get(pk=entry.pk),
+            "tournament": tournament,
+            "error": error,
+            "fee_choices": FeeStatus.choices,
+            "fees": fee_sums(tournament) if _shows_fees(tournament) else None,
+        }
+        return render(request, "tournament/manage/_fee_response.html", context, status=status)
+    if error:
+        messages.error(request, error)
+        return _entry_page(request, tournament, status=status)
+    messages.success(
+        request,
+        _("Entry fee of %(name)s: %(fee)s.")
+        % {"name": entry.player.full_name, "fee": entry.get_fee_display()},
+    )
+    url = reverse("manage:entry-list", kwargs={"slug": tournament.slug})
+    return redirect(f"{url}#entry-{entry.pk}")
+
+
+@director_required
+def fees_export(request, slug):
+    """The treasurer's list: every entry's fee, who ticked it and when, and the totals."""
+    tournament = get_managed_tournament(request, slug)
+    response = HttpResponse(fees_workbook(tournament), content_type=XLSX_TYPE)
+    filename = f"{tournament.slug}-startgeld.xlsx"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@director_required
+@require_POST
+def checkin_link_toggle(request, slug):
+    """Open or close check-in by personal link ("open" = 1 or 0; without it the button
+    turns it over)."""
+    tournament = get_managed_tournament(request, slug)
+    wanted = request.POST.get("open")
+    if wanted not in (None, "0", "1"):
+        messages.error(request, _("Unknown choice for check-in by personal link."))
+        return _entry_page(request, tournament, status=400)
+    tournament.checkin_open = (wanted == "1") if wanted is not None else not tournament.checkin_open
+    update_tournament(tournament, request.user)
+    if tournament.checkin_open:
+        messages.success(
+            request,
+            _(
+                "Check-in by personal link is open: players who registered online can tap "
+                "'I am here'."
+            ),
+        )
+    else:
+        messages.success(request, _("Check-in by personal link is closed."))
+    return redirect("manage:entry-list", slug=tournament.slug)
 
 
 def _checked_in_text(entry) -> str:

@@ -2,13 +2,20 @@
 
 from django.shortcuts import get_object_or_404, render
 
+from ..domain.signup import CLOSED
+from ..forms.signup import registration_summary
 from ..models import EntryStatus, RoundStatus, Seat, Series, Table, Tournament
 from ..names import name_matches, query_words
 from ..sheets.reads import current_round
 
 
 def home(request):
-    tournaments = Tournament.objects.filter(is_public=True).with_status()
+    tournaments = list(Tournament.objects.filter(is_public=True).with_status())
+    for tournament in tournaments:
+        # "Register" on the card while registration is open or about to open.
+        summary = registration_summary(tournament) if tournament.registration_open else None
+        shown = summary if summary and summary["phase"] != CLOSED else None
+        tournament.signup = shown  # type: ignore[attr-defined]
     series_list = Series.objects.filter(is_public=True)
     context = {"tournaments": tournaments, "series_list": series_list}
     return render(request, "tournament/home.html", context)
@@ -23,6 +30,7 @@ def tournament_public(request, slug):
     )
     context = {
         "tournament": tournament,
+        "signup": registration_summary(tournament),
         "entries": entries,
         # No empty column: a tournament without teams (or clubs) shows none.
         "with_club": any(entry.player.club for entry in entries),

@@ -7,7 +7,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from ..domain.registration import create_tournament, update_tournament
+from ..domain.signup import after_places_changed
 from ..forms import TournamentForm
+from ..mail import RequestMailer
 from ..permissions import (
     director_required,
     get_managed_tournament,
@@ -46,6 +48,11 @@ def tournament_edit(request, slug):
     if request.method == "POST" and form.is_valid():
         saved = update_tournament(form.save(commit=False), request.user)
         messages.success(request, _("Changes saved."))
+        if {"registration_open", "registration_capacity"} & set(form.changed_data):
+            # More places (or registration on again): the waiting list moves up.
+            mail = RequestMailer(request)
+            after_places_changed(saved, user=request.user, mail=mail)
+            mail.report_moved_up()
         return redirect(saved)  # at its new address if the short name changed
     return render(
         request,

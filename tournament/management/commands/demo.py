@@ -2,6 +2,7 @@ import datetime
 import random
 from dataclasses import dataclass
 from datetime import timedelta
+from decimal import Decimal
 
 from django.conf import settings
 from django.core.management import call_command
@@ -10,11 +11,14 @@ from django.utils import timezone
 
 from scoring.penalties import Category
 from tournament.demo_games import play_sheet
-from tournament.domain import draw, penalties
+from tournament.domain import draw, penalties, signup
 from tournament.domain import series as series_domain
 from tournament.domain.penalties import Facts
+from tournament.domain.registration import PlayerData, register
+from tournament.forms.signup import consent_text
 from tournament.models import (
     Entry,
+    FeeStatus,
     GameKind,
     PenaltyContext,
     Player,
@@ -40,6 +44,7 @@ DEMO_LOGINS = [
 ]
 DEMO_REASON = "demo data loaded"
 DEMO_SERIES_SLUG = "vereinsmeisterschaft-2026"
+UPCOMING_SLUG = "neujahrsturnier-2027"
 
 
 @dataclass(frozen=True)
@@ -97,13 +102,50 @@ SERIES_DESCRIPTION = (
 )
 
 
+@dataclass(frozen=True)
+class Upcoming:
+    """The next tournament: online registration open and full, a waiting list, entry fees
+    partly paid."""
+
+    name: str = "Neujahrsturnier 2027"
+    slug: str = UPCOMING_SLUG
+    weeks_after: int = 6  # after the demo tournament (at least three weeks from today)
+    venue: str = "Vereinsheim Doko-Freunde Kassel"
+    rounds: int = 3
+    places: int = 16
+    fee: Decimal = Decimal("10.00")
+    # Start numbers of the demo tournament the director typed in (from the phone and the
+    # club evening): these take the first places.
+    typed_in: tuple[int, ...] = (1, 2, 3, 5, 9, 10, 13, 17, 21, 25)
+    # Registered on the public form, in this order: the first ones fill the places (two are
+    # recognised in the player database), the last two wait.
+    online: tuple[tuple[str, str, str, str], ...] = (
+        ("Heike", "Kaiser", "Karlchen Hamburg", "heike.kaiser@example.org"),
+        ("Petra", "Schmitz", "Karlchen Hamburg", "petra.schmitz@example.org"),
+        ("Lena", "Hartwig", "Doko-Freunde Kassel", "lena.hartwig@example.org"),
+        ("Jonas", "Brenner", "", "jonas.brenner@example.org"),
+        ("Fatma", "Aydın", "Die Füchse Köln", "fatma.aydin@example.org"),
+        ("Carsten", "Vogt", "Herz Dame Fulda", "c.vogt@example.org"),
+        ("Kai", "Ostermann", "Karlchen Hamburg", "kai.ostermann@example.org"),
+        ("Greta", "Lindner", "", "greta.lindner@example.org"),
+    )
+    # Start numbers in the upcoming tournament whose fee is ticked (paid in advance).
+    paid: tuple[int, ...] = (1, 2, 4, 6, 11, 12, 14)
+    waived: tuple[int, ...] = (3,)  # the club's youth player
+
+
+UPCOMING = Upcoming()
+
+
 class Command(BaseCommand):
     help = (
         "Load the demo tournament (37 players) from fixtures/demo.json and draw its three "
         "rounds: rounds 1 and 2 played, confirmed and closed, round 3 running with sheets "
         "in progress (one with an error); a few referee decisions and a call from a table. "
         "Before it, two finished tournaments of mostly the same players, and a public series "
-        "of the three (average per round)."
+        "of the three (average per round). After it, an upcoming tournament with online "
+        "registration open: its 16 places taken, two players on the waiting list, entry fees "
+        "partly paid."
     )
 
     def add_arguments(self, parser):
@@ -144,6 +186,7 @@ class Command(BaseCommand):
             if not running:
                 sheet_domain.close_round(round_, director)
         demo_series(tournament, earlier, director)
+        upcoming_tournament(UPCOMING, tournament, director)
         self.stdout.write(self.style.SUCCESS("Demo data loaded."))
         for username, password, role in DEMO_LOGINS:
             self.stdout.write(f"  {role}: {username} / {password}")
@@ -215,6 +258,44 @@ def earlier_tournament(
             submitted_at=started + timedelta(minutes=100),
             confirmed_at=started + timedelta(minutes=102),
         )
+    return tournament
+
+
+def upcoming_tournament(plan: Upcoming, demo: Tournament, director) -> Tournament:
+    """The next tournament, some weeks after the demo tournament and at least three weeks
+    from today, so that ``make run`` always shows a registration that is open: 16 places,
+    all taken (entries the director typed in and online registrations), two players on the
+    waiting list, 10 € entry fee, some paid in advance and one waived."""
+    date = max(
+        demo.date + timedelta(weeks=plan.weeks_after), timezone.localdate() + timedelta(weeks=3)
+    )
+    tournament = Tournament(
+        name=plan.name,
+        slug=plan.slug,
+        date=date,
+        venue=plan.venue,
+        planned_rounds=plan.rounds,
+        is_public=True,
+        registration_open=True,
+        registration_capacity=plan.places,
+        registration_closes_at=on_the_day(date - timedelta(days=1), 20),
+        entry_fee=plan.fee,
+    )
+    stamp(tournament, None, DEMO_REASON).save()
+    tournament.directors.set(demo.directors.all())
+    tournament.referees.set(demo.referees.all())
+    regulars = demo.entries.select_related("player").filter(start_number__in=plan.typed_in)
+    for entry in regulars.order_by("start_number"):
+        player = entry.player
+        data = PlayerData(player.first_name, player.last_name, player.club, player.ddv_number)
+        register(tournament, data, director=director)
+    consent = consent_text(tournament)
+    for first, last, club, email in plan.online:
+        details = signup.Details(first, last, club=club, email=email)
+        signup.submit(tournament, details, consent=consent)
+    for entry in tournament.entries.filter(start_number__in=plan.paid + plan.waived):
+        fee = FeeStatus.WAIVED if entry.start_number in plan.waived else FeeStatus.PAID
+        signup.set_fee(entry, fee, director)
     return tournament
 
 

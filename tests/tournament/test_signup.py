@@ -1,0 +1,318 @@
+"""Online registration in the domain: places, the waiting list, approval, cancelling, the
+personal link's changes, check-in by link, fees, deleting personal data."""
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+
+from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
+from tournament.domain import DomainError, signup
+from tournament.domain.registration import set_status
+from tournament.models import (
+    Entry,
+    EntryStatus,
+    FeeStatus,
+    Player,
+    Registration,
+    RegistrationState,
+)
+from tournament.models.audit import PLAYER
+
+pytestmark = pytest.mark.django_db
+
+
+class Outbox:
+    """A Mailer that remembers what it was asked to send."""
+
+    def __init__(self):
+        self.sent: list[tuple[str, str]] = []
+
+    def send(self, registration, kind):
+        self.sent.append((registration.last_name, kind))
+
+
+@pytest.fixture
+def hall(tournament):
+    tournament.registration_open = True
+    tournament.registration_capacity = 2
+    tournament.is_public = True
+    tournament.save()
+    return tournament
+
+
+def details(last, first="Anna", **kw):
+    return signup.Details(first, last, email=f"{last.lower()}@example.org", **kw)
+
+
+def sign(tournament, last, mail=None, **kw):
+    return signup.submit(tournament, details(last, **kw), consent="ok", mail=mail)
+
+
+def test_registrations_within_the_places_are_confirmed_with_a_start_number(hall):
+    outbox = Outbox()
+    first = sign(hall, "Albers", outbox)
+    second = sign(hall, "Brandt", outbox)
+    assert [first.state, second.state] == [RegistrationState.CONFIRMED] * 2
+    assert [first.entry.start_number, second.entry.start_number] == [1, 2]
+    assert first.entry.player.last_name == "Albers"
+    assert outbox.sent == [("Albers", "registered"), ("Brandt", "registered")]
+    # The player registered themselves: the history says so.
+    assert first.entry.history.first().history_role == PLAYER
+
+
+def test_beyond_the_places_players_wait_in_the_order_they_registered(hall):
+    sign(hall, "Albers"), sign(hall, "Brandt")
+    third, fourth = sign(hall, "Conrad"), sign(hall, "Dietz")
+    assert third.state == fourth.state == RegistrationState.WAITING
+    assert third.entry is None
+    assert [signup.waiting_position(third), signup.waiting_position(fourth)] == [1, 2]
+    assert hall.entries.count() == 2
+
+
+def test_an_entry_the_director_typed_in_takes_a_place_too(hall):
+    EntryFactory(tournament=hall, start_number=7)
+    sign(hall, "Albers")
+    assert sign(hall, "Brandt").state == RegistrationState.WAITING
+    assert signup.places_free(hall) == 0
+
+
+def test_a_cancellation_moves_the_first_on_the_waiting_list_up_and_tells_them(hall):
+    first = sign(hall, "Albers")
+    sign(hall, "Brandt")
+    third, fourth = sign(hall, "Conrad"), sign(hall, "Dietz")
+    outbox = Outbox()
+    signup.cancel(first, mail=outbox)
+    first.refresh_from_db(), third.refresh_from_db(), fourth.refresh_from_db()
+    assert first.state == RegistrationState.CANCELLED
+    assert first.entry.status == EntryStatus.WITHDRAWN  # the start number stays reserved
+    assert third.state == RegistrationState.CONFIRMED
+    assert third.entry.start_number == 3
+    assert signup.waiting_position(fourth) == 1
+    assert outbox.sent == [("Albers", "cancelled"), ("Conrad", "moved-up")]
+
+
+def test_cancelling_twice_or_after_the_draw_is_refused(hall):
+    first, second = sign(hall, "Albers"), sign(hall, "Brandt")
+    signup.cancel(first)
+    with pytest.raises(DomainError):
+        signup.cancel(first)
+    RoundFactory(tournament=hall, number=1)
+    with pytest.raises(DomainError):
+        signup.cancel(second)
+    second.refresh_from_db()
+    assert second.state == RegistrationState.CONFIRMED
+    assert second.entry.status == EntryStatus.ACTIVE
+
+
+def test_in_approval_mode_a_registration_holds_a_place_until_the_director_decides(hall):
+    hall.registration_approval = True
+    hall.save()
+    first, second, third = sign(hall, "Albers"), sign(hall, "Brandt"), sign(hall, "Conrad")
+    assert [first.state, second.state] == [RegistrationState.PENDING] * 2
+    assert third.state == RegistrationState.WAITING
+    assert hall.entries.count() == 0
+    boss = hall.directors.get()
+    outbox = Outbox()
+    signup.approve(first, boss, mail=outbox)
+    signup.decline(second, boss, mail=outbox)
+    first.refresh_from_db(), third.refresh_from_db()
+    assert first.state == RegistrationState.CONFIRMED and first.entry.start_number == 1
+    # The declined place goes to the waiting list, which waits for approval in turn.
+    assert third.state == RegistrationState.PENDING
+    assert outbox.sent == [("Albers", "confirmed"), ("Brandt", "declined"), ("Conrad", "moved-up")]
+
+
+def test_the_director_moves_people_on_the_waiting_list_and_gives_a_place_by_hand(hall):
+    sign(hall, "Albers"), sign(hall, "Brandt")
+    third, fourth, fifth = sign(hall, "Conrad"), sign(hall, "Dietz"), sign(hall, "Ebert")
+    boss = hall.directors.get()
+    signup.move(fifth, boss, up=True)
+    order = [r.last_name for r in signup.waiting_list(hall)]
+    assert order == ["Conrad", "Ebert", "Dietz"]
+    signup.move(third, boss, up=True)  # already first: nothing changes
+    signup.move(third, boss, up=False)
+    assert [r.last_name for r in signup.waiting_list(hall)] == ["Ebert", "Conrad", "Dietz"]
+    signup.approve(fourth, boss)  # beyond the capacity: the director decides
+    fourth.refresh_from_db()
+    assert fourth.state == RegistrationState.CONFIRMED
+    assert hall.entries.filter(status=EntryStatus.ACTIVE).count() == 3
+
+
+def test_a_withdrawal_or_more_places_move_the_waiting_list_up(hall):
+    first = sign(hall, "Albers")
+    sign(hall, "Brandt")
+    third, fourth = sign(hall, "Conrad"), sign(hall, "Dietz")
+    boss = hall.directors.get()
+    set_status(first.entry, EntryStatus.WITHDRAWN, boss)
+    moved = signup.after_places_changed(hall, user=boss)
+    assert [r.pk for r in moved] == [third.pk]
+    hall.registration_capacity = 4
+    hall.save()
+    moved = signup.after_places_changed(hall, user=boss)
+    assert [r.pk for r in moved] == [fourth.pk]
+
+
+def test_registration_is_refused_when_not_open_or_for_a_second_time(hall):
+    sign(hall, "Albers")
+    with pytest.raises(DomainError):
+        sign(hall, "ALBERS")  # the same person, spelled otherwise
+    now = timezone.now()
+    hall.registration_opens_at = now + datetime.timedelta(days=1)
+    hall.save()
+    assert signup.phase(hall) == signup.NOT_YET
+    with pytest.raises(DomainError):
+        sign(hall, "Brandt")
+    hall.registration_opens_at, hall.registration_closes_at = None, now
+    hall.save()
+    assert signup.phase(hall) == signup.CLOSED
+    with pytest.raises(DomainError):
+        sign(hall, "Brandt")
+    assert hall.registrations.count() == 1
+
+
+def test_a_known_player_is_recognised_by_umlaut_spelling_without_copying_their_data(hall):
+    known = PlayerFactory(first_name="Jürgen", last_name="Schäfer", club="Herz Dame")
+    EntryFactory(tournament=TournamentFactory(directors=list(hall.directors.all())), player=known)
+    registration = sign(hall, "Schaefer", first="Juergen", club="Herz Dame")
+    assert registration.entry.player == known
+    by_number = PlayerFactory(first_name="Eva", last_name="Ost", ddv_number="12345")
+    other = sign(hall, "Ost", first="Eva", ddv_number="12345")
+    assert other.entry.player == by_number
+    # A stranger of the same name elsewhere is not linked.
+    PlayerFactory(first_name="Zoe", last_name="Zorn", club="")
+    hall.registration_capacity = 5
+    hall.save()
+    stranger = sign(hall, "Zorn", first="Zoe")
+    assert Player.objects.filter(first_name="Zoe", last_name="Zorn").count() == 2
+    assert stranger.entry.player.pk != Player.objects.filter(last_name="Zorn").first().pk
+
+
+def test_the_player_changes_details_and_a_shared_name_stays_with_the_director(hall):
+    registration = sign(hall, "Albers", team_name="Die Asse")
+    changed = signup.Details(
+        "Anne", "Albers", club="Kreuz Bube", team_name="Die Buben", email="neu@example.org"
+    )
+    signup.change_details(registration, changed)
+    registration.refresh_from_db()
+    entry = registration.entry
+    assert (entry.player.first_name, entry.player.club, entry.team.name) == (
+        "Anne",
+        "Kreuz Bube",
+        "Die Buben",
+    )
+    assert registration.email == "neu@example.org"
+    EntryFactory(player=entry.player)  # now the player has another tournament
+    with pytest.raises(DomainError):
+        signup.change_details(registration, signup.Details("Annette", "Albers"))
+    entry.player.refresh_from_db()
+    assert entry.player.first_name == "Anne"
+
+
+def test_check_in_by_link_only_when_the_director_opened_it(hall):
+    registration = sign(hall, "Albers")
+    with pytest.raises(DomainError):
+        signup.check_in(registration)
+    hall.checkin_open = True
+    hall.save()
+    registration.refresh_from_db()
+    entry = signup.check_in(registration)
+    assert entry.checked_in and entry.checked_in_at is not None
+    assert entry.history.first().history_role == PLAYER
+    waiting = sign(hall, "Brandt"), sign(hall, "Conrad")
+    with pytest.raises(DomainError):
+        signup.check_in(waiting[1])
+
+
+def test_fees_record_who_and_when_and_add_up(hall):
+    hall.entry_fee = Decimal("12.50")
+    hall.save()
+    boss = hall.directors.get()
+    entries = [EntryFactory(tournament=hall) for _ in range(4)]
+    signup.set_fee(entries[0], FeeStatus.PAID, boss)
+    signup.set_fee(entries[1], FeeStatus.WAIVED, boss)
+    signup.set_fee(entries[2], FeeStatus.PAID, boss)
+    set_status(entries[2], EntryStatus.WITHDRAWN, boss)  # paid, then withdrawn: still collected
+    entries[0].refresh_from_db()
+    assert entries[0].fee_changed_by == boss and entries[0].fee_changed_at is not None
+    sums = signup.fee_sums(hall)
+    assert (sums.paid, sums.waived, sums.open) == (2, 1, 1)
+    assert (sums.collected, sums.outstanding) == (Decimal("25.00"), Decimal("12.50"))
+    with pytest.raises(DomainError):
+        signup.set_fee(entries[3], "maybe", boss)
+    assert Entry.objects.get(pk=entries[3].pk).fee == FeeStatus.OPEN
+
+
+def test_personal_data_goes_after_the_tournament_but_names_and_entries_stay(hall):
+    first, waiting = sign(hall, "Albers"), None
+    sign(hall, "Brandt")
+    waiting = sign(hall, "Conrad")
+    with pytest.raises(DomainError):
+        signup.forget_personal_data([hall])
+    assert Registration.objects.filter(email="").count() == 0
+    hall.planned_rounds = 1
+    hall.save()
+    RoundFactory(tournament=hall, number=1, status="closed")
+    assert signup.forget_personal_data([hall], user=director()) == 3
+    first.refresh_from_db(), waiting.refresh_from_db()
+    assert (first.email, first.token, waiting.email, waiting.token) == ("", None, "", None)
+    assert first.last_name == "Albers" and first.entry.player.last_name == "Albers"
+    assert signup.forget_personal_data([hall]) == 0  # already done
+    # No historical record keeps the e-mail address.
+    assert not hasattr(first.history.model, "email")
+
+
+def test_a_player_who_cancelled_can_register_again_and_gets_the_old_start_number(hall):
+    typed_in = EntryFactory(tournament=hall, start_number=9)
+    set_status(typed_in, EntryStatus.WITHDRAWN, None)  # somebody else, withdrawn by hand
+    first = sign(hall, "Albers")
+    signup.cancel(first)
+    again = sign(hall, "Albers")
+    assert again.state == RegistrationState.CONFIRMED
+    assert again.entry.pk == first.entry.pk and again.entry.status == EntryStatus.ACTIVE
+    first.refresh_from_db()
+    assert first.entry is None
+    typed_in.refresh_from_db()
+    assert typed_in.status == EntryStatus.WITHDRAWN  # nobody else's entry is revived
+
+
+def test_the_mails_go_out_after_the_commit_in_the_players_language(
+    hall, rf, settings, mailoutbox, django_capture_on_commit_callbacks
+):
+    from tournament.mail import RequestMailer
+
+    settings.SITE_URL = "http://turnier.example.org"  # the address the links are built on
+    mail = RequestMailer(rf.get("/"))
+    with django_capture_on_commit_callbacks(execute=True):
+        english = sign(hall, "Albers", mail, language="en")
+        sign(hall, "Brandt", mail, language="de")
+        waiting = sign(hall, "Conrad", mail, language="en")
+    assert [m.to for m in mailoutbox] == [
+        ["albers@example.org"],
+        ["brandt@example.org"],
+        ["conrad@example.org"],
+    ]
+    confirmed, german, wait = mailoutbox
+    assert confirmed.subject == "Your registration for Herbstturnier"
+    assert "Your start number is 1." in confirmed.body
+    assert f"http://turnier.example.org/anmeldung/{english.token}/" in confirmed.body
+    assert "position 1" in wait.body and waiting.token in wait.body
+    assert german.subject == "Ihre Anmeldung für Herbstturnier"
+    assert "Ihre Startnummer ist 2." in german.body
+    # Nothing is sent for a registration that was refused (rolled back).
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(DomainError):
+        sign(hall, "Albers", mail, language="en")
+    assert len(mailoutbox) == 3
+
+
+def test_a_namesake_of_another_club_or_ddv_number_is_somebody_else(hall):
+    hall.registration_capacity = 10
+    hall.save()
+    sign(hall, "Becker", first="Thomas", club="Herz Dame Fulda", ddv_number="111")
+    kiel = sign(hall, "Becker", first="Thomas", club="TSV Kiel")
+    other_number = sign(hall, "Becker", first="Thomas", club="Herz Dame Fulda", ddv_number="222")
+    assert kiel.entry.player != other_number.entry.player
+    with pytest.raises(DomainError):  # no club, no number: cannot tell them apart
+        sign(hall, "Becker", first="Thomas")
+    assert hall.registrations.count() == 3

@@ -1,0 +1,481 @@
+"""Online registration: registering, the waiting list, approval, cancelling, changing one's
+details and checking in by the personal link; entry fees; deleting personal data afterwards.
+
+Places: a tournament with online registration has ``registration_capacity`` places. A place is
+taken by every active entry (also those the director typed in) and every registration awaiting
+approval. A registration within the places is confirmed at once (it gets its entry and start
+number) or, in approval mode, waits for the director; beyond them it goes on the waiting list.
+Whenever a place comes free before the first draw, the first on the waiting list moves up
+(:func:`fill_places`). Messages to the player go through a :class:`Mailer` after the
+transaction has committed; without one (a command) nothing is sent.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Protocol
+
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..models import (
+    Entry,
+    EntryStatus,
+    FeeStatus,
+    Registration,
+    RegistrationState,
+    Tournament,
+    TournamentStatus,
+    normalize_name,
+)
+from ..models.audit import PLAYER, stamp
+from ..models.registration import OPEN_STATES
+from . import DomainError
+from .registration import (
+    KnownPlayers,
+    PlayerData,
+    find_player,
+    identity_key,
+    register,
+    set_checked_in,
+    set_status,
+)
+
+
+class Mailer(Protocol):
+    def send(self, registration: Registration, kind: str) -> None:
+        """Send the message ``kind`` (see tournament/mail.py) to the registration's player."""
+
+
+# What the public page says about registration at a moment.
+OFF, NOT_YET, OPEN, CLOSED = "off", "not-yet", "open", "closed"
+
+
+def phase(tournament: Tournament, now: datetime | None = None) -> str:
+    """Whether players can register now: off (not offered), not yet, open, or closed (the
+    closing time has passed or the tournament has begun)."""
+    if not tournament.registration_open:
+        return OFF
+    now = now or timezone.now()
+    if tournament.status != TournamentStatus.PLANNED or tournament.rounds.exists():
+        return CLOSED
+    if tournament.registration_opens_at and now < tournament.registration_opens_at:
+        return NOT_YET
+    if tournament.registration_closes_at and now >= tournament.registration_closes_at:
+        return CLOSED
+    return OPEN
+
+
+def places_taken(tournament: Tournament) -> int:
+    """Active entries plus registrations awaiting approval."""
+    entries = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
+    return entries + tournament.registrations.filter(state=RegistrationState.PENDING).count()
+
+
+def places_free(tournament: Tournament) -> int | None:
+    """Free places, or None without a limit."""
+    if tournament.registration_capacity is None:
+        return None
+    return max(0, tournament.registration_capacity - places_taken(tournament))
+
+
+def waiting_list(tournament: Tournament):
+    return tournament.registrations.filter(state=RegistrationState.WAITING).order_by("position")
+
+
+def waiting_position(registration: Registration) -> int | None:
+    """1 for the first on the waiting list; None when not waiting."""
+    if registration.state != RegistrationState.WAITING:
+        return None
+    ahead = waiting_list(registration.tournament).filter(position__lt=registration.position)
+    return ahead.count() + 1
+
+
+@dataclass(frozen=True)
+class Details:
+    """What a player types into the form."""
+
+    first_name: str
+    last_name: str
+    club: str = ""
+    ddv_number: str = ""
+    team_name: str = ""
+    email: str = ""
+    language: str = "de"
+
+    @property
+    def player_data(self) -> PlayerData:
+        return PlayerData(self.first_name, self.last_name, self.club, self.ddv_number)
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _known_players(tournament: Tournament) -> KnownPlayers:
+    """The players a registration may be recognised as: those of this tournament and of the
+    tournaments its directors run (the import's rule, see ``find_player``); a DDV member
+    number with the same name is recognised anywhere."""
+    directors = tournament.directors.all()
+    return KnownPlayers(
+        Tournament.objects.filter(Q(pk=tournament.pk) | Q(directors__in=directors)).distinct()
+    )
+
+
+def _same_person(details: Details, first: str, last: str, club: str, ddv_number: str) -> bool:
+    """The rule of ``find_player``: the same name (umlaut spellings, case, accents) is the
+    same person unless both give a club or both a DDV number, and those differ."""
+    if identity_key(details.first_name, details.last_name) != identity_key(first, last):
+        return False
+    if details.ddv_number and ddv_number and details.ddv_number != ddv_number:
+        return False
+    mine, theirs = normalize_name(details.club), normalize_name(club)
+    return not (mine and theirs and mine != theirs)
+
+
+def _duplicate(tournament: Tournament, details: Details, exclude: int | None = None) -> bool:
+    """True when the person is already registered or entered (see :func:`_same_person`)."""
+    others = tournament.registrations.filter(state__in=OPEN_STATES)
+    entries = tournament.entries.exclude(status=EntryStatus.WITHDRAWN).select_related("player")
+    if exclude is not None:
+        others = others.exclude(pk=exclude)
+        entries = entries.exclude(registration__pk=exclude)
+    if any(_same_person(details, r.first_name, r.last_name, r.club, r.ddv_number) for r in others):
+        return True
+    return any(
+        _same_person(details, p.first_name, p.last_name, p.club, p.ddv_number)
+        for p in (entry.player for entry in entries)
+    )
+
+
+def _give_place(registration: Registration, *, approved: bool, user=None) -> None:
+    """Confirm ``registration``: register its player (recognised in the player database) and
+    link the entry. Inside the caller's transaction."""
+    tournament = registration.tournament
+    if tournament.registration_approval and not approved:
+        registration.state = RegistrationState.PENDING
+        return
+    details = _details_of(registration)
+    known = _known_players(tournament)
+    player = find_player(details.player_data, known)
+    previous = tournament.entries.filter(player=player).first() if player else None
+    if previous is not None:
+        # Came back after a cancellation or a withdrawal (an active entry of the same name
+        # is refused before): the old entry and start number again.
+        Registration.objects.filter(entry=previous).exclude(pk=registration.pk).update(entry=None)
+        entry = set_status(previous, EntryStatus.ACTIVE, user, _("registered again online"))
+    else:
+        entry = register(
+            tournament,
+            details.player_data,
+            director=user,
+            team_name=details.team_name,
+            known_players=known,
+            role=_role(user),
+        )
+    registration.entry = entry
+    registration.state = RegistrationState.CONFIRMED
+
+
+def _details_of(registration: Registration) -> Details:
+    return Details(
+        registration.first_name,
+        registration.last_name,
+        registration.club,
+        registration.ddv_number,
+        registration.team_name,
+        registration.email,
+        registration.language,
+    )
+
+
+def submit(
+    tournament: Tournament,
+    details: Details,
+    *,
+    consent: str,
+    mail: Mailer | None = None,
+    now: datetime | None = None,
+) -> Registration:
+    """A player registers on the public form. Refused with a message when registration is not
+    open or somebody of that name is already registered."""
+    with transaction.atomic():
+        tournament = _lock(tournament)
+        if phase(tournament, now) != OPEN:
+            raise DomainError(_("Registration for this tournament is not open."))
+        if _duplicate(tournament, details):
+            raise DomainError(
+                _(
+                    "%(name)s is already registered for this tournament. Registered online? "
+                    "The e-mail you got then has your personal link (or have it sent again). "
+                    "Otherwise please ask the tournament director."
+                )
+                % {"name": f"{details.first_name} {details.last_name}".strip()}
+            )
+        highest = tournament.registrations.aggregate(m=Max("position"))["m"] or 0
+        registration = Registration(
+            tournament=tournament,
+            first_name=details.first_name,
+            last_name=details.last_name,
+            club=details.club,
+            ddv_number=details.ddv_number,
+            team_name=details.team_name,
+            email=details.email,
+            language=details.language,
+            consent=consent,
+            position=highest + 1,
+        )
+        free = places_free(tournament)
+        if free is None or free > 0:
+            _give_place(registration, approved=False)
+        else:
+            registration.state = RegistrationState.WAITING
+        stamp(registration, None, _("registered online"), role=PLAYER).save()
+        if mail:
+            mail.send(registration, "registered")
+    return registration
+
+
+def fill_places(tournament: Tournament, *, user=None, mail: Mailer | None = None) -> list:
+    """Move the first on the waiting list up while places are free, before the first draw.
+    Inside a transaction that holds the tournament's lock. Returns those moved up."""
+    if tournament.registration_capacity is None or tournament.rounds.exists():
+        return []
+    moved = []
+    for registration in waiting_list(tournament):
+        if not places_free(tournament):
+            break
+        _give_place(registration, approved=False, user=user)
+        stamp(registration, user, _("moved up from the waiting list"), role=_role(user))
+        registration.save()
+        moved.append(registration)
+        if mail:
+            mail.send(registration, "moved-up")
+    return moved
+
+
+def _role(user) -> str:
+    return PLAYER if user is None else ""
+
+
+def _locked(registration: Registration) -> Registration:
+    _lock(registration.tournament)
+    return (
+        Registration.objects.select_for_update()
+        .select_related("tournament")
+        .get(pk=registration.pk)
+    )
+
+
+def cancel(registration: Registration, *, user=None, mail: Mailer | None = None) -> Registration:
+    """The player (no ``user``) or a director cancels a registration. A confirmed one's entry
+    is withdrawn (its start number stays reserved); the freed place goes to the waiting
+    list. Refused once the first round is drawn: then only the director withdraws."""
+    with transaction.atomic():
+        registration = _locked(registration)
+        tournament = registration.tournament
+        if registration.state not in OPEN_STATES:
+            raise DomainError(_("This registration is already cancelled."))
+        if tournament.rounds.exists():
+            raise DomainError(
+                _("The tournament has begun: please tell the tournament director instead.")
+                if user is None
+                else _("The tournament has begun: withdraw the player on the players page.")
+            )
+        reason = _("cancelled online") if user is None else _("cancelled by the director")
+        if registration.entry is not None and registration.entry.status == EntryStatus.ACTIVE:
+            set_status(registration.entry, EntryStatus.WITHDRAWN, user, reason)
+        registration.state = RegistrationState.CANCELLED
+        stamp(registration, user, reason, role=_role(user)).save()
+        if mail:
+            mail.send(registration, "cancelled")
+        fill_places(tournament, user=user, mail=mail)
+    return registration
+
+
+def approve(registration: Registration, user, *, mail: Mailer | None = None) -> Registration:
+    """A director confirms a registration awaiting approval, or gives somebody on the waiting
+    list a place now (also beyond the capacity: the director decides)."""
+    with transaction.atomic():
+        registration = _locked(registration)
+        if registration.state not in (RegistrationState.PENDING, RegistrationState.WAITING):
+            raise DomainError(_("Only registrations awaiting a place can be confirmed."))
+        _give_place(registration, approved=True, user=user)
+        stamp(registration, user, _("confirmed by the director")).save()
+        if mail:
+            mail.send(registration, "confirmed")
+    return registration
+
+
+def decline(registration: Registration, user, *, mail: Mailer | None = None) -> Registration:
+    """A director declines a registration awaiting approval; its place goes on."""
+    with transaction.atomic():
+        registration = _locked(registration)
+        if registration.state != RegistrationState.PENDING:
+            raise DomainError(_("Only registrations awaiting approval can be declined."))
+        registration.state = RegistrationState.DECLINED
+        stamp(registration, user, _("declined by the director")).save()
+        if mail:
+            mail.send(registration, "declined")
+        fill_places(registration.tournament, user=user, mail=mail)
+    return registration
+
+
+def move(registration: Registration, user, *, up: bool) -> Registration:
+    """A director moves somebody one place up or down the waiting list."""
+    with transaction.atomic():
+        registration = _locked(registration)
+        if registration.state != RegistrationState.WAITING:
+            raise DomainError(_("Only registrations on the waiting list can be moved."))
+        others = waiting_list(registration.tournament)
+        if up:
+            other = others.filter(position__lt=registration.position).last()
+        else:
+            other = others.filter(position__gt=registration.position).first()
+        if other is None:
+            return registration
+        # Swap through a free position: (tournament, position) is unique.
+        mine, theirs = registration.position, other.position
+        highest = registration.tournament.registrations.aggregate(m=Max("position"))["m"]
+        Registration.objects.filter(pk=other.pk).update(position=highest + 1)
+        registration.position = theirs
+        stamp(registration, user, _("moved on the waiting list")).save()
+        other.position = mine
+        stamp(other, user, _("moved on the waiting list")).save()
+    return registration
+
+
+def after_places_changed(tournament: Tournament, *, user, mail: Mailer | None = None) -> list:
+    """Call after a director withdrew a player or raised the capacity: fills free places from
+    the waiting list."""
+    with transaction.atomic():
+        tournament = _lock(tournament)
+        return fill_places(tournament, user=user, mail=mail)
+
+
+def change_details(registration: Registration, details: Details) -> Registration:
+    """The player changes their registration. Name, club and DDV number of a confirmed
+    registration change the player's entry too, but only while that player has no other
+    tournament (the player database is shared: a director corrects those)."""
+    from .players import edit_entry
+
+    with transaction.atomic():
+        registration = _locked(registration)
+        if registration.state not in OPEN_STATES:
+            raise DomainError(_("This registration is cancelled and cannot be changed."))
+        if _duplicate(registration.tournament, details, exclude=registration.pk):
+            raise DomainError(_("Somebody of that name is already registered for this tournament."))
+        entry = registration.entry
+        renamed = details.player_data != _details_of(registration).player_data
+        if entry is not None and renamed and not name_changeable(registration):
+            raise DomainError(
+                _(
+                    "Your name, club and DDV number are also in other tournaments' "
+                    "results: please ask the tournament director to correct them."
+                )
+            )
+        if entry is not None:
+            edit_entry(
+                entry,
+                details.player_data,
+                team_name=details.team_name,
+                start_number=entry.start_number,
+                user=None,
+                reason=_("changed online by the player"),
+            )
+        for field in ("first_name", "last_name", "club", "ddv_number", "team_name"):
+            setattr(registration, field, getattr(details, field))
+        registration.email, registration.language = details.email, details.language
+        stamp(registration, None, _("changed online by the player"), role=PLAYER).save()
+    return registration
+
+
+def name_changeable(registration: Registration) -> bool:
+    """May the player change name, club and DDV number on the personal link?"""
+    entry = registration.entry
+    if entry is None:
+        return True
+    return (
+        not Entry.objects.filter(player_id=entry.player_id)
+        .exclude(tournament_id=registration.tournament_id)
+        .exists()
+    )
+
+
+def can_check_in(registration: Registration) -> bool:
+    entry = registration.entry
+    return bool(
+        registration.tournament.checkin_open
+        and registration.state == RegistrationState.CONFIRMED
+        and entry is not None
+        and entry.status == EntryStatus.ACTIVE
+    )
+
+
+def check_in(registration: Registration) -> Entry:
+    """ "I am here" on the personal link, once the director has opened check-in."""
+    if not can_check_in(registration) or registration.entry is None:
+        raise DomainError(_("Check-in on this link is not open."))
+    return set_checked_in(registration.entry, True, None, role=PLAYER)
+
+
+def set_fee(entry: Entry, fee: str, user) -> Entry:
+    """Tick an entry's fee paid, not paid or waived; who and when are kept."""
+    if fee not in FeeStatus.values:
+        raise DomainError(_("Unknown fee status."))
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        entry.fee = fee
+        entry.fee_changed_by = user
+        entry.fee_changed_at = timezone.now()
+        stamp(entry, user, _("entry fee"))
+        entry.save(update_fields=["fee", "fee_changed_by", "fee_changed_at"])
+    return entry
+
+
+@dataclass(frozen=True)
+class FeeSums:
+    fee: Decimal
+    paid: int
+    waived: int
+    open: int
+
+    @property
+    def collected(self) -> Decimal:
+        return self.fee * self.paid
+
+    @property
+    def outstanding(self) -> Decimal:
+        return self.fee * self.open
+
+
+def fee_sums(tournament: Tournament) -> FeeSums:
+    """Counts and sums over the active entries (a withdrawn player owes nothing, but what they
+    paid counts as collected)."""
+    entries = tournament.entries
+    return FeeSums(
+        fee=tournament.entry_fee,
+        paid=entries.filter(fee=FeeStatus.PAID).count(),
+        waived=entries.filter(status=EntryStatus.ACTIVE, fee=FeeStatus.WAIVED).count(),
+        open=entries.filter(status=EntryStatus.ACTIVE, fee=FeeStatus.OPEN).count(),
+    )
+
+
+def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int:
+    """Delete the e-mail addresses and personal links of finished tournaments' registrations;
+    names and results stay. Returns how many registrations were cleared. Refused for a
+    tournament that is not finished."""
+    count = 0
+    with transaction.atomic():
+        for tournament in tournaments:
+            if tournament.status != TournamentStatus.FINISHED:
+                raise DomainError(
+                    _("%(name)s is not finished: its registrations are still needed.")
+                    % {"name": tournament.name}
+                )
+            pending = tournament.registrations.filter(personal_data_deleted_at__isnull=True)
+            count += pending.update(email="", token=None, personal_data_deleted_at=timezone.now())
+    return count

@@ -1,0 +1,309 @@
+"""Online registration for players, no login: the public form of a tournament, the personal
+page behind the link from the e-mail (see, change, cancel, "I am here", print the QR code) and
+"send my link again".
+
+The form is a public write: it is limited per address (``REGISTRATION_PER_ADDRESS`` in
+``REGISTRATION_WINDOW``), refuses bots that fill the honeypot, and caps every field. A personal
+link is a secret: its pages show that one registration only, are never cached, and unknown
+links count against the address (``REGISTRATION_LINK_FAILURES``); past the limit every
+personal page answers 429 until the window ends. The verbs are in
+:mod:`tournament.domain.signup`.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import nullcontext
+from functools import partial, wraps
+
+from django.conf import settings
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from .. import ratelimit
+from ..domain import DomainError, signup
+from ..exports.printpack import qr_svg
+from ..forms.signup import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
+from ..mail import RequestMailer, deliver, personal_url
+from ..models import Registration, RegistrationState, Tournament, TournamentStatus
+from ..models.registration import OPEN_STATES
+
+# A personal link is 32 URL-safe characters; anything else is not one (no database query).
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _too_many(request: HttpRequest, seconds: int) -> HttpResponse:
+    context = {"minutes": max(1, (seconds + 59) // 60)}
+    response = render(request, "tournament/signup/too_many.html", context, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+def _unavailable(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournament/signup/unavailable.html", status=404)
+
+
+def _address(request: HttpRequest) -> str:
+    return ratelimit.client_address(request)
+
+
+# --- the public form -----------------------------------------------------------------------
+
+
+def _signup_page(request, tournament: Tournament, form: SignupForm, status: int = 200):
+    phase = signup.phase(tournament)
+    context = {
+        "tournament": tournament,
+        "phase": phase,
+        "form": form,
+        "free": signup.places_free(tournament),
+        "waiting": signup.waiting_list(tournament).count(),
+    }
+    return render(request, "tournament/signup/form.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def signup_form(request, slug):
+    """The registration form of a public tournament with online registration switched on;
+    before the opening and after the closing time it says so instead."""
+    tournament = Tournament.objects.filter(
+        slug=slug, is_public=True, registration_open=True
+    ).first()
+    if tournament is None:
+        return _unavailable(request)
+    if request.method != "POST":
+        return _signup_page(request, tournament, SignupForm(tournament=tournament))
+    if filled_honeypot(request.POST):
+        # A bot: a neutral answer that teaches it nothing; nothing is written.
+        return render(request, "tournament/signup/refused.html", status=400)
+    form = SignupForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        # Only what would be saved counts against the address: a player correcting a typo,
+        # or a club registering its members from one computer, is not locked out by errors.
+        slot = ratelimit.take(
+            f"signup:{_address(request)}",
+            settings.REGISTRATION_PER_ADDRESS,
+            settings.REGISTRATION_WINDOW,
+        )
+        if slot.wait is not None:
+            return _too_many(request, slot.wait)
+        try:
+            registration = signup.submit(
+                tournament,
+                form.details(),
+                consent=form.consent_text,
+                mail=RequestMailer(request),
+            )
+        except DomainError as exc:
+            ratelimit.give_back([slot])
+            form.add_error(None, exc.message)
+        else:
+            messages.success(
+                request,
+                _(
+                    "Thank you for registering. We have sent you an e-mail with your personal "
+                    "link: keep it to see, change or cancel your registration."
+                ),
+            )
+            return redirect("registration-personal", registration.token)
+    return _signup_page(request, tournament, form, status=400)
+
+
+# --- the personal link ---------------------------------------------------------------------
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    """A personal page holds somebody's data and its address is their secret: never cached,
+    never indexed. The site's Referrer-Policy (same-origin) already keeps the address from
+    other sites; "no-referrer" would make the browser send "Origin: null" with the page's
+    forms, which the CSRF check refuses."""
+    response["Cache-Control"] = "private, no-store"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def _personal_view(view):
+    """Look up the registration of the link ``token`` and call ``view(request,
+    registration)`` in the registration's language (unless the visitor chose one with the
+    language switcher). An unknown or deleted link gives a friendly 404 and counts against the
+    address; past the limit every personal page answers 429 until the window ends."""
+
+    @wraps(view)
+    def wrapper(request, token, *args, **kwargs):
+        key = f"signup-link:{_address(request)}"
+        limit, window = settings.REGISTRATION_LINK_FAILURES, settings.REGISTRATION_WINDOW
+        wait = ratelimit.retry_after(key, limit, window)
+        if wait is not None:
+            return _private(_too_many(request, wait))
+        registration = None
+        if TOKEN_SHAPE.fullmatch(token):
+            registration = (
+                Registration.objects.select_related("tournament", "entry")
+                .filter(token=token)
+                .first()
+            )
+        if registration is None:
+            ratelimit.hit(key, window)
+            response = render(request, "tournament/signup/invalid_link.html", status=404)
+            return _private(response)
+        chosen = settings.LANGUAGE_COOKIE_NAME in request.COOKIES
+        with nullcontext() if chosen else translation.override(registration.language):
+            response = view(request, registration, *args, **kwargs)
+        return _private(response)
+
+    return wrapper
+
+
+def _personal_page(
+    request,
+    registration: Registration,
+    *,
+    status: int = 200,
+    cancel_form: CancelForm | None = None,
+    error: str | None = None,
+):
+    tournament = registration.tournament
+    entry = registration.entry
+    open_ = registration.state in OPEN_STATES
+    started = tournament.rounds.exists()
+    context = {
+        "registration": registration,
+        "tournament": tournament,
+        "entry": entry if registration.state == RegistrationState.CONFIRMED else None,
+        "position": signup.waiting_position(registration),
+        "waiting": signup.waiting_list(tournament).count(),
+        "can_check_in": signup.can_check_in(registration),
+        "can_change": open_,
+        "can_cancel": open_ and not started,
+        "cancel_form": cancel_form or CancelForm(),
+        "cancel_open": cancel_form is not None,
+        "can_register_again": signup.phase(tournament) == signup.OPEN,
+        "error": error,
+    }
+    return render(request, "tournament/signup/personal.html", context, status=status)
+
+
+@require_safe
+@_personal_view
+def personal(request, registration):
+    """The personal page: the registration, its state in words, and what the player can do."""
+    return _personal_page(request, registration)
+
+
+@require_http_methods(["GET", "POST"])
+@_personal_view
+def personal_edit(request, registration):
+    if registration.state not in OPEN_STATES:
+        messages.error(request, _("This registration is cancelled and cannot be changed."))
+        return redirect("registration-personal", registration.token)
+    changeable = signup.name_changeable(registration)
+    if request.method == "POST":
+        form = ChangeForm(request.POST, registration=registration, name_changeable=changeable)
+        if form.is_valid():
+            old_address = registration.email
+            try:
+                registration = signup.change_details(registration, form.details())
+            except DomainError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Your details are saved."))
+                if registration.email.casefold() != old_address.casefold():
+                    # The link goes to the new address: a typo there shows at once.
+                    RequestMailer(request).send(registration, "link")
+                    messages.info(
+                        request,
+                        _("We have sent your personal link to %(email)s.")
+                        % {"email": registration.email},
+                    )
+                return redirect("registration-personal", registration.token)
+        status = 400
+    else:
+        form = ChangeForm(registration=registration, name_changeable=changeable)
+        status = 200
+    context = {"registration": registration, "tournament": registration.tournament, "form": form}
+    return render(request, "tournament/signup/edit.html", context, status=status)
+
+
+@require_POST
+@_personal_view
+def personal_cancel(request, registration):
+    """Cancel, after the player ticked that they mean it. The first on the waiting list moves
+    up and is told by e-mail."""
+    form = CancelForm(request.POST)
+    if not form.is_valid():
+        return _personal_page(request, registration, status=400, cancel_form=form)
+    try:
+        signup.cancel(registration, mail=RequestMailer(request))
+    except DomainError as exc:
+        return _personal_page(request, registration, status=400, error=exc.message)
+    messages.success(request, _("Your registration is cancelled. We have sent you an e-mail."))
+    return redirect("registration-personal", registration.token)
+
+
+@require_POST
+@_personal_view
+def personal_checkin(request, registration):
+    """ "I am here", once the director has opened check-in."""
+    try:
+        signup.check_in(registration)
+    except DomainError as exc:
+        return _personal_page(request, registration, status=400, error=exc.message)
+    return redirect("registration-personal", registration.token)
+
+
+@require_safe
+@_personal_view
+def personal_print(request, registration):
+    """A page to print: the personal link as a QR code (the check-in on the day), the name
+    and the tournament."""
+    link = personal_url(request, registration)
+    context = {
+        "registration": registration,
+        "tournament": registration.tournament,
+        "entry": registration.entry if registration.state == RegistrationState.CONFIRMED else None,
+        "link": link,
+        "qr": qr_svg(link),
+    }
+    return render(request, "tournament/signup/print.html", context)
+
+
+# --- send my link again --------------------------------------------------------------------
+
+
+def _links_of(email: str) -> list[Registration]:
+    """The registrations with this address whose tournament is not finished and whose link
+    still works."""
+    found = Registration.objects.filter(email__iexact=email, token__isnull=False).select_related(
+        "tournament"
+    )
+    return [r for r in found if r.tournament.status != TournamentStatus.FINISHED]
+
+
+@require_http_methods(["GET", "POST"])
+def resend_link(request):
+    """ "Send my link again": every registration of the address gets its link by e-mail. The
+    answer is the same whether the address is known or not."""
+    if request.method != "POST":
+        return render(request, "tournament/signup/resend.html", {"form": ResendForm()})
+    slot = ratelimit.take(
+        f"signup-resend:{_address(request)}",
+        settings.REGISTRATION_PER_ADDRESS,
+        settings.REGISTRATION_WINDOW,
+    )
+    if slot.wait is not None:
+        return _too_many(request, slot.wait)
+    if filled_honeypot(request.POST):
+        return render(request, "tournament/signup/refused.html", status=400)
+    form = ResendForm(request.POST)
+    if not form.is_valid():
+        return render(request, "tournament/signup/resend.html", {"form": form}, status=400)
+    for registration in _links_of(form.cleaned_data["email"]):
+        link = personal_url(request, registration)
+        transaction.on_commit(partial(deliver, registration, "link", link))
+    context = {"form": ResendForm(), "sent": True}
+    return render(request, "tournament/signup/resend.html", context)
