@@ -73,6 +73,7 @@ bench: $(VENV)/.deps
 	$(BIN)/python bench/sheet_bench.py
 	$(BIN)/python bench/standings_bench.py
 	$(BIN)/python bench/series_bench.py
+	$(BIN)/python bench/registration_bench.py
 	$(BIN)/python bench/print_bench.py
 
 # Concurrent writers and crashes against gunicorn (4 workers): SQLite with 20 kills, SQLite's

@@ -1,0 +1,155 @@
+"""Online registration for a big tournament: run `.venv/bin/python bench/registration_bench.py`.
+
+Builds a throw-away SQLite database: a director with an earlier tournament of 300 players (so
+that registrations are recognised in the player database), and a new tournament with 200
+places. Then 240 players register through the domain verb (``signup.submit``, the same as the
+public form after validation): 200 get a place, 40 go on the waiting list. Prints the median
+and the slowest registration (target: median < 100 ms; each one reads the tournament's names
+once to refuse duplicates, so it grows with the field), then 10 cancellations that each move
+the first on the waiting list up, then the director's players page with 200 players: the whole
+page, the live poll when something changed and when nothing did (204), and their queries
+against the same page with 20 players (must not grow), and the treasurer's Excel list.
+"""
+
+import random
+import statistics
+import time
+
+import throwaway_db  # bench/throwaway_db.py: the script's directory is on sys.path
+
+throwaway_db.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.contrib.auth.models import Group  # noqa: E402
+from django.db import connection, reset_queries  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.urls import reverse  # noqa: E402
+
+from tournament.domain import signup  # noqa: E402
+from tournament.domain.registration import PlayerData, register  # noqa: E402
+from tournament.models import FeeStatus, Tournament  # noqa: E402
+from tournament.models.audit import DIRECTOR_GROUP  # noqa: E402
+
+KNOWN, PLACES, REGISTRATIONS, CANCELLATIONS, REQUESTS = 300, 200, 240, 10, 15
+REGISTER_MS, PAGE_MS = 100, 200
+FIRST = ["Anna", "Bernd", "Carla", "Dieter", "Eva", "Frank", "Gisela", "Heinz", "Ilse", "Jörg"]
+LAST = ["Müller", "Schäfer", "Weiß", "Groß", "Köhler", "Brandt", "Vogt", "Krüger", "Lang"]
+
+
+def verdict(ok: bool, target: str) -> str:
+    return f"ok (< {target})" if ok else f"MISSES the target of {target}"
+
+
+def name(i: int) -> tuple[str, str]:
+    return f"{FIRST[i % len(FIRST)]}{i}", LAST[i % len(LAST)]
+
+
+def build_field(director) -> Tournament:
+    earlier = Tournament.objects.create(name="Vorjahr", slug="vorjahr", date="2025-11-01")
+    earlier.directors.add(director)
+    for i in range(KNOWN):
+        register(earlier, PlayerData(*name(i), club="DSC Bench"), director=director)
+    tournament = Tournament.objects.create(
+        name="Großes Turnier",
+        slug="gross",
+        date="2026-12-12",
+        is_public=True,
+        registration_open=True,
+        registration_capacity=PLACES,
+        entry_fee="10.00",
+    )
+    tournament.directors.add(director)
+    return tournament
+
+
+def registrations(tournament: Tournament) -> None:
+    durations = []
+    for i in range(REGISTRATIONS):
+        first, last = name(i * 7 % (KNOWN + 100))  # some known, some new
+        details = signup.Details(first, last, club="DSC Bench", email=f"p{i}@example.org")
+        started = time.perf_counter()
+        signup.submit(tournament, details, consent="ok")
+        durations.append((time.perf_counter() - started) * 1000)
+    median, slowest = statistics.median(durations), max(durations)
+    waiting = signup.waiting_list(tournament).count()
+    print(f"{REGISTRATIONS} registrations for {PLACES} places ({waiting} waiting): "
+          f"median {median:.1f} ms, slowest {slowest:.1f} ms  "
+          f"{verdict(median < REGISTER_MS, f'{REGISTER_MS} ms')}")  # fmt: skip
+    confirmed = tournament.registrations.filter(state="confirmed").order_by("position")
+    durations = []
+    for registration in list(confirmed[:CANCELLATIONS]):
+        started = time.perf_counter()
+        signup.cancel(registration)
+        durations.append((time.perf_counter() - started) * 1000)
+    print(f"{CANCELLATIONS} cancellations, each moving the waiting list up: median "
+          f"{statistics.median(durations):.1f} ms "
+          f"({signup.waiting_list(tournament).count()} still waiting)")  # fmt: skip
+
+
+def timed(client: Client, url: str, **headers) -> tuple[float, int, int]:
+    reset_queries()  # the log keeps 9,000 queries: a full one would count none
+    with CaptureQueriesContext(connection) as queries:
+        started = time.perf_counter()
+        response = client.get(url, headers=headers)
+        seconds = time.perf_counter() - started
+    assert response.status_code in (200, 204), (url, response.status_code)
+    return seconds * 1000, len(queries), response.status_code
+
+
+def players_page(client: Client, big: Tournament, small: Tournament) -> bool:
+    """The players page and its live poll; False when the queries grow with the field."""
+    constant = True
+    for what, headers in (("whole page", {}), ("live poll", {"HX-Request": "true"})):
+        url, small_url = (reverse("manage:entry-list", args=[t.slug]) for t in (big, small))
+        timed(client, url, **headers)  # warm up
+        median = statistics.median(timed(client, url, **headers)[0] for _ in range(REQUESTS))
+        queries = timed(client, url, **headers)[1]
+        same = queries == timed(client, small_url, **headers)[1]
+        constant &= same
+        print(f"players page, {what}, {big.entries.count()} players: median {median:.0f} ms  "
+              f"{verdict(median < PAGE_MS, f'{PAGE_MS} ms')}; queries {queries} "
+              f"(20 players: the same {'ok' if same else 'GROWS WITH THE FIELD'})")  # fmt: skip
+    # Nothing changed since the last poll: the page answers 204 without the table.
+    first = client.get(reverse("manage:entry-list", args=[big.slug]), headers={"HX-Request": "1"})
+    state = first.context["live_state"]
+    url = reverse("manage:entry-list", args=[big.slug])
+    headers = {"HX-Request": "true", "X-Players-State": state}
+    samples = [timed(client, url, **headers) for _ in range(REQUESTS)]
+    assert {status for _ms, _q, status in samples} == {204}
+    print(f"live poll, nothing changed (204): median "
+          f"{statistics.median(ms for ms, _q, _s in samples):.0f} ms")  # fmt: skip
+    return constant
+
+
+def main() -> int:
+    setup_test_environment()
+    director = get_user_model().objects.create_user("leitung-bench")
+    director.groups.add(Group.objects.get_or_create(name=DIRECTOR_GROUP)[0])
+    big = build_field(director)
+    registrations(big)
+    small = Tournament.objects.create(
+        name="Klein", slug="klein", date="2026-12-13", is_public=True, registration_open=True,
+        registration_capacity=PLACES, entry_fee="10.00",
+    )  # fmt: skip
+    small.directors.add(director)
+    for i in range(20):
+        details = signup.Details(f"K{i}", "Klein", email=f"k{i}@example.org")
+        signup.submit(small, details, consent="ok")
+    signup.set_fee(small.entries.first(), FeeStatus.PAID, director)
+    rng = random.Random(1)
+    for entry in big.entries.all():
+        fee = rng.choice([FeeStatus.PAID, FeeStatus.OPEN, FeeStatus.WAIVED])
+        if fee != FeeStatus.OPEN:
+            signup.set_fee(entry, fee, director)
+    client = Client()
+    client.force_login(director)
+    constant = players_page(client, big, small)
+    ms, queries, _status = timed(client, reverse("manage:entry-fees-export", args=[big.slug]))
+    print(f"treasurer's Excel list, {big.entries.count()} players: {ms:.0f} ms, {queries} queries")
+    # Times depend on the machine; a query count that grows with the field is a bug.
+    return 0 if constant else 1
+
+
+if __name__ == "__main__":
+    throwaway_db.run(main)
