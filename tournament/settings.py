@@ -274,12 +274,35 @@ if not DEBUG and not HALL_MODE:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"without_traceback": {"()": "tournament.log.WithoutTraceback"}},
+    "filters": {
+        "without_traceback": {"()": "tournament.log.WithoutTraceback"},
+        "without_personal_links": {"()": "tournament.log.WithoutPersonalLinks"},
+    },
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
     "handlers": {
-        "console": {"class": "logging.StreamHandler"},
+        "console": {"class": "logging.StreamHandler", "filters": ["without_personal_links"]},
         "one_line": {"class": "logging.StreamHandler", "filters": ["without_traceback"]},
+        # Django's own request line of the development server, with the links masked.
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["without_personal_links"],
+        },
     },
     "loggers": {
+        # Django's messages once (its default handler would print them again, unmasked).
+        "django": {
+            "handlers": ["console"],
+            "level": "INFO" if DEBUG else os.environ.get("LOG_LEVEL", "WARNING"),
+            "propagate": False,
+        },
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
         # A wrong host name is the visitor's mistake, not a bug: one line, no traceback.
         "django.security.DisallowedHost": {"handlers": ["one_line"], "propagate": False},
     },

@@ -316,3 +316,74 @@ def test_a_namesake_of_another_club_or_ddv_number_is_somebody_else(hall):
     with pytest.raises(DomainError):  # no club, no number: cannot tell them apart
         sign(hall, "Becker", first="Thomas")
     assert hall.registrations.count() == 3
+
+
+def test_personal_links_are_masked_in_the_logs():
+    import logging
+
+    from tournament.log import WithoutPersonalLinks
+
+    record = logging.LogRecord(
+        "django.request", logging.WARNING, __file__, 1, "%s: %s",
+        ("Bad Request", "/anmeldung/AbC_dEf-0123456789abcdefGHIJKL/aendern/"), None,
+    )  # fmt: skip
+    assert WithoutPersonalLinks().filter(record)
+    assert record.getMessage() == "Bad Request: /anmeldung/…/aendern/"
+    kept = logging.LogRecord("x", logging.INFO, __file__, 1, "GET /anmeldung/link/", (), None)
+    WithoutPersonalLinks().filter(kept)
+    assert kept.getMessage() == "GET /anmeldung/link/"
+
+
+def test_a_member_number_of_somebody_else_is_refused_and_takes_over_nothing(hall):
+    albers = sign(hall, "Albers", ddv_number="12345")
+    with pytest.raises(DomainError):
+        sign(hall, "Mallory", first="Max", ddv_number="12345")
+    albers.refresh_from_db()
+    assert albers.entry.player.last_name == "Albers" and albers.entry.status == "active"
+    assert hall.registrations.count() == 1
+    brandt = sign(hall, "Brandt")
+    with pytest.raises(DomainError):
+        signup.change_details(brandt, signup.Details("Anna", "Brandt", ddv_number="12345"))
+    assert Registration.objects.get(pk=brandt.pk).ddv_number == ""
+
+
+def test_a_disqualified_player_does_not_come_back_by_registering(hall):
+    albers = sign(hall, "Albers", ddv_number="777")
+    set_status(albers.entry, EntryStatus.DISQUALIFIED, hall.directors.get())
+    signup.cancel(albers)  # the registration is over; the entry stays disqualified
+    with pytest.raises(DomainError):
+        sign(hall, "Albers", ddv_number="777")
+    assert Entry.objects.get(pk=albers.entry_id).status == EntryStatus.DISQUALIFIED
+
+
+def test_one_registration_that_cannot_have_a_place_does_not_block_the_waiting_list(hall):
+    first = sign(hall, "Albers")
+    sign(hall, "Brandt")
+    blocked, next_one = sign(hall, "Conrad", ddv_number="999"), sign(hall, "Dietz")
+    # Meanwhile the director gives member number 999 to somebody else.
+    PlayerFactory(first_name="Zora", last_name="Zander", ddv_number="999")
+    signup.cancel(first)  # neither refused nor half done
+    blocked.refresh_from_db(), next_one.refresh_from_db()
+    assert blocked.state == RegistrationState.WAITING
+    assert next_one.state == RegistrationState.CONFIRMED
+
+
+def test_a_newcomer_does_not_overtake_the_waiting_list(hall):
+    first = sign(hall, "Albers")
+    sign(hall, "Brandt")
+    waiting = sign(hall, "Conrad")
+    # A place comes free without the waiting list being served (e.g. a disqualification).
+    set_status(first.entry, EntryStatus.DISQUALIFIED, hall.directors.get())
+    newcomer = sign(hall, "Dietz")
+    waiting.refresh_from_db()
+    assert waiting.state == RegistrationState.CONFIRMED
+    assert newcomer.state == RegistrationState.WAITING
+
+
+def test_after_the_director_withdrew_a_player_they_can_register_again(hall):
+    albers = sign(hall, "Albers")
+    set_status(albers.entry, EntryStatus.WITHDRAWN, hall.directors.get())
+    again = sign(hall, "Albers")
+    albers.refresh_from_db()
+    assert again.state == RegistrationState.CONFIRMED and again.entry.status == "active"
+    assert albers.state == RegistrationState.CANCELLED and albers.entry is None

@@ -56,6 +56,7 @@ def edit_entry(
     start_number: int,
     user,
     reason: str = "",
+    role: str = "",
 ) -> Entry:
     """Correct an entry: the player's name, club and DDV member number, the team and (before
     the first draw) the start number. All or nothing; refused with a message otherwise."""
@@ -109,12 +110,12 @@ def edit_entry(
             # Savepoints: a number taken meanwhile by another request is a message, not a 500.
             if wanted != current:
                 player.first_name, player.last_name, player.club, player.ddv_number = wanted
-                stamp(player, user, reason)
+                stamp(player, user, reason, role=role)
                 with transaction.atomic():
                     player.save()
             if (start_number, team) != (entry.start_number, entry.team):
                 entry.start_number, entry.team = start_number, team
-                stamp(entry, user, reason)
+                stamp(entry, user, reason, role=role)
                 with transaction.atomic():
                     entry.save(update_fields=["start_number", "team"])
         except IntegrityError:

@@ -232,9 +232,9 @@ def register(
             ) from None
 
 
-def set_status(entry: Entry, status: str, user, reason: str = "") -> Entry:
-    """Withdraw, re-admit or disqualify an entry; ``user`` does it, for ``reason``. The start
-    number stays with the entry."""
+def set_status(entry: Entry, status: str, user, reason: str = "", *, role: str = "") -> Entry:
+    """Withdraw, re-admit or disqualify an entry; ``user`` does it (``role``: see
+    :func:`~.audit.stamp`), for ``reason``. The start number stays with the entry."""
     if status not in EntryStatus.values:
         raise DomainError(_("Unknown status."))
     with transaction.atomic():
@@ -243,7 +243,7 @@ def set_status(entry: Entry, status: str, user, reason: str = "") -> Entry:
         if status != EntryStatus.ACTIVE:
             entry.checked_in = False
             entry.checked_in_at = None
-        stamp(entry, user, reason)
+        stamp(entry, user, reason, role=role)
         entry.save(update_fields=["status", "checked_in", "checked_in_at"])
     return entry
 

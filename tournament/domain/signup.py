@@ -25,6 +25,7 @@ from ..models import (
     Entry,
     EntryStatus,
     FeeStatus,
+    Player,
     Registration,
     RegistrationState,
     Tournament,
@@ -39,6 +40,7 @@ from .registration import (
     PlayerData,
     find_player,
     identity_key,
+    player_key,
     register,
     set_checked_in,
     set_status,
@@ -138,7 +140,9 @@ def _same_person(details: Details, first: str, last: str, club: str, ddv_number:
 
 def _duplicate(tournament: Tournament, details: Details, exclude: int | None = None) -> bool:
     """True when the person is already registered or entered (see :func:`_same_person`)."""
-    others = tournament.registrations.filter(state__in=OPEN_STATES)
+    others = tournament.registrations.filter(state__in=OPEN_STATES).exclude(
+        entry__status=EntryStatus.WITHDRAWN
+    )
     entries = tournament.entries.exclude(status=EntryStatus.WITHDRAWN).select_related("player")
     if exclude is not None:
         others = others.exclude(pk=exclude)
@@ -151,22 +155,49 @@ def _duplicate(tournament: Tournament, details: Details, exclude: int | None = N
     )
 
 
+def _check_ddv_number(details: Details) -> None:
+    """Refuse a DDV member number that belongs to somebody of another name: it would make the
+    registration that person's (see ``find_player``). The message names nobody."""
+    if not details.ddv_number:
+        return
+    holder = Player.objects.filter(ddv_number=details.ddv_number).first()
+    if holder is not None and player_key(holder) != details.player_data.name_key:
+        raise DomainError(
+            _("This DDV member number does not fit the name. Please check it, or leave it empty.")
+        )
+
+
 def _give_place(registration: Registration, *, approved: bool, user=None) -> None:
     """Confirm ``registration``: register its player (recognised in the player database) and
-    link the entry. Inside the caller's transaction."""
+    link the entry. Inside the caller's transaction; refused (DomainError) for a member number
+    of somebody else or a player this tournament has disqualified."""
     tournament = registration.tournament
     if tournament.registration_approval and not approved:
         registration.state = RegistrationState.PENDING
         return
     details = _details_of(registration)
+    _check_ddv_number(details)
     known = _known_players(tournament)
     player = find_player(details.player_data, known)
     previous = tournament.entries.filter(player=player).first() if player else None
+    if previous is not None and previous.status == EntryStatus.DISQUALIFIED:
+        raise DomainError(
+            _("%(name)s cannot register for this tournament: please ask the tournament director.")
+            % {"name": details.player_data.first_name + " " + details.player_data.last_name}
+        )
+    if previous is not None and previous.status == EntryStatus.ACTIVE:
+        raise DomainError(_("Somebody of that name is already registered for this tournament."))
     if previous is not None:
-        # Came back after a cancellation or a withdrawal (an active entry of the same name
-        # is refused before): the old entry and start number again.
-        Registration.objects.filter(entry=previous).exclude(pk=registration.pk).update(entry=None)
-        entry = set_status(previous, EntryStatus.ACTIVE, user, _("registered again online"))
+        # The same person came back after a cancellation or a withdrawal: their old entry and
+        # start number again. An older registration still pointing to it is over.
+        for stale in Registration.objects.filter(entry=previous).exclude(pk=registration.pk):
+            if stale.state in OPEN_STATES:
+                stale.state = RegistrationState.CANCELLED
+            stale.entry = None
+            stamp(stale, user, _("registered again online"), role=_role(user)).save()
+        entry = set_status(
+            previous, EntryStatus.ACTIVE, user, _("registered again online"), role=_role(user)
+        )
     else:
         entry = register(
             tournament,
@@ -206,6 +237,7 @@ def submit(
         tournament = _lock(tournament)
         if phase(tournament, now) != OPEN:
             raise DomainError(_("Registration for this tournament is not open."))
+        _check_ddv_number(details)
         if _duplicate(tournament, details):
             raise DomainError(
                 _(
@@ -228,8 +260,11 @@ def submit(
             consent=consent,
             position=highest + 1,
         )
+        # Those waiting come first: a place that came free (a disqualification, a merge)
+        # goes to them before anybody new.
+        fill_places(tournament, mail=mail)
         free = places_free(tournament)
-        if free is None or free > 0:
+        if (free is None or free > 0) and not waiting_list(tournament).exists():
             _give_place(registration, approved=False)
         else:
             registration.state = RegistrationState.WAITING
@@ -245,12 +280,19 @@ def fill_places(tournament: Tournament, *, user=None, mail: Mailer | None = None
     if tournament.registration_capacity is None or tournament.rounds.exists():
         return []
     moved = []
-    for registration in waiting_list(tournament):
+    for registration in list(waiting_list(tournament)):
         if not places_free(tournament):
             break
-        _give_place(registration, approved=False, user=user)
-        stamp(registration, user, _("moved up from the waiting list"), role=_role(user))
-        registration.save()
+        try:
+            with transaction.atomic():
+                _give_place(registration, approved=False, user=user)
+                stamp(registration, user, _("moved up from the waiting list"), role=_role(user))
+                registration.save()
+        except DomainError:
+            # Cannot have a place (a member number that became somebody else's, a player
+            # disqualified meanwhile): stays waiting for the director, the next one moves up.
+            registration.refresh_from_db()
+            continue
         moved.append(registration)
         if mail:
             mail.send(registration, "moved-up")
@@ -287,7 +329,7 @@ def cancel(registration: Registration, *, user=None, mail: Mailer | None = None)
             )
         reason = _("cancelled online") if user is None else _("cancelled by the director")
         if registration.entry is not None and registration.entry.status == EntryStatus.ACTIVE:
-            set_status(registration.entry, EntryStatus.WITHDRAWN, user, reason)
+            set_status(registration.entry, EntryStatus.WITHDRAWN, user, reason, role=_role(user))
         registration.state = RegistrationState.CANCELLED
         stamp(registration, user, reason, role=_role(user)).save()
         if mail:
@@ -366,6 +408,7 @@ def change_details(registration: Registration, details: Details) -> Registration
         registration = _locked(registration)
         if registration.state not in OPEN_STATES:
             raise DomainError(_("This registration is cancelled and cannot be changed."))
+        _check_ddv_number(details)
         if _duplicate(registration.tournament, details, exclude=registration.pk):
             raise DomainError(_("Somebody of that name is already registered for this tournament."))
         entry = registration.entry
@@ -385,6 +428,7 @@ def change_details(registration: Registration, details: Details) -> Registration
                 start_number=entry.start_number,
                 user=None,
                 reason=_("changed online by the player"),
+                role=PLAYER,
             )
         for field in ("first_name", "last_name", "club", "ddv_number", "team_name"):
             setattr(registration, field, getattr(details, field))

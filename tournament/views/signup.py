@@ -30,7 +30,7 @@ from ..domain import DomainError, signup
 from ..exports.printpack import qr_svg
 from ..forms.signup import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
 from ..mail import RequestMailer, deliver, personal_url
-from ..models import Registration, RegistrationState, Tournament, TournamentStatus
+from ..models import EntryStatus, Registration, RegistrationState, Tournament, TournamentStatus
 from ..models.registration import OPEN_STATES
 
 # A personal link is 32 URL-safe characters; anything else is not one (no database query).
@@ -99,8 +99,7 @@ def signup_form(request, slug):
                 consent=form.consent_text,
                 mail=RequestMailer(request),
             )
-        except DomainError as exc:
-            ratelimit.give_back([slot])
+        except DomainError as exc:  # counted: no free probing of names and member numbers
             form.add_error(None, exc.message)
         else:
             messages.success(
@@ -135,11 +134,6 @@ def _personal_view(view):
 
     @wraps(view)
     def wrapper(request, token, *args, **kwargs):
-        key = f"signup-link:{_address(request)}"
-        limit, window = settings.REGISTRATION_LINK_FAILURES, settings.REGISTRATION_WINDOW
-        wait = ratelimit.retry_after(key, limit, window)
-        if wait is not None:
-            return _private(_too_many(request, wait))
         registration = None
         if TOKEN_SHAPE.fullmatch(token):
             registration = (
@@ -148,6 +142,13 @@ def _personal_view(view):
                 .first()
             )
         if registration is None:
+            # Only guesses are limited: a valid link always works, also for the other phones
+            # in a hall that shares one address with somebody who mistyped.
+            key = f"signup-link:{_address(request)}"
+            limit, window = settings.REGISTRATION_LINK_FAILURES, settings.REGISTRATION_WINDOW
+            wait = ratelimit.retry_after(key, limit, window)
+            if wait is not None:
+                return _private(_too_many(request, wait))
             ratelimit.hit(key, window)
             response = render(request, "tournament/signup/invalid_link.html", status=404)
             return _private(response)
@@ -175,6 +176,10 @@ def _personal_page(
         "registration": registration,
         "tournament": tournament,
         "entry": entry if registration.state == RegistrationState.CONFIRMED else None,
+        # The director withdrew the player on the players page.
+        "withdrawn": registration.state == RegistrationState.CONFIRMED
+        and entry is not None
+        and entry.status != EntryStatus.ACTIVE,
         "position": signup.waiting_position(registration),
         "waiting": signup.waiting_list(tournament).count(),
         "can_check_in": signup.can_check_in(registration),
