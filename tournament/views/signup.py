@@ -52,6 +52,14 @@ def _address(request: HttpRequest) -> str:
     return ratelimit.client_address(request)
 
 
+def _count_write(request: HttpRequest, kind: str) -> int | None:
+    """Count one public write of ``kind`` for the address; the seconds to wait when it is
+    over ``REGISTRATION_PER_ADDRESS`` in ``REGISTRATION_WINDOW``, else None."""
+    key = f"{kind}:{_address(request)}"
+    limit, window = settings.REGISTRATION_PER_ADDRESS, settings.REGISTRATION_WINDOW
+    return ratelimit.take(key, limit, window).wait
+
+
 # --- the public form -----------------------------------------------------------------------
 
 
@@ -85,13 +93,9 @@ def signup_form(request, slug):
     if form.is_valid():
         # Only what would be saved counts against the address: a player correcting a typo,
         # or a club registering its members from one computer, is not locked out by errors.
-        slot = ratelimit.take(
-            f"signup:{_address(request)}",
-            settings.REGISTRATION_PER_ADDRESS,
-            settings.REGISTRATION_WINDOW,
-        )
-        if slot.wait is not None:
-            return _too_many(request, slot.wait)
+        wait = _count_write(request, "signup")
+        if wait is not None:
+            return _too_many(request, wait)
         try:
             registration = signup.submit(
                 tournament,
@@ -295,13 +299,9 @@ def resend_link(request):
     answer is the same whether the address is known or not."""
     if request.method != "POST":
         return render(request, "tournament/signup/resend.html", {"form": ResendForm()})
-    slot = ratelimit.take(
-        f"signup-resend:{_address(request)}",
-        settings.REGISTRATION_PER_ADDRESS,
-        settings.REGISTRATION_WINDOW,
-    )
-    if slot.wait is not None:
-        return _too_many(request, slot.wait)
+    wait = _count_write(request, "signup-resend")
+    if wait is not None:
+        return _too_many(request, wait)
     if filled_honeypot(request.POST):
         return render(request, "tournament/signup/refused.html", status=400)
     form = ResendForm(request.POST)
