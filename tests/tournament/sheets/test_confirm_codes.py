@@ -343,11 +343,14 @@ def test_the_player_cards_hold_name_number_and_code_of_this_tournaments_players(
     director_client, tournament
 ):
     names = [("Jürgen", "Müller"), ("Anna", "Özdemir"), ("Eva", "Adler")]
+    # Codes fixed here: random ones collide now and then (two equal codes made the "not
+    # on the cards" checks fail once in CI).
     entries = [
         EntryFactory(
             tournament=tournament,
             start_number=n,
             player=PlayerFactory(first_name=first, last_name=last),
+            confirm_code=f"{n}{n}{n % 10}",
         )
         for n, (first, last) in enumerate(names, start=21)
     ]
@@ -356,10 +359,12 @@ def test_the_player_cards_hold_name_number_and_code_of_this_tournaments_players(
         start_number=24,
         player=PlayerFactory(first_name="Rita", last_name="Zurückgezogen"),
         status=EntryStatus.WITHDRAWN,
+        confirm_code="44444",
     )
     elsewhere = EntryFactory(
         tournament=TournamentFactory(slug="anderswo"),
         player=PlayerFactory(first_name="Otto", last_name="Fremd"),
+        confirm_code="55555",
     )
     response = director_client.get(reverse("manage:player-cards", args=["herbst"]))
     assert response.status_code == 200
