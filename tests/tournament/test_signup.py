@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
 from tournament.domain import DomainError, signup
+from tournament.domain.players import merge_players
 from tournament.domain.registration import set_status
 from tournament.models import (
     Entry,
@@ -261,6 +262,40 @@ def test_personal_data_goes_after_the_tournament_but_names_and_entries_stay(hall
     assert signup.forget_personal_data([hall]) == 0  # already done
     # No historical record keeps the e-mail address.
     assert not hasattr(first.history.model, "email")
+
+
+def test_merging_a_double_keeps_the_registration_and_gives_the_freed_place_on(hall):
+    """Registered online as "Albers" while the director had typed in "Alberts": the merge
+    deletes the online entry, but the personal link keeps showing a place (now the typed-in
+    entry's), and the freed place goes to the first on the waiting list."""
+    boss = hall.directors.get()
+    typed = EntryFactory(
+        tournament=hall, player=PlayerFactory(first_name="Anna", last_name="Alberts")
+    )
+    online = sign(hall, "Albers")
+    waiting = sign(hall, "Conrad")
+    assert waiting.state == RegistrationState.WAITING
+    outbox = Outbox()
+    merge_players(
+        typed.player, online.entry.player, user=boss, reason="ein Tippfehler", mail=outbox
+    )
+    online.refresh_from_db()
+    waiting.refresh_from_db()
+    assert online.state == RegistrationState.CONFIRMED and online.entry == typed
+    assert "ein Tippfehler" in online.history.first().history_change_reason
+    assert waiting.state == RegistrationState.CONFIRMED and outbox.sent == [("Conrad", "moved-up")]
+    assert signup.places_taken(hall) == 2
+
+
+def test_merging_two_online_registrations_of_one_person_cancels_the_second(hall):
+    boss = hall.directors.get()
+    first = sign(hall, "Albers")
+    second = sign(hall, "Alberts")
+    merge_players(first.entry.player, second.entry.player, user=boss, reason="dieselbe Person")
+    second.refresh_from_db()
+    assert (second.state, second.entry) == (RegistrationState.CANCELLED, None)
+    first.refresh_from_db()
+    assert first.state == RegistrationState.CONFIRMED and first.entry.status == EntryStatus.ACTIVE
 
 
 def test_a_player_who_cancelled_can_register_again_and_gets_the_old_start_number(hall):

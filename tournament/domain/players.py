@@ -13,11 +13,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError, QuerySet
 from django.utils.translation import gettext as _
 
-from ..models import Entry, Player, Tournament
+from ..models import Entry, Player, Registration, RegistrationState, Tournament
 from ..models.audit import stamp
+from ..models.registration import OPEN_STATES
 from ..names import fold
 from ..permissions import changeable_players
-from . import DomainError
+from . import DomainError, signup
 from .registration import PlayerData, _team, player_key
 
 
@@ -145,11 +146,14 @@ def possible_duplicates(user, tournament: Tournament | None = None) -> list[list
     return found
 
 
-def merge_players(keep: Player, drop: Player, *, user, reason: str) -> Player:
+def merge_players(
+    keep: Player, drop: Player, *, user, reason: str, mail: signup.Mailer | None = None
+) -> Player:
     """Merge ``drop`` into ``keep``: ``drop``'s entries move to ``keep`` and ``drop`` is
     deleted; ``keep`` takes over a club or DDV member number it lacks. Refused when both play
     in the same tournament, when they have two different DDV member numbers, or when ``user``
-    may not change one of them."""
+    may not change one of them. An online registration of a deleted double entry goes over to
+    ``keep``'s entry, and the freed place to the waiting list (``mail`` tells them)."""
     reason = reason.strip()
     if not reason:
         raise DomainError(_("Please say why the two players are one person."))
@@ -193,6 +197,7 @@ def merge_players(keep: Player, drop: Player, *, user, reason: str) -> Player:
                     }
                 )
         for double in doubles:
+            _keep_registration(double, keep, user, reason)
             removed = _("removed: registered twice (merged into player %(id)s): %(reason)s")
             stamp(double, user, removed % {"id": keep.pk, "reason": reason})
             double.delete()
@@ -230,4 +235,27 @@ def merge_players(keep: Player, drop: Player, *, user, reason: str) -> Player:
         keep.ddv_number = number
         stamp(keep, user, note)
         keep.save()
+        # A deleted double held a place: the waiting list moves up (tournaments are locked).
+        for tournament in {double.tournament for double in doubles}:
+            signup.fill_places(tournament, user=user, mail=mail)
     return keep
+
+
+def _keep_registration(double: Entry, keep: Player, user, reason: str) -> None:
+    """Before ``double`` (an entry of the dropped player in a tournament where ``keep`` has an
+    entry too) is deleted: its online registration, if any, goes over to ``keep``'s entry, so
+    the personal link keeps showing the place. If that entry has a registration of its own,
+    the double's is cancelled (one person, one registration)."""
+    registration = Registration.objects.select_for_update().filter(entry=double).first()
+    if registration is None:
+        return
+    kept = Entry.objects.get(tournament_id=double.tournament_id, player=keep)
+    if Registration.objects.filter(entry=kept).exists():
+        registration.entry = None
+        if registration.state in OPEN_STATES:
+            registration.state = RegistrationState.CANCELLED
+        note = _("cancelled: registered twice (merged into player %(id)s): %(reason)s")
+    else:
+        registration.entry = kept
+        note = _("now the entry of player %(id)s (merged): %(reason)s")
+    stamp(registration, user, note % {"id": keep.pk, "reason": reason}).save()

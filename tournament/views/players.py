@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from ..domain import DomainError
 from ..domain.players import merge_players, possible_duplicates
 from ..forms.players import MergeForm
+from ..mail import RequestMailer
 from ..permissions import changeable_players, director_required, get_managed_tournament
 
 
@@ -25,9 +26,14 @@ def player_merge(request, slug):
         if form.is_valid():
             data = form.cleaned_data
             drop_name = data["drop"].full_name
+            mail = RequestMailer(request)
             try:
                 keep = merge_players(
-                    data["keep"], data["drop"], user=request.user, reason=data["reason"]
+                    data["keep"],
+                    data["drop"],
+                    user=request.user,
+                    reason=data["reason"],
+                    mail=mail,
                 )
             except DomainError as exc:
                 form.add_error(None, exc.message)
@@ -37,6 +43,7 @@ def player_merge(request, slug):
                     _("%(drop)s merged into %(keep)s.")
                     % {"drop": drop_name, "keep": keep.full_name},
                 )
+                mail.report_moved_up()
                 return redirect("manage:player-merge", slug=tournament.slug)
     context = {
         "tournament": tournament,

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.domain import DomainError
 from tournament.domain.players import merge_players, possible_duplicates
+from tournament.mail import RequestMailer
 from tournament.models import Player
 
 
@@ -44,6 +45,7 @@ class Command(BaseCommand):
                 players[options["drop"]],
                 user=None,
                 reason=options["reason"],
+                mail=RequestMailer(None),  # links from SITE_URL
             )
         except DomainError as exc:
             raise CommandError(exc.message) from exc
