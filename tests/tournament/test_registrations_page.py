@@ -437,3 +437,26 @@ def test_the_registrations_page_moves_nothing_on_get(english, hall):
     hall.save()
     english.get(reverse("manage:registration-list", args=[hall.slug]))
     assert waiting_names(hall) == ["Conrad"]  # only the settings form fills the new place
+
+
+@pytest.mark.parametrize(
+    ("backend", "warned"),
+    [
+        ("django.core.mail.backends.console.EmailBackend", True),
+        ("django.core.mail.backends.smtp.EmailBackend", False),
+    ],
+)
+def test_the_director_is_told_when_no_mail_server_sends_the_links(
+    hall, english, settings, backend, warned
+):
+    """Without EMAIL_HOST the personal links are only printed in the server's terminal: the
+    registrations page and the settings say so, in the director's language."""
+    settings.EMAIL_BACKEND = backend
+    pages = [
+        reverse("manage:registration-list", args=[hall.slug]),
+        reverse("manage:tournament-edit", args=[hall.slug]),
+    ]
+    for url in pages:
+        page = english.get(url).content.decode()
+        assert ('id="mail-not-sent"' in page) is warned
+        assert ("only printed in the server's terminal" in page) is warned

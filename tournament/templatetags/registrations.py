@@ -1,7 +1,9 @@
-"""The count of registrations awaiting approval, for the manage tabs:
-``{% load registrations %}{% pending_registrations tournament as pending %}``."""
+"""For the director's registration pages: the count of registrations awaiting approval
+(``{% load registrations %}{% pending_registrations tournament as pending %}``) and whether
+e-mails actually leave the server (``{% mail_is_sent as sent %}``)."""
 
 from django import template
+from django.conf import settings
 
 from ..models import RegistrationState, Tournament
 
@@ -15,3 +17,14 @@ def pending_registrations(tournament: Tournament) -> int:
     if not tournament.registration_approval:
         return 0
     return tournament.registrations.filter(state=RegistrationState.PENDING).count()
+
+
+# Backends that keep the message on the server: printed, written to files, or dropped.
+LOCAL_BACKENDS = ("console.EmailBackend", "filebased.EmailBackend", "dummy.EmailBackend")
+
+
+@register.simple_tag
+def mail_is_sent() -> bool:
+    """False when no mail server is set up (no EMAIL_HOST): the players' personal links are
+    then only printed in the server's terminal, which the director must know."""
+    return not settings.EMAIL_BACKEND.endswith(LOCAL_BACKENDS)
