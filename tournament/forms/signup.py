@@ -19,12 +19,17 @@ HONEYPOT = "website"
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
 
 
-def consent_text(tournament: Tournament) -> str:
-    """The consent line the player ticks: the director's own text, or the standard one."""
-    return tournament.registration_consent.strip() or gettext(
+def standard_consent() -> str:
+    """The consent line of a tournament whose director wrote none, in the active language."""
+    return gettext(
         "I agree that my name, club and results are published on this site and in the results "
         "lists, and that my e-mail address is stored for this tournament until it is over."
     )
+
+
+def consent_text(tournament: Tournament) -> str:
+    """The consent line the player ticks: the director's own text, or the standard one."""
+    return tournament.registration_consent.strip() or standard_consent()
 
 
 def registration_summary(tournament: Tournament) -> dict | None:

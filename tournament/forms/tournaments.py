@@ -31,6 +31,7 @@ from ..models import Tournament
 from ..models.tournament import SLUG_MAX, profile_base
 from ..profile_notes import profile_notes
 from .registration import no_control_characters
+from .signup import standard_consent
 
 PROFILE_ERRORS = {
     "unknown-profile": _("Unknown rule profile “%(key)s”."),
@@ -238,6 +239,8 @@ class TournamentForm(forms.ModelForm):
         self.fields["tiebreak"].required = False  # not chosen: equal totals share the rank
         self.fields["projector_seconds"].required = False  # left empty: as it was
         self.fields["rule_profile"].widget.attrs["data-custom-value"] = CUSTOM
+        # Left empty, the players see the standard text: shown greyed in the empty field.
+        self.fields["registration_consent"].widget.attrs["placeholder"] = standard_consent()
         capacity = self.fields["registration_capacity"]
         capacity.validators += [MinValueValidator(1), MaxValueValidator(MAX_DRAW_PLAYERS)]
         capacity.widget.attrs.update({"min": 1, "max": MAX_DRAW_PLAYERS})
