@@ -6,7 +6,8 @@ we build the plan from a design instead:
 
 * cyclic plans: the points are ``Z_m x {0..k-1}`` plus ``s`` fixed points; one base round
   is shifted by ``t = 0..m-1``. The base rounds were found once by
-  ``python -m tournament.seating.make_plans`` and are stored in :mod:`tournament.seating.plans`.
+  ``python -m tournament.seating.make_plans`` and are stored in :mod:`tournament.seating.plans`
+  (44 players in 14 rounds: two base rounds over ``Z_7``, each shifted seven times).
 * 32 players in 10 rounds (the notorious social golfer instance 8-4-10): a doubled affine
   space, computed here (see :func:`doubled_affine_space`).
 
@@ -20,7 +21,7 @@ from itertools import combinations
 
 from .covering import COVERING_PLANS
 from .mixed import MIXED_PLANS
-from .plans import CYCLIC_PLANS
+from .plans import CYCLIC_PLANS, DOUBLE_CYCLIC_PLANS
 
 Rounds = list[list[list[int]]]
 
@@ -185,6 +186,10 @@ def constructed_rounds(n: int, rounds: int) -> Rounds | None:
     None when there is no construction for ``n``. Mixed fields (``n mod 4`` five-tables)
     have the stored plans of :func:`stored_mixed`.
 
+    44 players have two stored plans: the cyclic one for up to 13 rounds and, for more, two
+    base rounds over Z_7 (:data:`~tournament.seating.plans.DOUBLE_CYCLIC_PLANS`): 14 rounds
+    in which everybody meets everybody but one partner.
+
     Stored covering plans (:data:`~tournament.seating.covering.COVERING_PLANS`) reach the
     lower bound one round beyond the repeat-free ones: 24 players in 8 rounds with 12
     repeats. They serve plans of that many rounds or more; shorter plans use the
@@ -199,6 +204,10 @@ def constructed_rounds(n: int, rounds: int) -> Rounds | None:
     if covering is not None and rounds >= len(covering):
         return [[list(t) for t in r] for r in covering]
     spec = CYCLIC_PLANS.get(n)
+    double = DOUBLE_CYCLIC_PLANS.get(n)
+    if double is not None and (spec is None or rounds > spec[0]):
+        m, k, bases = double
+        return [r for base in bases for r in develop(m, k, base, m)][:rounds]
     if spec is None:
         return None
     m, k, base = spec

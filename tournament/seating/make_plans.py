@@ -14,6 +14,10 @@ Two points meet in round t exactly when the base round holds a pair of the same 
 The script searches such a base round with tabu search on the number of orbit collisions,
 checks the developed plan pair by pair and writes the table of base rounds. The search is
 seeded, so running it again with the same budget gives the same file.
+
+44 players in 14 rounds (everybody meets everybody but one partner) need two base rounds
+over Z_7, found by an exact-cover search (see resolvable_44, about 90 s); they are stored
+as DOUBLE_CYCLIC_PLANS.
 """
 
 import argparse
@@ -212,6 +216,215 @@ def resolvable_40() -> list[list[int]]:
     return base
 
 
+# --- 44 players in 14 rounds: two base rounds over Z_7 ----------------------------------------
+
+M44, K44 = 7, 6  # points (c, x) = 7c + x for the classes c = 0..5, x in Z_7; 42 and 43 fixed
+FIXED44 = M44 * K44
+N44 = FIXED44 + 2
+# The multiplier: (c, x) -> (PI44[c], 2x); it has order 3 and maps shifts to shifts.
+PI44 = (2, 3, 4, 5, 0, 1)
+SEED44 = 1  # the first seed tried; the search takes 9,696 nodes (about 90 s)
+UINT64 = (1 << 64) - 1
+
+
+def _mu44(p: int) -> int:
+    if p >= FIXED44:
+        return p
+    c, x = divmod(p, M44)
+    return PI44[c] * M44 + 2 * x % M44
+
+
+def _orbit44(p: int, q: int) -> tuple[str | int, ...] | None:
+    """The shift orbit of the pair p < q; None for partners, who never meet."""
+    if p >= FIXED44:  # 42 and 43
+        return None
+    cp, xp = divmod(p, M44)
+    if q >= FIXED44:
+        return ("fixed", q, cp)
+    cq, xq = divmod(q, M44)
+    if cp == cq:
+        return ("pure", cp, min((xq - xp) % M44, (xp - xq) % M44))
+    if cp // 2 == cq // 2 and xp == xq:
+        return None  # (2j, x) and (2j + 1, x)
+    return ("mixed", cp, cq, (xq - xp) % M44)
+
+
+def _rows44() -> tuple[list[list[int]], list[tuple[int, list[tuple[int, ...]]]], int]:
+    """The exact-cover problem: rows are multiplier orbits of tables in base round 0 or 1,
+    columns the 2 x 44 seats and the 132 pair orbits. Returns rows, what each row seats
+    (base round, tables) and the number of columns."""
+    column: dict[tuple[str | int, ...], int] = {}
+    for p, q in combinations(range(N44), 2):
+        name = _orbit44(p, q)
+        if name is not None:
+            column.setdefault(name, len(column))
+    rows: list[list[int]] = []
+    seated: list[tuple[int, list[tuple[int, ...]]]] = []
+    for base in (0, 1):
+        seen: set[tuple[int, ...]] = set()
+        for four in combinations(range(N44), 4):
+            if four in seen:
+                continue
+            image: tuple[int, ...] = four
+            images = {image}
+            for _ in range(2):
+                image = tuple(sorted(_mu44(p) for p in image))
+                images.add(image)
+            seen |= images
+            tables = sorted(images)  # one table fixed by the multiplier, or three
+            points = [p for t in tables for p in t]
+            names = [_orbit44(p, q) for t in tables for p, q in combinations(t, 2)]
+            known = [name for name in names if name is not None]
+            if len(set(points)) < len(points) or len(set(known)) < len(names):
+                continue
+            rows.append([base * N44 + p for p in points] + [2 * N44 + column[n] for n in known])
+            seated.append((base, tables))
+    return rows, seated, 2 * N44 + len(column)
+
+
+class XorShift64:
+    """A small seeded generator (xorshift64), so that the search runs the same everywhere."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = (seed * 0x9E3779B97F4A7C15 + 1) & UINT64
+        for _ in range(10):
+            self.next()
+
+    def next(self) -> int:
+        s = self.state
+        s ^= (s << 13) & UINT64
+        s ^= s >> 7
+        s ^= (s << 17) & UINT64
+        self.state = s
+        return (s >> 11) & 0xFFFFFFFF
+
+
+def exact_cover(rows: list[list[int]], columns: int, seed: int) -> list[int] | None:
+    """Rows that cover every column exactly once (Knuth's Algorithm X with dancing links):
+    the column with the fewest rows first, ties and the order of rows shuffled by ``seed``.
+    None when there is no such set of rows."""
+    rng = XorShift64(seed)
+    order = list(range(len(rows)))
+    for i in range(len(order) - 1, 0, -1):
+        j = rng.next() % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    # Node 0 is the root, 1..columns the column heads, then one node per (row, column).
+    left = [c - 1 if c else columns for c in range(columns + 1)]
+    right = [c + 1 if c < columns else 0 for c in range(columns + 1)]
+    up, down, head = list(range(columns + 1)), list(range(columns + 1)), list(range(columns + 1))
+    row_of, size = [-1] * (columns + 1), [0] * (columns + 1)
+    for r in order:
+        first = -1
+        for column in rows[r]:
+            c, x = column + 1, len(head)
+            head.append(c)
+            row_of.append(r)
+            down.append(c)
+            up.append(up[c])
+            down[up[c]] = x
+            up[c] = x
+            size[c] += 1
+            if first < 0:
+                left.append(x)
+                right.append(x)
+                first = x
+            else:
+                right.append(first)
+                left.append(left[first])
+                right[left[first]] = x
+                left[first] = x
+
+    def cover(c: int) -> None:
+        right[left[c]], left[right[c]] = right[c], left[c]
+        i = down[c]
+        while i != c:
+            j = right[i]
+            while j != i:
+                down[up[j]], up[down[j]] = down[j], up[j]
+                size[head[j]] -= 1
+                j = right[j]
+            i = down[i]
+
+    def uncover(c: int) -> None:
+        i = up[c]
+        while i != c:
+            j = left[i]
+            while j != i:
+                size[head[j]] += 1
+                down[up[j]] = up[down[j]] = j
+                j = left[j]
+            i = up[i]
+        right[left[c]] = left[right[c]] = c
+
+    chosen: list[int] = []
+
+    def search() -> bool:
+        if right[0] == 0:
+            return True
+        best, fewest, ties, c = -1, len(rows) + 1, 0, right[0]
+        while c != 0:
+            if size[c] < fewest:
+                best, fewest, ties = c, size[c], 1
+            elif size[c] == fewest:
+                ties += 1
+                if rng.next() % ties == 0:
+                    best = c
+            c = right[c]
+        if fewest == 0:
+            return False
+        cover(best)
+        candidates = []
+        r = down[best]
+        while r != best:
+            candidates.append(r)
+            r = down[r]
+        for i in range(len(candidates) - 1, 0, -1):
+            j = rng.next() % (i + 1)
+            candidates[i], candidates[j] = candidates[j], candidates[i]
+        for r in candidates:
+            chosen.append(row_of[r])
+            j = right[r]
+            while j != r:
+                cover(head[j])
+                j = right[j]
+            if search():
+                return True
+            j = left[r]
+            while j != r:
+                uncover(head[j])
+                j = left[j]
+            chosen.pop()
+        uncover(best)
+        return False
+
+    return chosen if search() else None
+
+
+def resolvable_44() -> list[list[list[int]]]:
+    """Two base rounds of a resolvable design: 44 players, 14 rounds, everybody meets
+    everybody but one partner (a resolvable 4-GDD of type 2^22).
+
+    Points are Z_7 x {0..5} plus the fixed points 42 and 43; partners are (0,x)-(1,x),
+    (2,x)-(3,x), (4,x)-(5,x) and 42-43. Each base round shifted by t in Z_7 gives seven
+    rounds. Every shift orbit of pairs that are no partners (105 - 3 mixed, 18 pure, 12 with
+    a fixed point: 132 = 2 x 66) must lie in exactly one table of the two base rounds.
+    A single base round over Z_14 with two fixed points has no such solution with a
+    multiplier, and no search found one without; here each base round is also invariant
+    under the multiplier (c, x) -> (PI44[c], 2x) of order 3, which maps shift orbits to
+    shift orbits and partners to partners. That leaves an exact cover of 38,556 rows (orbits
+    of tables) and 220 columns, which Algorithm X solves with seed 1 in 9,696 nodes.
+    """
+    rows, seated, columns = _rows44()
+    chosen = exact_cover(rows, columns, SEED44)
+    if chosen is None:  # pragma: no cover - the tests check the stored result
+        raise AssertionError("the exact cover has a solution")
+    bases: list[list[list[int]]] = [[], []]
+    for r in chosen:
+        index, tables = seated[r]
+        bases[index] += [list(t) for t in tables]
+    return [sorted(base) for base in bases]
+
+
 def develop(m: int, k: int, base: list[list[int]]) -> list[list[list[int]]]:
     finite = k * m
     return [
@@ -254,19 +467,32 @@ def find(n: int, m: int, k: int, s: int, seconds: float) -> list[list[int]] | No
     return None
 
 
-def write(plans: dict[int, tuple[int, int, list[list[int]]]]) -> None:
+def write(
+    plans: dict[int, tuple[int, int, list[list[int]]]],
+    doubles: dict[int, tuple[int, int, list[list[list[int]]]]],
+) -> None:
     lines = [
         '"""Base rounds of the cyclic seat plans (see tournament/seating/construct.py).',
         "",
         "Generated by python -m tournament.seating.make_plans -- do not edit by hand. players ->",
         "(m, k, base round): point c*m + x is (c, x) in Z_m x {0..k-1}, points from k*m on",
-        'are fixed; round t shifts every x by t. Each plan has m rounds without a repeat."""',
+        "are fixed; round t shifts every x by t. Each plan has m rounds without a repeat.",
+        "DOUBLE_CYCLIC_PLANS have two base rounds, each shifted m times: 2m rounds.",
+        '"""',
         "",
         "CYCLIC_PLANS: dict[int, tuple[int, int, list[list[int]]]] = {",
     ]
     for n, (m, k, base) in sorted(plans.items()):
         lines += [f"    {n}: (", f"        {m},", f"        {k},", "        ["]
         lines += [f"            {table!r}," for table in base]
+        lines += ["        ],", "    ),"]
+    lines += ["}", "", "DOUBLE_CYCLIC_PLANS: dict[int, tuple[int, int, list[list[list[int]]]]] = {"]
+    for n, (m, k, bases) in sorted(doubles.items()):
+        lines += [f"    {n}: (", f"        {m},", f"        {k},", "        ["]
+        for base in bases:
+            lines.append("            [")
+            lines += [f"                {table!r}," for table in base]
+            lines.append("            ],")
         lines += ["        ],", "    ),"]
     lines.append("}")
     OUTPUT.write_text("\n".join(lines) + "\n")
@@ -277,11 +503,13 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=120.0, help="search budget per field")
     parser.add_argument("fields", nargs="*", type=int, help="players (default: all)")
     args = parser.parse_args()
-    plans = {}
+    plans: dict[int, tuple[int, int, list[list[int]]]] = {}
+    doubles: dict[int, tuple[int, int, list[list[list[int]]]]] = {}
     if args.fields:  # only these; the others keep their stored plans
-        from .plans import CYCLIC_PLANS
+        from .plans import CYCLIC_PLANS, DOUBLE_CYCLIC_PLANS
 
         plans = {n: spec for n, spec in CYCLIC_PLANS.items() if n not in args.fields}
+        doubles = {n: spec for n, spec in DOUBLE_CYCLIC_PLANS.items() if n not in args.fields}
     for n, choices in SPECS.items():
         if args.fields and n not in args.fields:
             continue
@@ -290,8 +518,16 @@ def main() -> int:
             if base:
                 plans[n] = (m, k, base)
                 break
-    write(plans)
-    print(f"wrote {OUTPUT.relative_to(ROOT)} with {len(plans)} plans")
+    if not args.fields or 44 in args.fields:
+        started = time.monotonic()
+        bases = resolvable_44()
+        rounds = [r for base in bases for r in develop(M44, K44, base)]
+        assert repeats(rounds) == 0
+        assert all(sorted(p for t in r for p in t) == list(range(N44)) for r in rounds)
+        print(f"44: 14 rounds, exact cover, {time.monotonic() - started:.0f} s", flush=True)
+        doubles[44] = (M44, K44, bases)
+    write(plans, doubles)
+    print(f"wrote {OUTPUT.relative_to(ROOT)} with {len(plans) + len(doubles)} plans")
     return 0
 
 

@@ -10,7 +10,7 @@ import pytest
 from tournament.seating import DrawRequest, construct, draw, evaluate, table_sizes
 from tournament.seating.construct import decode_round, encode_round
 from tournament.seating.mixed import MIXED_PLANS
-from tournament.seating.plans import CYCLIC_PLANS
+from tournament.seating.plans import CYCLIC_PLANS, DOUBLE_CYCLIC_PLANS
 
 
 def repeats(rounds):
@@ -93,10 +93,54 @@ def test_the_generator_builds_the_stored_base_round_of_forty_players():
     assert CYCLIC_PLANS[40] == (13, 3, resolvable_40())
 
 
+def test_forty_four_players_meet_everybody_but_their_partner_in_fourteen_rounds():
+    """make_plans.resolvable_44 (issue 17: before, 21 repeats): every player misses exactly
+    one other, drawn at once and drawn round by round (each draw continues the design)."""
+    rounds = construct.constructed_rounds(44, 14)
+    assert len(rounds) == 14
+    assert all(sorted(p for t in r for p in t) == list(range(44)) for r in rounds)
+    met = Counter(
+        frozenset(pair) for r in rounds for t in r for pair in itertools.combinations(t, 2)
+    )
+    assert set(met.values()) == {1} and len(met) == 44 * 43 // 2 - 22
+    missed = Counter(p for pair in itertools.combinations(range(44), 2)
+                     if frozenset(pair) not in met for p in pair)  # fmt: skip
+    assert sorted(missed.values()) == [1] * 44
+    plan = draw(DrawRequest(list(range(1, 45)), 14, seed=2, time_limit=0.2))
+    assert plan.quality.repeat_pairs == 0 and plan.stats.method == "construction"
+    played: list = []
+    for number in range(1, 15):
+        request = DrawRequest(list(range(1, 45)), 14, fixed=played, seed=number, time_limit=0.2)
+        played = draw(request).rounds[:number]
+    assert evaluate(played).repeat_pairs == 0
+
+
+def test_the_stored_plan_of_forty_four_players_has_the_generators_symmetry():
+    """Each stored base round is invariant under the multiplier the exact-cover search of
+    make_plans assumes, and partners never share a table (the search itself takes 90 s)."""
+    from tournament.seating.make_plans import _mu44, _orbit44
+
+    m, k, bases = DOUBLE_CYCLIC_PLANS[44]
+    assert (m, k, len(bases)) == (7, 6, 2)
+    for base in bases:
+        tables = {tuple(sorted(t)) for t in base}
+        assert {tuple(sorted(_mu44(p) for p in t)) for t in tables} == tables
+        names = [_orbit44(*pair) for t in base for pair in itertools.combinations(sorted(t), 2)]
+        assert None not in names and len(set(names)) == 66
+
+
+def test_the_exact_cover_search_finds_a_cover_or_says_there_is_none():
+    from tournament.seating.make_plans import exact_cover
+
+    # Knuth's example: rows 0, 3 and 4 cover the seven columns exactly once.
+    rows = [[2, 4, 5], [0, 3, 6], [1, 2, 5], [0, 3], [1, 6], [3, 4, 6]]
+    assert sorted(exact_cover(rows, 7, seed=1)) == [0, 3, 4]
+    assert exact_cover([[0, 1], [1, 2]], 3, seed=1) is None
+
+
 def test_a_construction_shorter_than_the_plan_still_starts_it():
-    """44 players: the cyclic plan has 13 rounds; a 14th round is drawn by the search on
-    top of it (before issue 17's fairness check rejected the short start: 51 repeats
-    instead of about 20)."""
-    plan = draw(DrawRequest(list(range(1, 45)), 14, seed=1, time_limit=0.3))
+    """44 players: the design has 14 rounds; a 15th round is drawn by the search on top of
+    it (before issue 17's fairness check rejected a short start: many more repeats)."""
+    plan = draw(DrawRequest(list(range(1, 45)), 15, seed=1, time_limit=0.3))
     assert plan.stats.method == "construction"
-    assert evaluate(plan.rounds[:13]).repeat_pairs == 0
+    assert evaluate(plan.rounds[:14]).repeat_pairs == 0
