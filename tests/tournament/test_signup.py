@@ -2,15 +2,17 @@
 personal link's changes, check-in by link, fees, deleting personal data."""
 
 import datetime
+import io
 from decimal import Decimal
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
 from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
 from tournament.domain import DomainError, signup
 from tournament.domain.players import merge_players
-from tournament.domain.registration import set_status
+from tournament.domain.registration import set_checked_in, set_status
 from tournament.models import (
     Entry,
     EntryStatus,
@@ -298,6 +300,60 @@ def test_merging_two_online_registrations_of_one_person_cancels_the_second(hall)
     assert first.state == RegistrationState.CONFIRMED and first.entry.status == EntryStatus.ACTIVE
 
 
+def test_merging_after_a_cancelled_registration_keeps_the_live_one_and_the_place(hall):
+    """Cancelled as "Albers", registered again as "Alberts", then merged into the old
+    record: the live registration goes over to the old entry, which plays again; nobody
+    from the waiting list takes the place."""
+    boss = hall.directors.get()
+    old = sign(hall, "Albers")
+    signup.cancel(old)
+    new = sign(hall, "Alberts")
+    sign(hall, "Brandt")
+    waiting = sign(hall, "Conrad")
+    outbox = Outbox()
+    merge_players(old.entry.player, new.entry.player, user=boss, reason="dieselbe", mail=outbox)
+    new.refresh_from_db()
+    old.refresh_from_db()
+    waiting.refresh_from_db()
+    assert new.state == RegistrationState.CONFIRMED and new.entry.status == EntryStatus.ACTIVE
+    assert old.state == RegistrationState.CANCELLED and old.entry is None
+    assert waiting.state == RegistrationState.WAITING and outbox.sent == []
+
+
+def test_merging_into_a_withdrawn_entry_takes_over_the_place_check_in_and_fee(hall):
+    boss = hall.directors.get()
+    typed = EntryFactory(
+        tournament=hall, player=PlayerFactory(first_name="Anna", last_name="Alberts")
+    )
+    set_status(typed, EntryStatus.WITHDRAWN, boss)
+    online = sign(hall, "Albers")
+    signup.set_fee(online.entry, FeeStatus.PAID, boss)
+    set_checked_in(online.entry, True, boss)
+    sign(hall, "Brandt")
+    waiting = sign(hall, "Conrad")
+    merge_players(typed.player, online.entry.player, user=boss, reason="Tippfehler")
+    typed.refresh_from_db()
+    online.refresh_from_db()
+    waiting.refresh_from_db()
+    assert (typed.status, typed.checked_in, typed.fee) == (EntryStatus.ACTIVE, True, FeeStatus.PAID)
+    assert online.entry == typed and online.state == RegistrationState.CONFIRMED
+    assert waiting.state == RegistrationState.WAITING
+
+
+def test_merging_into_a_disqualified_entry_cancels_the_registration(hall):
+    boss = hall.directors.get()
+    typed = EntryFactory(
+        tournament=hall, player=PlayerFactory(first_name="Anna", last_name="Alberts")
+    )
+    set_status(typed, EntryStatus.DISQUALIFIED, boss)
+    online = sign(hall, "Albers")
+    merge_players(typed.player, online.entry.player, user=boss, reason="dieselbe")
+    online.refresh_from_db()
+    typed.refresh_from_db()
+    assert (online.state, online.entry) == (RegistrationState.CANCELLED, None)
+    assert typed.status == EntryStatus.DISQUALIFIED
+
+
 def test_a_player_who_cancelled_can_register_again_and_gets_the_old_start_number(hall):
     typed_in = EntryFactory(tournament=hall, start_number=9)
     set_status(typed_in, EntryStatus.WITHDRAWN, None)  # somebody else, withdrawn by hand
@@ -422,3 +478,29 @@ def test_after_the_director_withdrew_a_player_they_can_register_again(hall):
     albers.refresh_from_db()
     assert again.state == RegistrationState.CONFIRMED and again.entry.status == "active"
     assert albers.state == RegistrationState.CANCELLED and albers.entry is None
+
+
+@pytest.mark.parametrize("site_url", ["", "https://turnier.example.org"])
+def test_the_mergeplayers_command_moves_the_waiting_list_up_with_or_without_site_url(
+    hall, settings, mailoutbox, django_capture_on_commit_callbacks, site_url
+):
+    """Without SITE_URL a mail would have no link: the command says who moved up instead of
+    failing (and rolling the merge back)."""
+    settings.SITE_URL = site_url
+    typed = EntryFactory(
+        tournament=hall, player=PlayerFactory(first_name="Anna", last_name="Alberts")
+    )
+    online = sign(hall, "Albers")
+    waiting = sign(hall, "Conrad")
+    out = io.StringIO()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("mergeplayers", str(typed.player.pk), str(online.entry.player.pk),
+                     "--reason", "Tippfehler", stdout=out)  # fmt: skip
+    waiting.refresh_from_db()
+    assert waiting.state == RegistrationState.CONFIRMED
+    assert "Moved up from the waiting list: Anna Conrad" in out.getvalue()
+    sent = [m for m in mailoutbox if "conrad@example.org" in m.to]
+    if site_url:
+        assert len(sent) == 1 and site_url in sent[0].body
+    else:
+        assert sent == [] and "SITE_URL is not set" in out.getvalue()

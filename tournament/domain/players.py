@@ -13,7 +13,15 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError, QuerySet
 from django.utils.translation import gettext as _
 
-from ..models import Entry, Player, Registration, RegistrationState, Tournament
+from ..models import (
+    Entry,
+    EntryStatus,
+    FeeStatus,
+    Player,
+    Registration,
+    RegistrationState,
+    Tournament,
+)
 from ..models.audit import stamp
 from ..models.registration import OPEN_STATES
 from ..names import fold
@@ -197,7 +205,7 @@ def merge_players(
                     }
                 )
         for double in doubles:
-            _keep_registration(double, keep, user, reason)
+            _kept_takes_over(double, keep, user, reason)
             removed = _("removed: registered twice (merged into player %(id)s): %(reason)s")
             stamp(double, user, removed % {"id": keep.pk, "reason": reason})
             double.delete()
@@ -241,21 +249,47 @@ def merge_players(
     return keep
 
 
-def _keep_registration(double: Entry, keep: Player, user, reason: str) -> None:
+def _kept_takes_over(double: Entry, keep: Player, user, reason: str) -> None:
     """Before ``double`` (an entry of the dropped player in a tournament where ``keep`` has an
-    entry too) is deleted: its online registration, if any, goes over to ``keep``'s entry, so
-    the personal link keeps showing the place. If that entry has a registration of its own,
-    the double's is cancelled (one person, one registration)."""
+    entry too) is deleted, the kept entry takes over what the double holds: its place if
+    the double is active and the kept entry only withdrawn, its check-in, a fee ticked on it,
+    and its online registration, so the personal link keeps showing the place. If the kept
+    entry has a live registration of its own, the double's is cancelled (one person, one
+    registration); so it is when the kept entry is disqualified."""
+    kept = Entry.objects.select_for_update().get(tournament_id=double.tournament_id, player=keep)
+    merged = _("merged with the entry of player %(id)s: %(reason)s") % {
+        "id": double.player_id,
+        "reason": reason,
+    }
+    fields = []
+    if double.status == EntryStatus.ACTIVE and kept.status == EntryStatus.WITHDRAWN:
+        kept.status = EntryStatus.ACTIVE
+        fields.append("status")
+    if kept.status == EntryStatus.ACTIVE and double.checked_in and not kept.checked_in:
+        kept.checked_in, kept.checked_in_at = True, double.checked_in_at
+        fields += ["checked_in", "checked_in_at"]
+    if kept.fee == FeeStatus.OPEN and double.fee != FeeStatus.OPEN:
+        kept.fee, kept.fee_changed_by, kept.fee_changed_at = (
+            double.fee,
+            double.fee_changed_by,
+            double.fee_changed_at,
+        )
+        fields += ["fee", "fee_changed_by", "fee_changed_at"]
+    if fields:
+        stamp(kept, user, merged).save(update_fields=fields)
     registration = Registration.objects.select_for_update().filter(entry=double).first()
     if registration is None:
         return
-    kept = Entry.objects.get(tournament_id=double.tournament_id, player=keep)
-    if Registration.objects.filter(entry=kept).exists():
+    mine = Registration.objects.select_for_update().filter(entry=kept)
+    if kept.status == EntryStatus.DISQUALIFIED or mine.filter(state__in=OPEN_STATES).exists():
         registration.entry = None
         if registration.state in OPEN_STATES:
             registration.state = RegistrationState.CANCELLED
         note = _("cancelled: registered twice (merged into player %(id)s): %(reason)s")
     else:
+        for old in mine:  # a cancelled registration of earlier lets go of the entry
+            old.entry = None
+            stamp(old, user, merged).save(update_fields=["entry"])
         registration.entry = kept
         note = _("now the entry of player %(id)s (merged): %(reason)s")
     stamp(registration, user, note % {"id": keep.pk, "reason": reason}).save()

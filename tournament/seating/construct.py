@@ -181,34 +181,42 @@ def stored_mixed(n: int, rounds: int) -> tuple[int, Rounds] | None:
     return repeats, [decode_round(text) for text in encoded[:rounds]]
 
 
-def constructed_rounds(n: int, rounds: int) -> Rounds | None:
-    """The best plan we can build for ``n`` players, cut to at most ``rounds`` rounds;
-    None when there is no construction for ``n``. Mixed fields (``n mod 4`` five-tables)
+def constructed_plans(n: int, rounds: int) -> list[Rounds]:
+    """Every plan we can build for ``n`` players, each cut to at most ``rounds`` rounds, the
+    best first: those that reach ``rounds`` rounds in the order below, then the longest.
+    Empty when there is no construction for ``n``. Mixed fields (``n mod 4`` five-tables)
     have the stored plans of :func:`stored_mixed`.
 
-    44 players have two stored plans: the cyclic one for up to 13 rounds and, for more, two
-    base rounds over Z_7 (:data:`~tournament.seating.plans.DOUBLE_CYCLIC_PLANS`): 14 rounds
-    in which everybody meets everybody but one partner.
-
-    Stored covering plans (:data:`~tournament.seating.covering.COVERING_PLANS`) reach the
-    lower bound one round beyond the repeat-free ones: 24 players in 8 rounds with 12
-    repeats. They serve plans of that many rounds or more; shorter plans use the
-    repeat-free constructions.
+    The order: the doubled affine space (32 players), the cyclic plans, the two base rounds
+    of 44 players (:data:`~tournament.seating.plans.DOUBLE_CYCLIC_PLANS`: 14 rounds in
+    which everybody meets everybody but one partner, one round more than the cyclic plan),
+    then the stored covering plans (:data:`~tournament.seating.covering.COVERING_PLANS`),
+    which reach the lower bound one round beyond the repeat-free ones (24 players in 8
+    rounds with 12 repeats). A round-by-round draw continues whichever of them the played
+    rounds belong to: a director who raises the planned rounds during the day began with
+    another plan than the one a new draw would start.
     """
     if n % 4:
         stored = stored_mixed(n, rounds)
-        return stored[1] if stored else None
+        return [stored[1]] if stored else []
+    plans: list[Rounds] = []
     if n == 32:
-        return [[list(t) for t in r] for r in doubled_affine_space()[:rounds]]
-    covering = COVERING_PLANS.get(n)
-    if covering is not None and rounds >= len(covering):
-        return [[list(t) for t in r] for r in covering]
+        plans.append([[list(t) for t in r] for r in doubled_affine_space()[:rounds]])
     spec = CYCLIC_PLANS.get(n)
+    if spec is not None:
+        m, k, base = spec
+        plans.append(develop(m, k, base, rounds))
     double = DOUBLE_CYCLIC_PLANS.get(n)
-    if double is not None and (spec is None or rounds > spec[0]):
+    if double is not None:
         m, k, bases = double
-        return [r for base in bases for r in develop(m, k, base, m)][:rounds]
-    if spec is None:
-        return None
-    m, k, base = spec
-    return develop(m, k, base, rounds)
+        plans.append([r for base in bases for r in develop(m, k, base, m)][:rounds])
+    covering = COVERING_PLANS.get(n)
+    if covering is not None:
+        plans.append([[list(t) for t in r] for r in covering[:rounds]])
+    return sorted(plans, key=lambda plan: (0, 0) if len(plan) >= rounds else (1, -len(plan)))
+
+
+def constructed_rounds(n: int, rounds: int) -> Rounds | None:
+    """The best of :func:`constructed_plans`, or None."""
+    plans = constructed_plans(n, rounds)
+    return plans[0] if plans else None

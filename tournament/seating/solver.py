@@ -636,17 +636,19 @@ def _constructed_start(problem: _Problem, fixed: Rounds, rng: random.Random) -> 
     yet, so the plan stays as good as it was. A start for a mixed field is used only if it
     shares the five-tables fairly, as (a) comes first (late entries may need more).
     """
-    rounds = construct.constructed_rounds(problem.n, len(fixed) + problem.new)
-    if rounds is None:
+    plans = construct.constructed_plans(problem.n, len(fixed) + problem.new)
+    if not plans:
         return None
     if not fixed:
+        rounds = plans[0]
         label = list(range(problem.n))
         rng.shuffle(label)
         if problem.mates:
             _separate_clubs(rounds, label, problem.mates, rng)
         start = [[[label[p] for p in t] for t in r] for r in rounds]
-    else:
-        start = _continuation(rounds, fixed, problem.n) or []
+    else:  # the first plan the played rounds belong to (see constructed_plans)
+        continued = (_continuation(rounds, fixed, problem.n) for rounds in plans)
+        start = next((rounds for rounds in continued if rounds), [])
     return _fair_start(start, problem) if start else None
 
 

@@ -249,7 +249,7 @@ def test_the_workbook_heads_each_sheet_with_the_tournament_and_lists_no_shows_ap
     assert head[0] == "Herbstturnier" and sheet["A1"].font.b
     assert head[1] == "Rangliste – vorläufig"
     assert head[2].startswith("5. Dezember 2026 · Gemeindehaus St. Marien · ")
-    assert re.fullmatch(r"erstellt \d+\. \w+ \d{4} um \d\d:\d\d Uhr", head[3])
+    assert re.fullmatch(r"erstellt am \d+\. \w+ \d{4} um \d\d:\d\d Uhr", head[3])
     assert sheet.freeze_panes == f"A{top + 1}"
     rows = list(sheet.iter_rows(min_row=top + 1, values_only=True))
     ranked = rows[: rows.index((None,) * len(rows[0]))]

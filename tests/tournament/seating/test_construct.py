@@ -115,6 +115,19 @@ def test_forty_four_players_meet_everybody_but_their_partner_in_fourteen_rounds(
     assert evaluate(played).repeat_pairs == 0
 
 
+def test_raising_the_planned_rounds_during_the_day_keeps_following_the_plan_begun():
+    """Drawn round by round for 13 rounds (the cyclic plan), then the director plans 14: the
+    played rounds are no rounds of the 14-round design, so the draw continues the cyclic
+    plan (13 rounds without a repeat) and searches only the 14th."""
+    players, played = list(range(1, 45)), []
+    for number in range(1, 7):
+        request = DrawRequest(players, 13, fixed=played, seed=number, time_limit=0.2)
+        played = draw(request).rounds[:number]
+    plan = draw(DrawRequest(players, 14, fixed=played, seed=4, time_limit=0.3))
+    assert plan.stats.method == "construction"
+    assert evaluate(plan.rounds[:13]).repeat_pairs == 0
+
+
 def test_the_stored_plan_of_forty_four_players_has_the_generators_symmetry():
     """Each stored base round is invariant under the multiplier the exact-cover search of
     make_plans assumes, and partners never share a table (the search itself takes 90 s)."""
