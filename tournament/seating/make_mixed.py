@@ -20,11 +20,21 @@ The stored file was made with ``--effort 30`` for 21-27, 41-43 players and ``--e
 200`` for the others.
 
 With FIELD arguments (e.g. 29x7) only those fields are searched; the others keep their
-stored plans.
+stored plans. A field's plan is replaced only by one with at most as many repeats.
+
+``--anneal`` runs, for the fields of ANNEALED, the simulated annealing of
+``anneal_mixed.c`` instead (compiled with ``cc``; needs a C compiler, nothing else): a
+compiled loop makes a few hundred million moves in minutes, which the tabu search in Python
+cannot. Its seed and number of moves are stored below, so it gives the same plan again
+(with the same C library: the acceptance test uses ``exp``). The stored plans of these
+fields came from it (for example 29 players in 7 rounds: 1 repeat, the tabu search 3).
 """
 
 import argparse
+import shutil
+import subprocess
 import sys
+import tempfile
 from collections.abc import Hashable
 from pathlib import Path
 
@@ -32,6 +42,7 @@ from . import construct, mixed
 from .solver import DrawRequest, Plan, draw, evaluate, table_sizes
 
 OUTPUT = Path(__file__).resolve().parent / "mixed.py"
+ANNEAL_SOURCE = Path(__file__).resolve().parent / "anneal_mixed.c"
 
 # The fields of Miller, Valkov & Abel (2026) with N mod 4 five-tables: players x rounds.
 FIELDS = [
@@ -41,6 +52,21 @@ FIELDS = [
     (45, 11), (46, 11), (47, 11),
 ]  # fmt: skip
 SEEDS = (1,)
+# --anneal: field -> (seed, moves, temperature) of the run that found the stored plan.
+ANNEALED: dict[tuple[int, int], tuple[int, int, float]] = {
+    (29, 7): (41, 261_513_530, 0.22),
+    (30, 7): (51, 3_413_742, 0.2),
+    (31, 7): (31, 164_216_961, 0.22),
+    (33, 8): (41, 30_397_596, 0.22),
+    (34, 8): (31, 108_095_343, 0.22),
+    (35, 8): (31, 1_394_865, 0.22),
+    (37, 9): (41, 173_724_133, 0.22),
+    (38, 9): (51, 50_601_289, 0.2),
+    (39, 9): (31, 19_281_784, 0.22),
+    (45, 11): (41, 130_525_486, 0.22),
+    (46, 11): (31, 44_229_704, 0.22),
+    (47, 11): (31, 32_492_979, 0.22),
+}
 
 
 def fair_order(rounds: list[list[list[int]]]) -> list[list[list[int]]]:
@@ -114,6 +140,34 @@ def search(
     return repeats, ordered
 
 
+def anneal(n: int, rounds: int) -> tuple[int, list[list[list[int]]]]:
+    """The plan of ``anneal_mixed.c`` for a field of ANNEALED, its rounds in a fair order."""
+    seed, moves, temperature = ANNEALED[n, rounds]
+    compiler = shutil.which("cc")
+    if compiler is None:
+        raise SystemExit("--anneal needs a C compiler (cc), e.g. apt-get install gcc")
+    with tempfile.TemporaryDirectory() as work:
+        program = Path(work) / "anneal_mixed"
+        build = [compiler, "-O2", "-o", str(program), str(ANNEAL_SOURCE), "-lm"]
+        subprocess.run(build, check=True)  # noqa: S603 (our own source, fixed arguments)
+        arguments = [str(v) for v in (program, n, rounds, seed, moves, temperature)]
+        lines = subprocess.run(arguments, check=True, capture_output=True, text=True).stdout  # noqa: S603
+    repeats, *rows = lines.splitlines()
+    plan = []
+    for row in rows:
+        players = [int(p) for p in row.split()]
+        tables, start = [], 0
+        for size in table_sizes(n):
+            tables.append(players[start : start + size])
+            start += size
+        plan.append(tables)
+    ordered = fair_order(plan)
+    quality = evaluate(ordered)
+    assert quality.repeat_pairs == int(repeats) and quality.five_table_spread <= 1
+    print(f"{n}x{rounds} annealed (seed {seed}, {moves:,} moves): {repeats} repeats", flush=True)
+    return int(repeats), ordered
+
+
 def write(plans: dict[tuple[int, int], tuple[int, list[str]]]) -> None:
     lines = [
         '"""Fair plans for mixed fields (see tournament/seating/make_mixed.py).',
@@ -139,12 +193,20 @@ def main() -> int:
     parser.add_argument(
         "--by-round", action="store_true", help="draw round by round (fair after every round)"
     )
+    parser.add_argument(
+        "--anneal", action="store_true", help="the fields of ANNEALED by anneal_mixed.c"
+    )
     parser.add_argument("fields", nargs="*", help="e.g. 29x7 (default: all)")
     args = parser.parse_args()
-    wanted = [tuple(int(v) for v in f.split("x")) for f in args.fields] or FIELDS
+    wanted = [tuple(int(v) for v in f.split("x")) for f in args.fields] or (
+        list(ANNEALED) if args.anneal else FIELDS
+    )
     plans = dict(mixed.MIXED_PLANS)
     for n, rounds in wanted:
-        repeats, ordered = search(n, rounds, args.effort, args.by_round)
+        if args.anneal:
+            repeats, ordered = anneal(n, rounds)
+        else:
+            repeats, ordered = search(n, rounds, args.effort, args.by_round)
         old = plans.get((n, rounds))
         if old is None or repeats <= old[0]:  # at equal repeats the newer (fairer) plan
             plans[n, rounds] = (repeats, [construct.encode_round(r) for r in ordered])

@@ -1,0 +1,182 @@
+/* Simulated annealing for fair plans of mixed fields (four- and five-tables): the generator
+   behind some of the stored plans in mixed.py, run by
+   `python -m tournament.seating.make_mixed --anneal FIELD` (which compiles this file with cc).
+
+   usage: anneal_mixed N R SEED ITERATIONS TEMPERATURE
+   Prints the best fair plan found (R lines of N players, five-tables first, then
+   four-tables; consecutive players form a table) after a line with its repeat count.
+
+   A move swaps two players of different tables in one round (70 % of the time one of them
+   is drawn among the players in a repeat). The cost is the repeats plus the players outside
+   the fair range of five-table seats; the start shares the five-table seats fairly. Only
+   fair plans are kept as the best. The search stops after ITERATIONS moves or at 0 repeats;
+   everything depends on SEED and ITERATIONS only (xorshift64), never on the clock. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXN 64
+#define MAXR 16
+#define MAXT 16
+
+static int N, R, m, T, size[MAXT], lo, hi;
+static int tab[MAXR][MAXT][5], where[MAXR][MAXN], seat[MAXR][MAXN];
+static int met[MAXN][MAXN], fives[MAXN];
+static int repeats, unfair;
+static int best[MAXR][MAXT][5], best_repeats = 1 << 30;
+static unsigned long long state;
+
+static unsigned long long next(void) {
+  state ^= state << 13; state ^= state >> 7; state ^= state << 17;
+  return state;
+}
+static int below(int n) { return (int)((next() >> 11) % (unsigned long long)n); }
+static double uniform(void) { return (next() >> 11) * (1.0 / 9007199254740992.0); }
+static int outside(int f) { return f < lo ? lo - f : (f > hi ? f - hi : 0); }
+
+static void count_all(void) {
+  memset(met, 0, sizeof met);
+  memset(fives, 0, sizeof fives);
+  for (int r = 0; r < R; r++)
+    for (int t = 0; t < T; t++)
+      for (int a = 0; a < size[t]; a++) {
+        int p = tab[r][t][a];
+        where[r][p] = t; seat[r][p] = a;
+        if (t < m) fives[p]++;
+        for (int b = a + 1; b < size[t]; b++) { int q = tab[r][t][b]; met[p][q]++; met[q][p]++; }
+      }
+  repeats = 0;
+  for (int p = 0; p < N; p++)
+    for (int q = p + 1; q < N; q++)
+      if (met[p][q] > 1) repeats += met[p][q] - 1;
+  unfair = 0;
+  for (int p = 0; p < N; p++) unfair += outside(fives[p]);
+}
+
+/* The change of the repeats if p and q (round r, different tables) swap places. */
+static int repeats_change(int r, int p, int q) {
+  int A = where[r][p], B = where[r][q], d = 0;
+  for (int a = 0; a < size[A]; a++) {
+    int x = tab[r][A][a];
+    if (x == p) continue;
+    if (met[p][x] >= 2) d--;
+    if (met[q][x] >= 1) d++;
+  }
+  for (int b = 0; b < size[B]; b++) {
+    int y = tab[r][B][b];
+    if (y == q) continue;
+    if (met[q][y] >= 2) d--;
+    if (met[p][y] >= 1) d++;
+  }
+  return d;
+}
+
+static int unfair_change(int r, int p, int q) {
+  int at_five_a = where[r][p] < m, at_five_b = where[r][q] < m;
+  if (at_five_a == at_five_b) return 0;
+  int d = at_five_b - at_five_a; /* p's five-table seats change by d, q's by -d */
+  return outside(fives[p] + d) - outside(fives[p]) + outside(fives[q] - d) - outside(fives[q]);
+}
+
+static void swap_players(int r, int p, int q) {
+  int A = where[r][p], B = where[r][q], ia = seat[r][p], ib = seat[r][q];
+  for (int a = 0; a < size[A]; a++) {
+    int x = tab[r][A][a];
+    if (x == p) continue;
+    if (--met[p][x] >= 1) repeats--;
+    met[x][p]--;
+    if (++met[q][x] >= 2) repeats++;
+    met[x][q]++;
+  }
+  for (int b = 0; b < size[B]; b++) {
+    int y = tab[r][B][b];
+    if (y == q) continue;
+    if (--met[q][y] >= 1) repeats--;
+    met[y][q]--;
+    if (++met[p][y] >= 2) repeats++;
+    met[y][p]++;
+  }
+  int at_five_a = A < m, at_five_b = B < m;
+  if (at_five_a != at_five_b) {
+    unfair -= outside(fives[p]) + outside(fives[q]);
+    fives[p] += at_five_b - at_five_a;
+    fives[q] -= at_five_b - at_five_a;
+    unfair += outside(fives[p]) + outside(fives[q]);
+  }
+  tab[r][A][ia] = q; tab[r][B][ib] = p;
+  where[r][p] = B; where[r][q] = A; seat[r][p] = ib; seat[r][q] = ia;
+}
+
+static int in_a_repeat(int r, int p) {
+  int A = where[r][p];
+  for (int a = 0; a < size[A]; a++) {
+    int x = tab[r][A][a];
+    if (x != p && met[p][x] >= 2) return 1;
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 6) {
+    fprintf(stderr, "usage: anneal_mixed N R SEED ITERATIONS TEMPERATURE\n");
+    return 2;
+  }
+  N = atoi(argv[1]); R = atoi(argv[2]);
+  unsigned long long seed = strtoull(argv[3], NULL, 10);
+  long long iterations = atoll(argv[4]);
+  double temperature = atof(argv[5]);
+  if (N < 5 || N > MAXN || R < 1 || R > MAXR || N % 4 == 0) {
+    fprintf(stderr, "a mixed field of at most %d players and %d rounds\n", MAXN, MAXR);
+    return 2;
+  }
+  state = seed * 0x9E3779B97F4A7C15ULL + 12345;
+  for (int i = 0; i < 10; i++) next();
+  m = N % 4; T = m + (N - 5 * m) / 4;
+  for (int t = 0; t < T; t++) size[t] = t < m ? 5 : 4;
+  lo = (5 * m * R) / N; hi = (5 * m * R + N - 1) / N;
+  /* A fair start: the five-table seats go round the players in a shuffled order. */
+  int order[MAXN];
+  for (int i = 0; i < N; i++) order[i] = i;
+  for (int i = N - 1; i > 0; i--) { int j = below(i + 1), t = order[i]; order[i] = order[j]; order[j] = t; }
+  int next_five = 0;
+  for (int r = 0; r < R; r++) {
+    int used[MAXN] = {0}, row[MAXN], k = 0, rest[MAXN], others = 0;
+    for (int s = 0; s < 5 * m; s++) { int p = order[next_five++ % N]; used[p] = 1; row[k++] = p; }
+    for (int p = 0; p < N; p++) if (!used[p]) rest[others++] = p;
+    for (int i = others - 1; i > 0; i--) { int j = below(i + 1), t = rest[i]; rest[i] = rest[j]; rest[j] = t; }
+    for (int i = 0; i < others; i++) row[k++] = rest[i];
+    k = 0;
+    for (int t = 0; t < T; t++) for (int a = 0; a < size[t]; a++) tab[r][t][a] = row[k++];
+  }
+  count_all();
+  for (long long it = 0; it < iterations;) {
+    it++;
+    int r = below(R), p = -1;
+    if (repeats > 0 && uniform() < 0.7)
+      for (int k = 0; k < 40; k++) {
+        int rr = below(R), pp = below(N);
+        if (in_a_repeat(rr, pp)) { r = rr; p = pp; break; }
+      }
+    if (p < 0) p = below(N);
+    int q;
+    do q = below(N); while (where[r][q] == where[r][p]);
+    double change = repeats_change(r, p, q) + unfair_change(r, p, q);
+    if (change <= 0 || uniform() < exp(-change / temperature)) {
+      swap_players(r, p, q);
+      if (unfair == 0 && repeats < best_repeats) {
+        best_repeats = repeats;
+        memcpy(best, tab, sizeof best);
+        fprintf(stderr, "iteration %lld: %d repeats\n", it, repeats);
+        if (repeats == 0) break;
+      }
+    }
+  }
+  printf("%d\n", best_repeats);
+  for (int r = 0; r < R; r++) {
+    for (int t = 0; t < T; t++)
+      for (int a = 0; a < size[t]; a++) printf("%s%d", t || a ? " " : "", best[r][t][a]);
+    printf("\n");
+  }
+  return 0;
+}
