@@ -49,6 +49,12 @@ def details(last, first="Anna", **kw):
     return signup.Details(first, last, email=f"{last.lower()}@example.org", **kw)
 
 
+def typed_in(tournament):
+    """Anna Alberts, typed in by the director: the same person as an online "Albers"."""
+    player = PlayerFactory(first_name="Anna", last_name="Alberts")
+    return EntryFactory(tournament=tournament, player=player)
+
+
 def sign(tournament, last, mail=None, **kw):
     return signup.submit(tournament, details(last, **kw), consent="ok", mail=mail)
 
@@ -271,9 +277,7 @@ def test_merging_a_double_keeps_the_registration_and_gives_the_freed_place_on(ha
     deletes the online entry, but the personal link keeps showing a place (now the typed-in
     entry's), and the freed place goes to the first on the waiting list."""
     boss = hall.directors.get()
-    typed = EntryFactory(
-        tournament=hall, player=PlayerFactory(first_name="Anna", last_name="Alberts")
-    )
+    typed = typed_in(hall)
     online = sign(hall, "Albers")
     waiting = sign(hall, "Conrad")
     assert waiting.state == RegistrationState.WAITING
@@ -322,9 +326,7 @@ def test_merging_after_a_cancelled_registration_keeps_the_live_one_and_the_place
 
 def test_merging_into_a_withdrawn_entry_takes_over_the_place_check_in_and_fee(hall):
     boss = hall.directors.get()
-    typed = EntryFactory(
-        tournament=hall, player=PlayerFactory(first_name="Anna", last_name="Alberts")
-    )
+    typed = typed_in(hall)
     set_status(typed, EntryStatus.WITHDRAWN, boss)
     online = sign(hall, "Albers")
     signup.set_fee(online.entry, FeeStatus.PAID, boss)
@@ -342,9 +344,7 @@ def test_merging_into_a_withdrawn_entry_takes_over_the_place_check_in_and_fee(ha
 
 def test_merging_into_a_disqualified_entry_cancels_the_registration(hall):
     boss = hall.directors.get()
-    typed = EntryFactory(
-        tournament=hall, player=PlayerFactory(first_name="Anna", last_name="Alberts")
-    )
+    typed = typed_in(hall)
     set_status(typed, EntryStatus.DISQUALIFIED, boss)
     online = sign(hall, "Albers")
     merge_players(typed.player, online.entry.player, user=boss, reason="dieselbe")
@@ -487,9 +487,7 @@ def test_the_mergeplayers_command_moves_the_waiting_list_up_with_or_without_site
     """Without SITE_URL a mail would have no link: the command says who moved up instead of
     failing (and rolling the merge back)."""
     settings.SITE_URL = site_url
-    typed = EntryFactory(
-        tournament=hall, player=PlayerFactory(first_name="Anna", last_name="Alberts")
-    )
+    typed = typed_in(hall)
     online = sign(hall, "Albers")
     waiting = sign(hall, "Conrad")
     out = io.StringIO()
