@@ -56,7 +56,7 @@ def test_every_stored_mixed_plan_is_valid_fair_and_has_its_stored_repeats(key):
 
 
 # Fields of the literature where a repeat-free plan with fair five-tables is stored.
-REPEAT_FREE_AND_FAIR = [(25, 5), (26, 5), (27, 5), (41, 9), (42, 8), (43, 8)]
+REPEAT_FREE_AND_FAIR = [(25, 5), (25, 6), (26, 5), (27, 5), (41, 9), (42, 8), (43, 8)]
 
 
 @pytest.mark.parametrize(("n", "rounds"), REPEAT_FREE_AND_FAIR)
@@ -162,9 +162,9 @@ def test_a_construction_shorter_than_the_plan_still_starts_it():
 
 @pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler")
 def test_the_annealing_generator_gives_the_stored_plan_again():
-    """make_mixed --anneal: the seed and number of moves stored for 35 players in 8 rounds
-    (1.4 million moves, under a second) give exactly the stored plan."""
+    """make_mixed --anneal: the seed and number of moves stored for 30 players in 7 rounds
+    (3.4 million moves, about a second) give exactly the stored plan."""
     from tournament.seating.make_mixed import anneal
 
-    repeats, rounds = anneal(35, 8)
-    assert (repeats, [encode_round(r) for r in rounds]) == MIXED_PLANS[35, 8]
+    repeats, rounds = anneal(30, 7)
+    assert (repeats, [encode_round(r) for r in rounds]) == MIXED_PLANS[30, 7]
