@@ -9,6 +9,7 @@ would have said.
 
 import logging
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.mail import send_mail
 from django.db import transaction
@@ -74,16 +75,22 @@ def deliver(registration: Registration, kind: str, link: str) -> None:
 
 class RequestMailer:
     """The :class:`~tournament.domain.signup.Mailer` of a page: links are built from the
-    request (or ``SITE_URL``), messages go out after the commit."""
+    request (or ``SITE_URL``), messages go out after the commit. Without a request (a
+    command) and without ``SITE_URL`` there is no link to give: nothing is sent, and
+    ``moved_up`` still says who moved up."""
 
     def __init__(self, request: HttpRequest | None):
         self.request = request
         self.moved_up: list[Registration] = []
 
+    @property
+    def sends(self) -> bool:
+        return self.request is not None or bool(settings.SITE_URL)
+
     def send(self, registration: Registration, kind: str) -> None:
         if kind == "moved-up":
             self.moved_up.append(registration)
-        if not registration.token:
+        if not registration.token or not self.sends:
             return
         link = personal_url(self.request, registration)
         transaction.on_commit(lambda: deliver(registration, kind, link))

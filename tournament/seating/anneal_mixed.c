@@ -54,22 +54,21 @@ static void count_all(void) {
   for (int p = 0; p < N; p++) unfair += outside(fives[p]);
 }
 
-/* The change of the repeats if p and q (round r, different tables) swap places. */
-static int repeats_change(int r, int p, int q) {
-  int A = where[r][p], B = where[r][q], d = 0;
-  for (int a = 0; a < size[A]; a++) {
-    int x = tab[r][A][a];
-    if (x == p) continue;
-    if (met[p][x] >= 2) d--;
-    if (met[q][x] >= 1) d++;
-  }
-  for (int b = 0; b < size[B]; b++) {
-    int y = tab[r][B][b];
-    if (y == q) continue;
-    if (met[q][y] >= 2) d--;
-    if (met[p][y] >= 1) d++;
+/* The change of the repeats at table t of round r if `leaving` gives its seat to `coming`. */
+static int side_change(int r, int t, int leaving, int coming) {
+  int d = 0;
+  for (int a = 0; a < size[t]; a++) {
+    int x = tab[r][t][a];
+    if (x == leaving) continue;
+    if (met[leaving][x] >= 2) d--;
+    if (met[coming][x] >= 1) d++;
   }
   return d;
+}
+
+/* The change of the repeats if p and q (round r, different tables) swap places. */
+static int repeats_change(int r, int p, int q) {
+  return side_change(r, where[r][p], p, q) + side_change(r, where[r][q], q, p);
 }
 
 static int unfair_change(int r, int p, int q) {
@@ -79,24 +78,22 @@ static int unfair_change(int r, int p, int q) {
   return outside(fives[p] + d) - outside(fives[p]) + outside(fives[q] - d) - outside(fives[q]);
 }
 
+/* `leaving` gives its seat at table t of round r to `coming`: the meeting counts follow. */
+static void move_side(int r, int t, int leaving, int coming) {
+  for (int a = 0; a < size[t]; a++) {
+    int x = tab[r][t][a];
+    if (x == leaving) continue;
+    if (--met[leaving][x] >= 1) repeats--;
+    met[x][leaving]--;
+    if (++met[coming][x] >= 2) repeats++;
+    met[x][coming]++;
+  }
+}
+
 static void swap_players(int r, int p, int q) {
   int A = where[r][p], B = where[r][q], ia = seat[r][p], ib = seat[r][q];
-  for (int a = 0; a < size[A]; a++) {
-    int x = tab[r][A][a];
-    if (x == p) continue;
-    if (--met[p][x] >= 1) repeats--;
-    met[x][p]--;
-    if (++met[q][x] >= 2) repeats++;
-    met[x][q]++;
-  }
-  for (int b = 0; b < size[B]; b++) {
-    int y = tab[r][B][b];
-    if (y == q) continue;
-    if (--met[q][y] >= 1) repeats--;
-    met[y][q]--;
-    if (++met[p][y] >= 2) repeats++;
-    met[y][p]++;
-  }
+  move_side(r, A, p, q);
+  move_side(r, B, q, p);
   int at_five_a = A < m, at_five_b = B < m;
   if (at_five_a != at_five_b) {
     unfair -= outside(fives[p]) + outside(fives[q]);

@@ -1,7 +1,6 @@
 """python manage.py mergeplayers KEEP DROP --reason TEXT | --list: clean up the player
 database from the command line (the same verb as the directors' page, with every right)."""
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.domain import DomainError
@@ -14,18 +13,6 @@ def _describe(player: Player) -> str:
     details = [player.club, f"DDV {player.ddv_number}" if player.ddv_number else ""]
     extra = ", ".join(d for d in details if d)
     return f"#{player.pk} {player.full_name}" + (f" ({extra})" if extra else "")
-
-
-class _WhoMovedUp:
-    """The mailer without SITE_URL: a mail would have no link to give, so only who moved up
-    from the waiting list is noted (and printed)."""
-
-    def __init__(self) -> None:
-        self.moved_up: list = []
-
-    def send(self, registration, kind: str) -> None:
-        if kind == "moved-up":
-            self.moved_up.append(registration)
 
 
 class Command(BaseCommand):
@@ -52,8 +39,7 @@ class Command(BaseCommand):
         missing = [n for n in (options["keep"], options["drop"]) if n not in players]
         if missing:
             raise CommandError(f"No player with id {missing[0]}.")
-        # A place that comes free goes to the waiting list; the mail's link needs SITE_URL.
-        mail = RequestMailer(None) if settings.SITE_URL else _WhoMovedUp()
+        mail = RequestMailer(None)  # a place that comes free goes to the waiting list
         try:
             keep = merge_players(
                 players[options["keep"]],
@@ -67,5 +53,5 @@ class Command(BaseCommand):
         self.stdout.write(f"Merged #{options['drop']} into {_describe(keep)}.")
         if mail.moved_up:
             names = ", ".join(r.full_name for r in mail.moved_up)
-            told = "e-mail sent" if settings.SITE_URL else "no e-mail sent: SITE_URL is not set"
+            told = "e-mail sent" if mail.sends else "no e-mail sent: SITE_URL is not set"
             self.stdout.write(f"Moved up from the waiting list: {names} ({told}).")
