@@ -299,18 +299,24 @@ class XorShift64:
         return (s >> 11) & 0xFFFFFFFF
 
 
-def exact_cover(rows: list[list[int]], columns: int, seed: int) -> list[int] | None:
+def exact_cover(
+    rows: list[list[int]], columns: int, seed: int, primary: int | None = None
+) -> list[int] | None:
     """Rows that cover every column exactly once (Knuth's Algorithm X with dancing links):
     the column with the fewest rows first, ties and the order of rows shuffled by ``seed``.
+    Columns from ``primary`` on (if given) are secondary: covered at most once.
     None when there is no such set of rows."""
+    primary = columns if primary is None else primary
     rng = XorShift64(seed)
     order = list(range(len(rows)))
     for i in range(len(order) - 1, 0, -1):
         j = rng.next() % (i + 1)
         order[i], order[j] = order[j], order[i]
     # Node 0 is the root, 1..columns the column heads, then one node per (row, column).
-    left = [c - 1 if c else columns for c in range(columns + 1)]
-    right = [c + 1 if c < columns else 0 for c in range(columns + 1)]
+    left = [c - 1 if c else primary for c in range(primary + 1)]
+    right = [c + 1 if c < primary else 0 for c in range(primary + 1)]
+    left += range(primary + 1, columns + 1)  # secondary heads stay out of the root's list
+    right += range(primary + 1, columns + 1)
     up, down, head = list(range(columns + 1)), list(range(columns + 1)), list(range(columns + 1))
     row_of, size = [-1] * (columns + 1), [0] * (columns + 1)
     for r in order:

@@ -56,7 +56,10 @@ def test_every_stored_mixed_plan_is_valid_fair_and_has_its_stored_repeats(key):
 
 
 # Fields of the literature where a repeat-free plan with fair five-tables is stored.
-REPEAT_FREE_AND_FAIR = [(25, 5), (25, 6), (26, 5), (27, 5), (41, 9), (42, 8), (43, 8)]
+REPEAT_FREE_AND_FAIR = [
+    (25, 5), (25, 6), (26, 5), (27, 5), (29, 7), (33, 8), (37, 9), (41, 9), (42, 8), (43, 8),
+    (45, 11),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("n", "rounds"), REPEAT_FREE_AND_FAIR)
@@ -168,3 +171,52 @@ def test_the_annealing_generator_gives_the_stored_plan_again():
 
     repeats, rounds = anneal(30, 7)
     assert (repeats, [encode_round(r) for r in rounds]) == MIXED_PLANS[30, 7]
+
+
+def _maps_the_rounds_onto_themselves(plan, image):
+    """True if moving every player p to image(p) turns the plan's rounds into its rounds."""
+
+    def as_set(rounds):
+        return {frozenset(frozenset(t) for t in r) for r in rounds}
+
+    moved = [[[image(p) for p in t] for t in r] for r in plan]
+    return as_set(moved) == as_set(plan)
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(33, 8), (37, 9), (45, 11)])
+def test_the_rotational_plans_are_a_base_round_shifted_plus_one_fixed_round(n, rounds):
+    """make_symmetric.ROTATIONAL: (c, x) -> (c, x + 1) in Z_(R-1), the five fixed points
+    stay; the stored plan is invariant, and a shift of one of the four classes alone is not."""
+    shift = rounds - 1
+    plan = [decode_round(text) for text in MIXED_PLANS[n, rounds][1]]
+
+    def rotate(p):
+        return p if p >= 4 * shift else p - p % shift + (p + 1) % shift
+
+    def rotate_first_class(p):
+        return rotate(p) if p < shift else p
+
+    assert _maps_the_rounds_onto_themselves(plan, rotate)
+    assert not _maps_the_rounds_onto_themselves(plan, rotate_first_class)
+    fixed_points = set(range(4 * shift, n))
+    assert sum(set(r[0]) == fixed_points for r in plan) == 1  # their one five-table together
+
+
+def test_the_29_player_plan_has_a_symmetry_of_order_three():
+    """make_symmetric.SYMMETRIC: players 3i, 3i+1, 3i+2 go round, 27 and 28 stay."""
+    plan = [decode_round(text) for text in MIXED_PLANS[29, 7][1]]
+
+    def turn(p):
+        return p if p >= 27 else p - p % 3 + (p + 1) % 3
+
+    assert _maps_the_rounds_onto_themselves(plan, turn)
+    assert sum(any({0, 1, 2, 27, 28} == set(t) for t in r) for r in plan) == 1
+
+
+def test_the_rotational_generator_gives_the_stored_plan_again():
+    """make_symmetric: the exact cover with the stored seed (pure Python, a few seconds)."""
+    from tournament.seating.make_symmetric import build, rotational
+
+    assert [encode_round(r) for r in build(33, 8)] == MIXED_PLANS[33, 8][1]
+    with pytest.raises(ValueError, match="4R"):
+        rotational(34, 8, seed=1)
