@@ -4,43 +4,94 @@ tournament/seating/mixed.py next to the searched ones.
 Run: .venv/bin/python -m tournament.seating.make_symmetric [FIELD ...]
 
 The searches of make_mixed (tabu search, annealing) never got below one repeat on the
-fields with one five-table, 4R + 1 players in R rounds. A plan with a symmetry is found
-exactly instead, because the symmetry makes the problem small:
+fields with one five-table (4R + 1 players in R rounds) and left 5 on 30 players in
+7 rounds. A plan that a symmetry maps onto itself is found exactly instead, because the
+symmetry makes the problem small:
 
-* ROTATIONAL fields (4R + 1 players, R rounds): the players are the points (c, x), c in
-  0..3, x in Z_(R-1), plus five fixed points. Round 0 seats the fixed points at the
-  five-table and (0, x), (1, x), (2, x), (3, x) together for every x. The other R - 1
-  rounds are one base round shifted by x -> x + 1. The base round's five-table holds
-  two points of one class and one of each other class, so the five-table seats come out
-  fair by construction: the fixed points once, one class twice, the others once. Every
-  orbit of pairs under the shift may be met only once in all rounds: that is an exact
-  cover (players and the one five-table exactly once, pair orbits at most once), which
-  Algorithm X (make_plans.exact_cover) solves in seconds, pure Python.
+* CYCLIC fields: the players are points (c, x) of classes c over Z_n plus fixed points;
+  some rounds are mapped onto themselves by the shift x -> x + 1, the others are base
+  rounds shifted n times. Two players then meet in a shifted round exactly when the base
+  round holds a pair of the same *orbit*, so the plan is free of repeats when every
+  orbit of pairs is met at most once: an exact cover (every player and every five-table
+  of the chosen pattern once per base round, every pair orbit at most once), which
+  Algorithm X (make_plans.exact_cover) solves in seconds, in pure Python. The pattern of
+  the five-tables (which classes sit there) is chosen so that the seats come out fair.
+  - 4R + 1 players (33x8, 37x9, 45x11): four classes over Z_(R-1) and five fixed points
+    that share the one round the shift keeps, see _rotational.
+  - 30 players in 7 rounds: six classes over Z_5; two rounds the shift keeps, each with
+    two whole classes as its five-tables.
 * SYMMETRIC fields: a symmetry of order ``order`` moves the players in cycles (the last
   ``fixed`` players stay), the first ``fixed_rounds`` rounds onto themselves (their tables
   permuted by ``cycles``) and the other rounds in cycles. 29 players in 7 rounds have no
-  rotational plan (proven by the same model) but one of order 3. These are solved with
-  Google's CP-SAT solver, one worker, the stored seed: ``pip install ortools`` first (it
-  is needed for nothing else). Same version, same seed, same plan.
+  rotational plan (proven by the same model with CP-SAT) but one of order 3. These are
+  solved with Google's CP-SAT solver, one worker, the stored seed: ``pip install ortools``
+  first (it is needed for nothing else). Same version, same seed, same plan.
 
-The rounds are stored in a fair order (make_mixed.fair_order), so a director who draws
-round by round is fair after every round too.
+The rounds are stored in a fair order (make_mixed.fair_order): as many rounds as possible
+keep everybody's five-table count within one after them.
 """
 
 import argparse
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 
 from . import construct, mixed
 from .make_mixed import fair_order, write
-from .make_plans import Orbits, develop, exact_cover, repeats
+from .make_plans import Orbits, exact_cover, repeats
 from .solver import evaluate, table_sizes
 
 Rounds = list[list[list[int]]]
 
-# Rotational fields: (players, rounds) -> seed of the exact-cover search.
-ROTATIONAL: dict[tuple[int, int], int] = {(33, 8): 1, (37, 9): 1, (45, 11): 1}
+
+@dataclass(frozen=True)
+class Cyclic:
+    """A plan that the shift x -> x + 1 (mod ``order``) maps onto itself.
+
+    The players are the points (c, x) = c * order + x for the ``classes`` classes c and x in
+    Z_order, then ``fixed`` points that the shift keeps. ``fixed_rounds`` are given by one
+    table of each shift orbit (the shift maps each such round onto itself); then come
+    ``base_rounds`` rounds, each shifted ``order`` times. ``fives`` gives, per base round,
+    the classes of the points of each five-table (-1 - i for the fixed point i): with the fixed
+    rounds that decides how often everybody sits at a five-table, so it is chosen fair.
+    """
+
+    order: int
+    classes: int
+    fixed: int
+    fixed_rounds: tuple[tuple[tuple[int, ...], ...], ...]
+    base_rounds: int
+    fives: tuple[tuple[tuple[int, ...], ...], ...]
+    seed: int
+
+    def shifted(self, p: int, by: int) -> int:
+        finite = self.classes * self.order
+        return p if p >= finite else p - p % self.order + (p + by) % self.order
+
+
+def _rotational(rounds: int) -> Cyclic:
+    """4R + 1 players in R rounds: four classes over Z_(R-1) and five fixed points, which
+    share the fixed round's five-table; there the classes sit (0, x), (1, x), (2, x), (3, x).
+    The base round's five-table has two points of class 0 and one of each other class."""
+    n = rounds - 1
+    fixed_round = (tuple(range(4 * n, 4 * n + 5)), (0, n, 2 * n, 3 * n))
+    return Cyclic(n, 4, 5, (fixed_round,), 1, (((0, 0, 1, 2, 3),),), seed=1)
+
+
+# (players, rounds) -> the cyclic plan's shape and the seed of its exact-cover search.
+CYCLIC: dict[tuple[int, int], Cyclic] = {
+    # Z_5 on six classes: two fixed rounds whose five-tables are whole classes.
+    (30, 7): Cyclic(
+        5, 6, 0,
+        (((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 15, 20, 25)),
+         ((10, 11, 12, 13, 14), (15, 16, 17, 18, 19), (0, 5, 20, 26))),
+        1, (((0, 1, 2, 4, 4), (0, 2, 3, 5, 5)),), seed=1,
+    ),
+    (33, 8): _rotational(8),
+    (37, 9): _rotational(9),
+    (45, 11): _rotational(11),
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -63,16 +114,21 @@ SYMMETRIC: dict[tuple[int, int], Shape] = {
 }
 
 
-def rotational(players: int, rounds: int, seed: int) -> Rounds:
-    """The rotational plan of a 4R + 1 field (see the module's docstring)."""
-    shift = rounds - 1
-    if players != 4 * rounds + 1 or shift < 2:
-        raise ValueError("a rotational plan needs 4R + 1 players")
-    orbits, finite = Orbits(shift, 4, 5), 4 * shift
-    fixed_round = [list(range(finite, players))] + [
-        [c * shift + x for c in range(4)] for x in range(shift)
+def cyclic(players: int, rounds: int, shape: Cyclic) -> Rounds:
+    """The plan of a CYCLIC field: the fixed rounds developed, then base rounds found by an
+    exact cover (each player once per base round, each five-table of ``fives`` once, each
+    orbit of pairs under the shift at most once in all rounds)."""
+    n, finite = shape.order, shape.classes * shape.order
+    if finite + shape.fixed != players or len(shape.fixed_rounds) + n * shape.base_rounds != rounds:
+        raise ValueError(f"the shape does not fit {players} players in {rounds} rounds")
+    orbits = Orbits(n, shape.classes, shape.fixed)
+    fixed_rounds = [
+        sorted({tuple(sorted(shape.shifted(p, by) for p in t)) for t in tables for by in range(n)})
+        for tables in shape.fixed_rounds
     ]
-    taken = {orbits.of[p][q] for table in fixed_round[1:] for p, q in combinations(table, 2)}
+    taken = {orbits.of[p][q] for r in fixed_rounds for t in r for p, q in combinations(t, 2)} - {
+        Orbits.FORBIDDEN
+    }
 
     def pair_orbits(table: tuple[int, ...]) -> set[int] | None:
         seen: set[int] = set()
@@ -83,32 +139,53 @@ def rotational(players: int, rounds: int, seed: int) -> Rounds:
             seen.add(orbit)
         return seen
 
-    five = players  # the column of the base round's one five-table
-    primary = players + 1
-    column: dict[int, int] = {}
-    rows: list[list[int]] = []
-    tables: list[tuple[int, ...]] = []
-    candidates: list[tuple[int, ...]] = [
-        t for t in combinations(range(finite), 5) if _one_class_twice(t, shift)
-    ]
-    candidates += [t for t in combinations(range(players), 4) if sum(p >= finite for p in t) < 2]
-    for table in candidates:
-        seen = pair_orbits(table)
-        if seen is not None:
-            extra = [five] if len(table) == 5 else []
-            pairs = [primary + column.setdefault(o, len(column)) for o in sorted(seen)]
-            rows.append(list(table) + extra + pairs)
-            tables.append(table)
-    chosen = exact_cover(rows, primary + len(column), seed, primary=primary)
+    rows, placed, primary, columns = _cover(players, shape, pair_orbits)
+    chosen = exact_cover(rows, columns, shape.seed, primary=primary)
     if chosen is None:
-        raise ValueError(f"{players} players in {rounds} rounds have no rotational plan")
-    base = sorted((list(tables[r]) for r in chosen), key=lambda t: (-len(t), t))
-    return [fixed_round] + develop(shift, 4, base)
+        raise ValueError(f"{players} players in {rounds} rounds have no plan of this shape")
+    plan = [[list(t) for t in r] for r in fixed_rounds]
+    for b in range(shape.base_rounds):
+        base = sorted((list(t) for c, t in (placed[r] for r in chosen) if c == b), key=len)
+        plan += [[[shape.shifted(p, by) for p in t] for t in base[::-1]] for by in range(n)]
+    return [sorted(r, key=lambda t: (-len(t), t)) for r in plan]
 
 
-def _one_class_twice(table: tuple[int, ...], shift: int) -> bool:
-    """A five-table of the base round: two points of one class, one of each other."""
-    return sorted(sum(p // shift == c for p in table) for c in range(4)) == [1, 1, 1, 2]
+def _cover(
+    players: int, shape: Cyclic, pair_orbits: Callable[[tuple[int, ...]], set[int] | None]
+) -> tuple[list[list[int]], list[tuple[int, tuple[int, ...]]], int, int]:
+    """The exact cover of the base rounds: rows (the columns each covers), the base round
+    and table of each row, the number of primary columns and of all columns."""
+    column: dict[tuple[int, ...], int] = {}
+    for b, fives in enumerate(shape.fives):
+        for p in range(players):
+            column[b, p] = len(column)
+        for i in range(len(fives)):
+            column[b, players + i] = len(column)  # the base round's i-th five-table
+    primary = len(column)
+    rows: list[list[int]] = []
+    placed: list[tuple[int, tuple[int, ...]]] = []
+    for b, fives in enumerate(shape.fives):
+        candidates = [(i, t) for i, classes in enumerate(fives) for t in _tables(shape, classes)]
+        candidates += [(-1, t) for t in combinations(range(players), 4)]
+        for i, table in candidates:
+            seen = pair_orbits(table)
+            if seen is None:
+                continue
+            cover = [column[b, p] for p in table] + ([column[b, players + i]] if i >= 0 else [])
+            cover += [column.setdefault((-1, o), len(column)) for o in sorted(seen)]
+            rows.append(cover)
+            placed.append((b, table))
+    return rows, placed, primary, len(column)
+
+
+def _tables(shape: Cyclic, classes: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every five-table with points of these classes (-1 - i: the fixed point i)."""
+    n, finite = shape.order, shape.classes * shape.order
+    choices = []
+    for c in sorted(set(classes)):
+        points = [finite - c - 1] if c < 0 else range(c * n, c * n + n)
+        choices.append(list(combinations(points, classes.count(c))))
+    return [tuple(sorted(p for part in parts for p in part)) for parts in product(*choices)]
 
 
 def symmetric(players: int, rounds: int, shape: Shape) -> Rounds:
@@ -176,9 +253,9 @@ def symmetric(players: int, rounds: int, shape: Shape) -> Rounds:
 
 
 def build(players: int, rounds: int) -> Rounds:
-    """The plan of a ROTATIONAL or SYMMETRIC field, checked, in a fair order."""
-    if (players, rounds) in ROTATIONAL:
-        plan = rotational(players, rounds, ROTATIONAL[players, rounds])
+    """The plan of a CYCLIC or SYMMETRIC field, checked, in a fair order."""
+    if (players, rounds) in CYCLIC:
+        plan = cyclic(players, rounds, CYCLIC[players, rounds])
     else:
         plan = symmetric(players, rounds, SYMMETRIC[players, rounds])
     ordered = fair_order(plan)
@@ -195,12 +272,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("fields", nargs="*", help="e.g. 33x8 (default: all)")
     args = parser.parse_args()
-    known = [*ROTATIONAL, *SYMMETRIC]
+    known = [*CYCLIC, *SYMMETRIC]
     wanted = [tuple(int(v) for v in f.split("x")) for f in args.fields] or known
     plans = dict(mixed.MIXED_PLANS)
     for players, rounds in wanted:
         if (players, rounds) not in known:
-            parser.error(f"{players}x{rounds} is neither ROTATIONAL nor SYMMETRIC")
+            parser.error(f"{players}x{rounds} is neither CYCLIC nor SYMMETRIC")
         ordered = build(players, rounds)
         plans[players, rounds] = (0, [construct.encode_round(r) for r in ordered])
         print(f"{players}x{rounds}: repeat-free and fair", flush=True)
