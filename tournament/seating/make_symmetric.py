@@ -4,9 +4,9 @@ tournament/seating/mixed.py next to the searched ones.
 Run: .venv/bin/python -m tournament.seating.make_symmetric [FIELD ...]
 
 The searches of make_mixed (tabu search, annealing) never got below one repeat on the
-fields with one five-table (4R + 1 players in R rounds) and left 5 on 30 players in
-7 rounds. A plan that a symmetry maps onto itself is found exactly instead, because the
-symmetry makes the problem small:
+fields with one five-table (4R + 1 players in R rounds) and left 5 and 6 on 30 and 35
+players in 7 and 8 rounds. A plan that a symmetry maps onto itself is found exactly
+instead, because the symmetry makes the problem small:
 
 * CYCLIC fields: the players are points (c, x) of classes c over Z_n plus fixed points;
   some rounds are mapped onto themselves by the shift x -> x + 1, the others are base
@@ -20,6 +20,9 @@ symmetry makes the problem small:
     that share the one round the shift keeps, see _rotational.
   - 30 players in 7 rounds: six classes over Z_5; two rounds the shift keeps, each with
     two whole classes as its five-tables.
+  - 35 players in 8 rounds: five classes over Z_7, one base round, and one round without
+    the symmetry at the end, made of pairs that have not met (extra_rounds, a second
+    exact cover) and seating 15 players at a five-table a fourth time.
 * SYMMETRIC fields: a symmetry of order ``order`` moves the players in cycles (the last
   ``fixed`` players stay), the first ``fixed_rounds`` rounds onto themselves (their tables
   permuted by ``cycles``) and the other rounds in cycles. 29 players in 7 rounds have no
@@ -64,6 +67,7 @@ class Cyclic:
     base_rounds: int
     fives: tuple[tuple[tuple[int, ...], ...], ...]
     seed: int
+    extra_rounds: int = 0  # rounds without the symmetry, found last (see _extra_round)
 
     def shifted(self, p: int, by: int) -> int:
         finite = self.classes * self.order
@@ -89,6 +93,10 @@ CYCLIC: dict[tuple[int, int], Cyclic] = {
         1, (((0, 1, 2, 4, 4), (0, 2, 3, 5, 5)),), seed=1,
     ),
     (33, 8): _rotational(8),
+    # Z_7 on five classes: one base round whose three five-tables hold a point of each
+    # class (everybody three times), then a round of pairs not met yet, which seats 15
+    # players at a five-table a fourth time.
+    (35, 8): Cyclic(7, 5, 0, (), 1, (((0, 1, 2, 3, 4),) * 3,), seed=3, extra_rounds=1),
     (37, 9): _rotational(9),
     (45, 11): _rotational(11),
 }  # fmt: skip
@@ -119,7 +127,8 @@ def cyclic(players: int, rounds: int, shape: Cyclic) -> Rounds:
     exact cover (each player once per base round, each five-table of ``fives`` once, each
     orbit of pairs under the shift at most once in all rounds)."""
     n, finite = shape.order, shape.classes * shape.order
-    if finite + shape.fixed != players or len(shape.fixed_rounds) + n * shape.base_rounds != rounds:
+    symmetric_rounds = len(shape.fixed_rounds) + n * shape.base_rounds
+    if finite + shape.fixed != players or symmetric_rounds + shape.extra_rounds != rounds:
         raise ValueError(f"the shape does not fit {players} players in {rounds} rounds")
     orbits = Orbits(n, shape.classes, shape.fixed)
     fixed_rounds = [
@@ -147,7 +156,57 @@ def cyclic(players: int, rounds: int, shape: Cyclic) -> Rounds:
     for b in range(shape.base_rounds):
         base = sorted((list(t) for c, t in (placed[r] for r in chosen) if c == b), key=len)
         plan += [[[shape.shifted(p, by) for p in t] for t in base[::-1]] for by in range(n)]
+    if shape.extra_rounds:
+        extra = _extra_rounds(players, plan, shape.extra_rounds)
+        if extra is None:
+            raise ValueError(f"{players} players in {rounds} rounds: no fair rounds are left")
+        plan += extra
     return [sorted(r, key=lambda t: (-len(t), t)) for r in plan]
+
+
+def _extra_rounds(players: int, plan: Rounds, count: int) -> Rounds | None:
+    """``count`` more rounds of pairs that have not met yet, sharing the five-table seats
+    fairly: one exact cover (seed 1) of every player and five-table in every round, every
+    pair at most once. Fair means here that a player sits at a five-table in all of these
+    rounds, in exactly one, in at most one or in none: the shapes are chosen so."""
+    fives = table_sizes(players).count(5)
+    total = len(plan) + count
+    low, high = (5 * fives * total) // players, -(-(5 * fives * total) // players)
+    met = {pair for r in plan for t in r for pair in combinations(sorted(t), 2)}
+    seats = [sum(p in t for r in plan for t in r if len(t) == 5) for p in range(players)]
+    always = {p for p in range(players) if low - seats[p] == count}
+    never = {p for p in range(players) if high - seats[p] <= 0}
+    once = {p for p in range(players) if low - seats[p] == 1 == high - seats[p]}
+    at_most_once = {p for p in range(players) if low - seats[p] <= 0 and high - seats[p] == 1}
+    if len(always | never | once | at_most_once) < players or count > 1 and once & always:
+        raise ValueError("these rounds cannot share the five-tables in this simple way")
+    column: dict[tuple[int, ...], int] = {
+        (r, p): r * players + p for r in range(count) for p in range(players)
+    }
+    column |= {(r, -1 - i): len(column) + r * fives + i for r in range(count) for i in range(fives)}
+    column |= {(-1, p): len(column) + k for k, p in enumerate(sorted(once))}
+    primary = len(column)
+
+    def at(key: tuple[int, ...]) -> int:
+        return column.setdefault(key, len(column))
+
+    rows: list[list[int]] = []
+    tables: list[tuple[int, tuple[int, ...]]] = []
+    for size in (4, 5):
+        for table in combinations(range(players), size):
+            pairs = list(combinations(table, 2))
+            if not met.isdisjoint(pairs) or (always if size == 4 else never).intersection(table):
+                continue
+            marks = [at((-1, p)) for p in table if size == 5 and p in once | at_most_once]
+            for r in range(count):
+                cover = [at((r, p)) for p in table] + marks + [at((-2, *pair)) for pair in pairs]
+                for i in range(fives if size == 5 else 1):
+                    rows.append(cover + ([at((r, -1 - i))] if size == 5 else []))
+                    tables.append((r, table))
+    chosen = exact_cover(rows, len(column), seed=1, primary=primary)
+    if chosen is None:
+        return None
+    return [[list(t) for r, t in (tables[k] for k in chosen) if r == j] for j in range(count)]
 
 
 def _cover(
