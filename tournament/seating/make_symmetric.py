@@ -36,7 +36,6 @@ keep everybody's five-table count within one after them.
 
 import argparse
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -139,16 +138,7 @@ def cyclic(players: int, rounds: int, shape: Cyclic) -> Rounds:
         Orbits.FORBIDDEN
     }
 
-    def pair_orbits(table: tuple[int, ...]) -> set[int] | None:
-        seen: set[int] = set()
-        for p, q in combinations(table, 2):
-            orbit = orbits.of[p][q]
-            if orbit == Orbits.FORBIDDEN or orbit in taken or orbit in seen:
-                return None
-            seen.add(orbit)
-        return seen
-
-    rows, placed, primary, columns = _cover(players, shape, pair_orbits)
+    rows, placed, primary, columns = _cover(players, shape, orbits, taken)
     chosen = exact_cover(rows, columns, shape.seed, primary=primary)
     if chosen is None:
         raise ValueError(f"{players} players in {rounds} rounds have no plan of this shape")
@@ -164,6 +154,12 @@ def cyclic(players: int, rounds: int, shape: Cyclic) -> Rounds:
     return [sorted(r, key=lambda t: (-len(t), t)) for r in plan]
 
 
+def _fair_range(players: int, rounds: int) -> tuple[int, int]:
+    """The floor and ceiling of the fair number of five-table seats per player."""
+    seats = 5 * table_sizes(players).count(5) * rounds
+    return seats // players, -(-seats // players)
+
+
 def _extra_rounds(players: int, plan: Rounds, count: int) -> Rounds | None:
     """``count`` more rounds of pairs that have not met yet, sharing the five-table seats
     fairly: one exact cover (seed 1) of every player and five-table in every round, every
@@ -171,7 +167,7 @@ def _extra_rounds(players: int, plan: Rounds, count: int) -> Rounds | None:
     rounds, in exactly one, in at most one or in none: the shapes are chosen so."""
     fives = table_sizes(players).count(5)
     total = len(plan) + count
-    low, high = (5 * fives * total) // players, -(-(5 * fives * total) // players)
+    low, high = _fair_range(players, total)
     met = {pair for r in plan for t in r for pair in combinations(sorted(t), 2)}
     seats = [sum(p in t for r in plan for t in r if len(t) == 5) for p in range(players)]
     always = {p for p in range(players) if low - seats[p] == count}
@@ -210,10 +206,21 @@ def _extra_rounds(players: int, plan: Rounds, count: int) -> Rounds | None:
 
 
 def _cover(
-    players: int, shape: Cyclic, pair_orbits: Callable[[tuple[int, ...]], set[int] | None]
+    players: int, shape: Cyclic, orbits: Orbits, taken: set[int]
 ) -> tuple[list[list[int]], list[tuple[int, tuple[int, ...]]], int, int]:
     """The exact cover of the base rounds: rows (the columns each covers), the base round
-    and table of each row, the number of primary columns and of all columns."""
+    and table of each row, the number of primary columns and of all columns. ``taken``:
+    the pair orbits the kept rounds already meet."""
+
+    def pair_orbits(table: tuple[int, ...]) -> set[int] | None:
+        seen: set[int] = set()
+        for p, q in combinations(table, 2):
+            orbit = orbits.of[p][q]
+            if orbit == Orbits.FORBIDDEN or orbit in taken or orbit in seen:
+                return None
+            seen.add(orbit)
+        return seen
+
     column: dict[tuple[int, ...], int] = {}
     for b, fives in enumerate(shape.fives):
         for p in range(players):
@@ -256,7 +263,7 @@ def symmetric(players: int, rounds: int, shape: Shape) -> Rounds:
     sizes = table_sizes(players)
     fives = sizes.count(5)
     moving = players - shape.fixed
-    low, high = (5 * fives * rounds) // players, -(-(5 * fives * rounds) // players)
+    low, high = _fair_range(players, rounds)
 
     def image(p: int) -> int:
         return p if p >= moving else p - p % shape.order + (p + 1) % shape.order
