@@ -149,7 +149,7 @@ MIXED_PLANS: dict[tuple[int, int], tuple[int, list[str]]] = {
             "08jmt1delx2chps39rv4bin57gw6fouakqy",
             "19knu27fmy3diqt0gpv4alw5cjo68hxbers",
             "2aeov38gns47jru09iy1hqw5bmx6dkpcflt",
-            "2djnwlmoqrstvxy0bhu135648ep79acfgik",
+            "789abefgikstwxy0hlu1cmv2djn3456opqr",
         ],
     ),
     (37, 9): (

@@ -225,5 +225,6 @@ def test_the_cyclic_generator_gives_the_stored_plan_again():
     from tournament.seating.make_symmetric import CYCLIC, build, cyclic
 
     assert [encode_round(r) for r in build(30, 7)] == MIXED_PLANS[30, 7][1]
+    assert [encode_round(r) for r in build(35, 8)] == MIXED_PLANS[35, 8][1]  # extra round too
     with pytest.raises(ValueError, match="does not fit"):
         cyclic(31, 7, CYCLIC[30, 7])
