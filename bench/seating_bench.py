@@ -12,8 +12,9 @@ to 48 players under 10 s. `--time-limit` changes the limit, `--seed` the seed.
 Then (issue 17) the mixed fields: every field from 13 to 150 players with five-tables in
 3 to 8 rounds (a short effort each, summed up: five-table spread and position balance must
 stay at most 1), and the fields of the literature with repeat-free plans, drawn at once,
-round by round (each draw plans all remaining rounds and keeps the next), and round by
-round with a withdrawal and a late entry after round 2. `--quick` leaves those out.
+round by round (each draw gets the previous draw's plan, plans all remaining rounds and
+keeps the next), and round by round with a withdrawal and a late entry after round 2.
+`--quick` leaves those out.
 """
 
 import argparse
@@ -104,13 +105,18 @@ def mixed_survey(seed: int) -> None:
 
 
 def round_by_round(n: int, rounds: int, seed: int, limit: float, change: bool) -> list:
+    """As the site draws: each draw gets the previous draw's plan and keeps the next round;
+    the first draw has the seed of the draw at once."""
     field = list(range(n))
     played: list = []
+    plan: list = []
     for number in range(1, rounds + 1):
         if change and number == 3:
             field = field[1:] + [n]  # one withdrawal, one late entry
-        request = DrawRequest(field, rounds, fixed=played, seed=seed + number, time_limit=limit)
-        played = draw(request).rounds[:number]
+        request = DrawRequest(field, rounds, fixed=played, seed=seed + number - 1,
+                              time_limit=limit, plan=plan)  # fmt: skip
+        plan = draw(request).rounds
+        played = plan[:number]
     return played
 
 

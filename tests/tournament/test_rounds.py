@@ -72,6 +72,36 @@ def test_released_rounds_stay_fixed_and_late_entries_join_the_next(tournament, d
     assert late.pk in seated and entries[0].pk not in seated and len(seated) == 12
 
 
+def tables_of(round_):
+    tables = {}
+    for table_id, entry_id in round_.seats.values_list("table_id", "entry_id"):
+        tables.setdefault(table_id, set()).add(entry_id)
+    return {frozenset(t) for t in tables.values()}
+
+
+def test_the_next_draw_keeps_the_round_the_last_draw_planned(tournament, director_user):
+    """Drawing round 1 plans all three rounds and logs the plan; once round 1 is played as
+    drawn, drawing round 2 seats the tables that plan had for it (issue 17, point 4)."""
+    field(tournament, 23)
+    round_one = draw_domain.draw(tournament, director_user, seed=1).rounds[0]
+    plan = DrawLog.objects.get(round=round_one).plan
+    assert len(plan) == tournament.planned_rounds == 3
+    assert tables_of(round_one) == {frozenset(t) for t in plan[0]}
+    draw_domain.release(round_one, director_user)
+    round_two = draw_domain.draw(tournament, director_user, seed=2).rounds[0]
+    assert tables_of(round_two) == {frozenset(t) for t in plan[1]}
+    assert DrawLog.objects.get(round=round_two).plan[1] == [
+        list(t) for t in sorted_tables(round_two)
+    ]
+
+
+def sorted_tables(round_):
+    return [
+        [s.entry_id for s in sorted(table.seats.all(), key=lambda s: s.position)]
+        for table in round_.tables.order_by("number")
+    ]
+
+
 def test_an_impossible_field_is_refused_with_what_to_do(tournament, director_user):
     field(tournament, 7)
     with pytest.raises(DomainError, match="7 Spieler") as info:

@@ -13,7 +13,7 @@ nothing changed meanwhile.
 
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Max
@@ -106,6 +106,9 @@ class Snapshot:
     rounds: tuple[tuple[int, int, str, int | None], ...]  # (id, number, status, seed)
     fixed: tuple[tuple[tuple[int, ...], ...], ...]  # played rounds: tables: entry ids
     last_log: int | None  # the newest draw log entry: every draw, swap and release adds one
+    # the whole plan of the draw that seated the last played round, to continue (see
+    # seating.DrawRequest.plan); changes only with a new log entry, which last_log compares
+    plan: tuple = field(default=(), compare=False)
 
     @property
     def played(self) -> int:
@@ -123,13 +126,14 @@ class Snapshot:
             separate=_club_groups(self.separate_clubs_rounds, self.clubs_of),
             seed=seed,
             time_limit=min(time_limit, MAX_TIME_LIMIT),
+            plan=self.plan,
         )
 
 
 def _snapshot(tournament: Tournament) -> Snapshot:
     """Read what a draw depends on: a handful of queries returning plain values (no model
     instances), cheap enough to repeat inside the write transaction."""
-    field = list(
+    checked_in = list(
         Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE, checked_in=True)
         .order_by("start_number")
         .values_list("pk", "player__club")
@@ -150,15 +154,28 @@ def _snapshot(tournament: Tournament) -> Snapshot:
         for _id, number, status, _seed in rounds
         if status in PLAYED
     )
-    last_log = DrawLog.objects.filter(round__tournament=tournament).aggregate(last=Max("pk"))
+    logs = DrawLog.objects.filter(round__tournament=tournament)
+    last_log = logs.aggregate(last=Max("pk"))
+    # The plan of the draw that seated the last played round: the same played rounds give
+    # the same plan to continue, however often the rounds after them are drawn again.
+    played = [number for _id, number, status, _seed in rounds if status in PLAYED]
+    plan = None
+    if played:
+        plan = (
+            logs.filter(round__number=played[-1], plan__isnull=False)
+            .order_by("-pk")
+            .values_list("plan", flat=True)
+            .first()
+        )
     return Snapshot(
         planned_rounds=tournament.planned_rounds,
         separate_clubs_rounds=tournament.separate_clubs_rounds,
-        players=tuple(pk for pk, _club in field),
-        clubs=tuple(normalize_name(club) for _pk, club in field),
+        players=tuple(pk for pk, _club in checked_in),
+        clubs=tuple(normalize_name(club) for _pk, club in checked_in),
         rounds=rounds,
         fixed=fixed,
         last_log=last_log["last"],
+        plan=tuple(tuple(tuple(t) for t in r) for r in plan or ()),
     )
 
 
@@ -312,6 +329,7 @@ def _write_plan(tournament, plan: seating.Plan, numbers: range, seed: int, user,
         ],
     )
     bulk.history(Seat, Seat.objects.filter(round__in=drawn).values(), "+", history_user, role)
+    logs[0].plan = plan_rounds  # the whole plan, for the draw after this round is played
     DrawLog.objects.bulk_create(logs)
     return drawn
 

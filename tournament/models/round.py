@@ -141,6 +141,10 @@ class DrawLog(models.Model):
     unfair_spread = models.PositiveIntegerField(
         _("5-table spread without fair 5-tables"), null=True, blank=True
     )
+    # The whole plan of a draw (every planned round: tables of entry ids), on its entry for
+    # the first round it drew: once that round is played as drawn, the next draw continues
+    # the plan, so drawing one round at a time loses nothing against drawing all at once.
+    plan = models.JSONField(_("planned rounds"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("draw log entry")

@@ -99,9 +99,10 @@ def fair_order(rounds: list[list[list[int]]]) -> list[list[list[int]]]:
 
 
 def draw_by_round(points: list[int], rounds: int, seed: int, effort: float) -> Plan:
-    """Draw as the site does round by round: each draw plans every remaining round and
-    keeps the next one, whose five-table seats go to those with fewest so far. The plan
-    is fair after every round, so the director who draws round by round can follow it."""
+    """Draw round by round: each draw plans every remaining round and keeps the next one,
+    whose five-table seats go to those with fewest so far. Unlike the site, no draw gets
+    the previous draw's plan, so every round is chosen afresh. The plan is fair after every
+    round, so the director who draws round by round can follow it."""
     played: list[list[list[Hashable]]] = []
     for number in range(1, rounds + 1):
         request = DrawRequest(points, rounds, fixed=played, seed=seed + number, time_limit=effort)

@@ -104,6 +104,11 @@ class DrawRequest:
     effort: ``time_limit x WORK_PER_SECOND`` work units, about that many seconds on a
     laptop. A machine slower or busier than that takes longer for the same plan; only past
     ``CLOCK_SAFETY_FACTOR x time_limit + CLOCK_SAFETY_SECONDS`` does the clock stop it.
+
+    ``plan`` is the whole plan of the previous draw (all its rounds, as it returned them).
+    When the fixed rounds were played as it drew them, the draw continues it: its next round
+    is kept and the search only improves the rounds after it, so drawing one round at a time
+    reaches what drawing every round at once reaches (see :func:`_planned_start`).
     """
 
     players: Sequence[Player]
@@ -112,6 +117,7 @@ class DrawRequest:
     separate: Sequence[Group] = ()
     seed: int = 0
     time_limit: float = 5.0
+    plan: Sequence[Sequence[Sequence[Player]]] = ()
 
 
 @dataclass(frozen=True)
@@ -132,7 +138,8 @@ class Quality:
 
 @dataclass(frozen=True)
 class DrawStats:
-    """How the plan was found: ``method`` is "construction", "search" or "fixed"."""
+    """How the plan was found: ``method`` is "plan" (the previous draw's plan continued),
+    "construction", "search" or "fixed"."""
 
     method: str
     seconds: float
@@ -288,10 +295,13 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
         [[index[p] if p in index else gone.setdefault(p, n + len(gone)) for p in t] for t in r]
         for r in fixed
     ]
-    start = _constructed_start(problem, fixed_indices, rng) if stored else None
-    method = "construction" if start is not None else "search"
-    # A continued construction keeps its next round as it is: the round kept by a
-    # round-by-round draw stays a round of the construction, and the next draw continues.
+    start = _planned_start(request.plan, fixed, players, problem) if fixed else None
+    method = "plan"
+    if start is None:
+        start = _constructed_start(problem, fixed_indices, rng) if stored else None
+        method = "construction" if start is not None else "search"
+    # A continued plan or construction keeps its next round as it is: the round kept by a
+    # round-by-round draw stays a round of that plan, and the next draw continues it.
     search = _Search(problem, five_sets, start, rng, frozen=1 if fixed and start else 0)
     budget = int(max(request.time_limit, 0.01) * WORK_PER_SECOND)
     timed_out = search.run(budget, deadline)
@@ -650,6 +660,44 @@ def _constructed_start(problem: _Problem, fixed: Rounds, rng: random.Random) -> 
         continued = (_continuation(rounds, fixed, problem.n) for rounds in plans)
         start = next((rounds for rounds in continued if rounds), [])
     return _fair_start(start, problem) if start else None
+
+
+def _planned_start(
+    plan: Sequence[Sequence[Sequence[Player]]],
+    fixed: Sequence[Sequence[Sequence[Player]]],
+    players: Sequence[Player],
+    problem: _Problem,
+) -> Rounds | None:
+    """The rounds of the previous draw's ``plan`` after the fixed ones, in player indices;
+    None when the fixed rounds were not played as the plan drew them (a swap, another
+    draw), the number of rounds changed, or the field changed otherwise than by as many late
+    entries as withdrawals. The late entries take the places of those who left, the first
+    to come (in the order of ``players``) the place of the first in the plan: they have met
+    nobody yet, so the plan keeps its repeats. Like a construction, the rest is used only if
+    it shares the five-tables fairly (:func:`_fair_start`)."""
+    if not plan or len(plan) != len(fixed) + problem.new:
+        return None
+    for played, planned in zip(fixed, plan, strict=False):
+        if {frozenset(t) for t in played} != {frozenset(t) for t in planned}:
+            return None
+    rest = plan[len(fixed) :]
+    seated = [p for t in rest[0] for p in t]
+    present = set(players)
+    gone = [p for p in seated if p not in present]
+    late = [p for p in players if p not in set(seated)]
+    if len(gone) != len(late):
+        return None
+    index = {p: i for i, p in enumerate(players)}
+    index.update({p: index[q] for p, q in zip(gone, late, strict=True)})
+    everyone = list(range(problem.n))
+    rounds: Rounds = []
+    for round_ in rest:
+        if sorted(map(len, round_)) != sorted(problem.sizes):
+            return None
+        if sorted(index.get(p, -1) for t in round_ for p in t) != everyone:
+            return None
+        rounds.append([[index[p] for p in t] for t in round_])
+    return _fair_start(rounds, problem)
 
 
 def _fair_start(rounds: Rounds, problem: _Problem) -> Rounds | None:
