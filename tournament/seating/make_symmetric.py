@@ -29,6 +29,16 @@ instead, because the symmetry makes the problem small:
   rotational plan (proven by the same model with CP-SAT) but one of order 3. These are
   solved with Google's CP-SAT solver, one worker, the stored seed: ``pip install ortools``
   first (it is needed for nothing else). Same version, same seed, same plan.
+* MULTIPLIER fields (38 and 39 players in 9 rounds): the players are (a, i) with a class
+  a in Z_m and an offset i in Z_n (39 = 13 x 3, 38 = 19 x 2). The shift of the offsets
+  maps every round onto itself, so a round is a partition of the m classes into groups
+  with an offset per class, and two classes meet with a *difference* of their offsets;
+  the multiplier a -> 3a (mod 13) or 7a (mod 19), of order 3, takes three base rounds
+  through all nine. Repeat-free means: every class pair with a difference, together with
+  its images under the multiplier, is met at most once. Class 0 stays put, so it sits at a
+  five-table in three rounds or none: fair needs exactly one base round. CP-SAT on the
+  classes (a few hundred variables) finds both in about 10 seconds; the plain model with
+  only a symmetry of order 3 got no answer in 10 minutes.
 
 The rounds are stored in a fair order (make_mixed.fair_order): as many rounds as possible
 keep everybody's five-table count within one after them.
@@ -118,6 +128,41 @@ SYMMETRIC: dict[tuple[int, int], Shape] = {
     # The fixed round seats the two fixed players with the first cycle of three at the
     # five-table; its four-tables come in two cycles of three.
     (29, 7): Shape(3, 2, 1, ((1, 2, 3), (4, 5, 6)), ((0, 0, 27), (0, 0, 28), (0, 0, 0)), 1, 600),
+}
+
+
+@dataclass(frozen=True)
+class Multiplier:
+    """A plan kept by two symmetries of the players (a, i) = a * offsets + i, a in
+    Z_classes, i in Z_offsets: the shift (a, i) -> (a, i + 1) maps every round onto itself,
+    and the multiplier (a, i) -> (multiplier * a, i) takes each base round through
+    ``order`` rounds (class 0 stays where it is). A round is then a partition of the
+    classes into groups, each group with an offset per class: the group's tables are its
+    classes with offsets shifted 0, 1, ... (all ``offsets`` tables of one size), and with
+    two offsets one four-table may hold two whole classes instead.
+    """
+
+    classes: int
+    offsets: int
+    multiplier: int
+    seed: int
+    seconds: float
+
+    @property
+    def order(self) -> int:
+        return next(k for k in range(1, self.classes) if pow(self.multiplier, k, self.classes) == 1)
+
+    def times(self, a: int, k: int) -> int:
+        """Class a multiplied k times."""
+        return pow(self.multiplier, k, self.classes) * a % self.classes
+
+
+# (players, rounds) -> the shape, CP-SAT's seed and time limit (found in about 10 s).
+MULTIPLIER: dict[tuple[int, int], Multiplier] = {
+    # 13 classes of 3 over Z_13, multiplier 3 (3^3 = 27 = 1 mod 13): three base rounds.
+    (39, 9): Multiplier(13, 3, 3, 1, 600),
+    # 19 classes of 2 over Z_19, multiplier 7 (7^3 = 343 = 1 mod 19): three base rounds.
+    (38, 9): Multiplier(19, 2, 7, 1, 600),
 }
 
 
@@ -318,10 +363,105 @@ def symmetric(players: int, rounds: int, shape: Shape) -> Rounds:
     ]
 
 
+def multiplied(players: int, rounds: int, shape: Multiplier) -> Rounds:
+    """A fair plan without repeats that has the symmetries of ``shape`` (CP-SAT on the
+    classes: which group each class joins in each base round, and its offset there)."""
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:
+        raise SystemExit("needs Google's CP-SAT solver: pip install ortools") from None
+    m, n, order = shape.classes, shape.offsets, shape.order
+    sizes = table_sizes(players)
+    fives, fours = sizes.count(5), sizes.count(4)
+    whole = fours % n  # the four-table of two whole classes (two offsets only)
+    if m * n != players or rounds % order or fives % n or (whole and (n, whole) != (2, 1)):
+        raise ValueError(f"the shape does not fit {players} players in {rounds} rounds")
+    groups = [5] * (fives // n) + [4] * (fours // n) + [2] * whole  # classes per group
+    base = rounds // order
+    low, high = _fair_range(players, rounds)
+
+    def orbit(a: int, b: int, d: int) -> set[tuple[int, int, int]]:
+        """The pairs (a, i), (b, i + d) and their images under the multiplier."""
+        images = set()
+        for k in range(order):
+            x, y = shape.times(a, k), shape.times(b, k)
+            images.add((x, y, d % n) if x < y else (y, x, -d % n))
+        return images
+
+    model = cp_model.CpModel()
+    group = {(r, a, g): model.NewBoolVar(f"{r}.{a}.{g}")
+             for r in range(base) for a in range(m) for g in range(len(groups))}  # fmt: skip
+    offset = {(r, a, v): model.NewBoolVar(f"{r}.{a}+{v}")
+              for r in range(base) for a in range(m) for v in range(n)}  # fmt: skip
+    met: dict[tuple[int, int, int], list] = {}  # pair orbit -> when its pairs meet
+    own: dict[int, list] = {}  # class orbit -> when a class's own pair meets
+    for r in range(base):
+        for a in range(m):
+            model.AddExactlyOne(group[r, a, g] for g in range(len(groups)))
+            model.AddExactlyOne(offset[r, a, v] for v in range(n))
+        for g, count in enumerate(groups):
+            model.Add(sum(group[r, a, g] for a in range(m)) == count)
+        if whole:
+            model.Add(group[r, 0, len(groups) - 1] == 0)  # class 0 would meet itself again
+            for a in range(m):
+                own.setdefault(min(shape.times(a, k) for k in range(order)), []).append(
+                    group[r, a, len(groups) - 1]
+                )
+        for a, b in combinations(range(m), 2):
+            for d in range(n):
+                meets = model.NewBoolVar(f"{r}:{a}-{b}+{d}")
+                images = orbit(a, b, d)
+                if len(images) < order:  # its pairs would meet twice in one cycle
+                    model.Add(meets == 0)
+                met.setdefault(min(images), []).append(meets)
+                for g in range(len(groups) - whole):
+                    for v in range(n):
+                        model.AddBoolOr([group[r, a, g].Not(), group[r, b, g].Not(),
+                                         offset[r, a, v].Not(), offset[r, b, (v + d) % n].Not(),
+                                         meets])  # fmt: skip
+                if whole:
+                    model.AddBoolOr([group[r, a, len(groups) - 1].Not(),
+                                     group[r, b, len(groups) - 1].Not(), meets])  # fmt: skip
+    for when in [*met.values(), *own.values()]:
+        model.AddAtMostOne(when)
+    at_five = range(fives // n)
+    for a in range(m):  # class a sits at a five-table in round (r, k) if a / mu^k does in r
+        count = sum(group[r, shape.times(a, order - k), g]
+                    for r in range(base) for k in range(order) for g in at_five)  # fmt: skip
+        model.Add(count >= low)
+        model.Add(count <= high)
+    model.Add(offset[0, 0, 0] == 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = shape.seed
+    solver.parameters.max_time_in_seconds = shape.seconds
+    status = solver.Solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise ValueError(f"{players}x{rounds}: CP-SAT says {solver.StatusName(status)}")
+    plan = []
+    for r, k in product(range(base), range(order)):
+        tables = []
+        for g, count in enumerate(groups):
+            members = [a for a in range(m) if solver.Value(group[r, a, g])]
+            moved = [shape.times(a, k) for a in members]
+            if count == 2:
+                tables.append(sorted(a * n + j for a in moved for j in range(n)))
+                continue
+            start = [next(v for v in range(n) if solver.Value(offset[r, a, v])) for a in members]
+            for j in range(n):
+                tables.append(
+                    sorted(a * n + (v + j) % n for a, v in zip(moved, start, strict=True))
+                )
+        plan.append(sorted(tables, key=len, reverse=True))
+    return plan
+
+
 def build(players: int, rounds: int) -> Rounds:
-    """The plan of a CYCLIC or SYMMETRIC field, checked, in a fair order."""
+    """The plan of a CYCLIC, SYMMETRIC or MULTIPLIER field, checked, in a fair order."""
     if (players, rounds) in CYCLIC:
         plan = cyclic(players, rounds, CYCLIC[players, rounds])
+    elif (players, rounds) in MULTIPLIER:
+        plan = multiplied(players, rounds, MULTIPLIER[players, rounds])
     else:
         plan = symmetric(players, rounds, SYMMETRIC[players, rounds])
     ordered = fair_order(plan)
@@ -338,12 +478,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("fields", nargs="*", help="e.g. 33x8 (default: all)")
     args = parser.parse_args()
-    known = [*CYCLIC, *SYMMETRIC]
+    known = [*CYCLIC, *SYMMETRIC, *MULTIPLIER]
     wanted = [tuple(int(v) for v in f.split("x")) for f in args.fields] or known
     plans = dict(mixed.MIXED_PLANS)
     for players, rounds in wanted:
         if (players, rounds) not in known:
-            parser.error(f"{players}x{rounds} is neither CYCLIC nor SYMMETRIC")
+            parser.error(f"{players}x{rounds} is not CYCLIC, SYMMETRIC or MULTIPLIER")
         ordered = build(players, rounds)
         plans[players, rounds] = (0, [construct.encode_round(r) for r in ordered])
         print(f"{players}x{rounds}: repeat-free and fair", flush=True)
