@@ -48,6 +48,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 from itertools import combinations, product
+from typing import Any
 
 from . import construct, mixed
 from .make_mixed import fair_order, write
@@ -299,12 +300,32 @@ def _tables(shape: Cyclic, classes: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [tuple(sorted(p for part in parts for p in part)) for parts in product(*choices)]
 
 
-def symmetric(players: int, rounds: int, shape: Shape) -> Rounds:
-    """A fair plan without repeats that has the symmetry ``shape`` (CP-SAT)."""
+def _cp_sat() -> Any:
+    """Google's CP-SAT module (``pip install ortools``: only these generators need it)."""
     try:
         from ortools.sat.python import cp_model
     except ImportError:
         raise SystemExit("needs Google's CP-SAT solver: pip install ortools") from None
+    return cp_model
+
+
+def _solve(model: Any, field: str, seed: int, seconds: float) -> Any:
+    """The solver that solved ``model``: one worker and a fixed seed, so the same version
+    gives the same plan on every machine; ValueError when it found none in time."""
+    cp_model = _cp_sat()
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    solver.parameters.max_time_in_seconds = seconds
+    status = solver.Solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise ValueError(f"{field}: CP-SAT says {solver.StatusName(status)}")
+    return solver
+
+
+def symmetric(players: int, rounds: int, shape: Shape) -> Rounds:
+    """A fair plan without repeats that has the symmetry ``shape`` (CP-SAT)."""
+    cp_model = _cp_sat()
     sizes = table_sizes(players)
     fives = sizes.count(5)
     moving = players - shape.fixed
@@ -350,13 +371,7 @@ def symmetric(players: int, rounds: int, shape: Shape) -> Rounds:
         count = sum(seat[r, p, t] for r in range(rounds) for t in range(fives))
         model.Add(count >= low)
         model.Add(count <= high)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = shape.seed
-    solver.parameters.max_time_in_seconds = shape.seconds
-    status = solver.Solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise ValueError(f"{players}x{rounds}: CP-SAT says {solver.StatusName(status)}")
+    solver = _solve(model, f"{players}x{rounds}", shape.seed, shape.seconds)
     return [
         [[p for p in range(players) if solver.Value(seat[r, p, t])] for t in range(len(sizes))]
         for r in range(rounds)
@@ -366,10 +381,7 @@ def symmetric(players: int, rounds: int, shape: Shape) -> Rounds:
 def multiplied(players: int, rounds: int, shape: Multiplier) -> Rounds:
     """A fair plan without repeats that has the symmetries of ``shape`` (CP-SAT on the
     classes: which group each class joins in each base round, and its offset there)."""
-    try:
-        from ortools.sat.python import cp_model
-    except ImportError:
-        raise SystemExit("needs Google's CP-SAT solver: pip install ortools") from None
+    cp_model = _cp_sat()
     m, n, order = shape.classes, shape.offsets, shape.order
     sizes = table_sizes(players)
     fives, fours = sizes.count(5), sizes.count(4)
@@ -393,8 +405,8 @@ def multiplied(players: int, rounds: int, shape: Multiplier) -> Rounds:
              for r in range(base) for a in range(m) for g in range(len(groups))}  # fmt: skip
     offset = {(r, a, v): model.NewBoolVar(f"{r}.{a}+{v}")
               for r in range(base) for a in range(m) for v in range(n)}  # fmt: skip
-    met: dict[tuple[int, int, int], list] = {}  # pair orbit -> when its pairs meet
-    own: dict[int, list] = {}  # class orbit -> when a class's own pair meets
+    met: dict[tuple[int, int, int], list[Any]] = {}  # pair orbit -> when its pairs meet
+    own: dict[int, list[Any]] = {}  # class orbit -> when a class's own pair meets
     for r in range(base):
         for a in range(m):
             model.AddExactlyOne(group[r, a, g] for g in range(len(groups)))
@@ -431,13 +443,7 @@ def multiplied(players: int, rounds: int, shape: Multiplier) -> Rounds:
         model.Add(count >= low)
         model.Add(count <= high)
     model.Add(offset[0, 0, 0] == 1)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = shape.seed
-    solver.parameters.max_time_in_seconds = shape.seconds
-    status = solver.Solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise ValueError(f"{players}x{rounds}: CP-SAT says {solver.StatusName(status)}")
+    solver = _solve(model, f"{players}x{rounds}", shape.seed, shape.seconds)
     plan = []
     for r, k in product(range(base), range(order)):
         tables = []
