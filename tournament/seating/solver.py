@@ -682,9 +682,9 @@ def _planned_start(
             return None
     rest = plan[len(fixed) :]
     seated = [p for t in rest[0] for p in t]
-    present = set(players)
+    present, in_plan = set(players), set(seated)
     gone = [p for p in seated if p not in present]
-    late = [p for p in players if p not in set(seated)]
+    late = [p for p in players if p not in in_plan]
     if len(gone) != len(late):
         return None
     index = {p: i for i, p in enumerate(players)}
