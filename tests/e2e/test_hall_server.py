@@ -63,8 +63,10 @@ class Hall:
         self.output = self.workdir / "hall.out"
 
     def start(self) -> None:
+        # Started as a script's background job starts it, with Ctrl+C (SIGINT) ignored:
+        # the hall must still end the day cleanly on it (stop() checks its goodbye).
         self.process = subprocess.Popen(
-            ["make", "--no-print-directory", "hall"],  # noqa: S607
+            ["bash", "-c", "trap '' INT; exec make --no-print-directory hall"],  # noqa: S607
             cwd=settings.BASE_DIR,
             env=self.env,
             stdin=subprocess.DEVNULL,

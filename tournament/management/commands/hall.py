@@ -14,6 +14,7 @@ import getpass
 import io
 import os
 import select
+import signal
 import sys
 from pathlib import Path
 
@@ -71,7 +72,10 @@ class Command(BaseCommand):
             if missing:
                 self.stdout.write(self.style.WARNING("  " + missing + "\n"))
             self.stdout.flush()
-            with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C ends the day
+            # Ctrl+C ends the day, also when the hall was started by something that ignores
+            # it (a background job of a script): then Python installs no handler itself.
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            with contextlib.suppress(KeyboardInterrupt):
                 server.run()
             server.close()
             self.stdout.write(
