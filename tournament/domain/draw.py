@@ -13,7 +13,7 @@ nothing changed meanwhile.
 
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Max
@@ -106,9 +106,6 @@ class Snapshot:
     rounds: tuple[tuple[int, int, str, int | None], ...]  # (id, number, status, seed)
     fixed: tuple[tuple[tuple[int, ...], ...], ...]  # played rounds: tables: entry ids
     last_log: int | None  # the newest draw log entry: every draw, swap and release adds one
-    # the whole plan of the draw that seated the last played round, to continue (see
-    # seating.DrawRequest.plan); changes only with a new log entry, which last_log compares
-    plan: tuple = field(default=(), compare=False)
 
     @property
     def played(self) -> int:
@@ -118,7 +115,7 @@ class Snapshot:
     def clubs_of(self) -> list[tuple[int, str]]:
         return list(zip(self.players, self.clubs, strict=True))
 
-    def request(self, seed: int, time_limit: float) -> seating.DrawRequest:
+    def request(self, seed: int, time_limit: float, plan=()) -> seating.DrawRequest:
         return seating.DrawRequest(
             players=list(self.players),
             rounds=self.planned_rounds,
@@ -126,7 +123,7 @@ class Snapshot:
             separate=_club_groups(self.separate_clubs_rounds, self.clubs_of),
             seed=seed,
             time_limit=min(time_limit, MAX_TIME_LIMIT),
-            plan=self.plan,
+            plan=plan,
         )
 
 
@@ -154,19 +151,7 @@ def _snapshot(tournament: Tournament) -> Snapshot:
         for _id, number, status, _seed in rounds
         if status in PLAYED
     )
-    logs = DrawLog.objects.filter(round__tournament=tournament)
-    last_log = logs.aggregate(last=Max("pk"))
-    # The plan of the draw that seated the last played round: the same played rounds give
-    # the same plan to continue, however often the rounds after them are drawn again.
-    played = [number for _id, number, status, _seed in rounds if status in PLAYED]
-    plan = None
-    if played:
-        plan = (
-            logs.filter(round__number=played[-1], plan__isnull=False)
-            .order_by("-pk")
-            .values_list("plan", flat=True)
-            .first()
-        )
+    last_log = DrawLog.objects.filter(round__tournament=tournament).aggregate(last=Max("pk"))
     return Snapshot(
         planned_rounds=tournament.planned_rounds,
         separate_clubs_rounds=tournament.separate_clubs_rounds,
@@ -175,8 +160,26 @@ def _snapshot(tournament: Tournament) -> Snapshot:
         rounds=rounds,
         fixed=fixed,
         last_log=last_log["last"],
-        plan=tuple(tuple(tuple(t) for t in r) for r in plan or ()),
     )
+
+
+def _plan_to_continue(tournament: Tournament, snapshot: Snapshot) -> list:
+    """The whole plan of the draw that seated the last played round (see
+    seating.DrawRequest.plan), or none: the same played rounds give the same plan to
+    continue, however often the rounds after them are drawn again. Read once per draw, not
+    under the lock: any change to it comes with a new log entry, which the snapshot compares."""
+    played = [number for _id, number, status, _seed in snapshot.rounds if status in PLAYED]
+    if not played:
+        return []
+    plan = (
+        DrawLog.objects.filter(
+            round__tournament=tournament, round__number=played[-1], plan__isnull=False
+        )
+        .order_by("-pk")
+        .values_list("plan", flat=True)
+        .first()
+    )
+    return plan or []
 
 
 def _rounds_to_draw(snapshot: Snapshot, all_rounds: bool) -> range:
@@ -247,7 +250,7 @@ def draw(
     started = time.perf_counter()
     # Drawing one round at a time still plans every remaining round, so that the next
     # round does not paint the later ones into a corner; only the next one is kept.
-    plan = seating.draw(before.request(seed, time_limit))
+    plan = seating.draw(before.request(seed, time_limit, _plan_to_continue(tournament, before)))
     seconds = time.perf_counter() - started
     repeats = {n: seating.evaluate(plan.rounds[:n]).repeat_pairs for n in numbers}
     with transaction.atomic():
