@@ -29,16 +29,21 @@ instead, because the symmetry makes the problem small:
   rotational plan (proven by the same model with CP-SAT) but one of order 3. These are
   solved with Google's CP-SAT solver, one worker, the stored seed: ``pip install ortools``
   first (it is needed for nothing else). Same version, same seed, same plan.
-* MULTIPLIER fields (38 and 39 players in 9 rounds): the players are (a, i) with a class
-  a in Z_m and an offset i in Z_n (39 = 13 x 3, 38 = 19 x 2). The shift of the offsets
-  maps every round onto itself, so a round is a partition of the m classes into groups
-  with an offset per class, and two classes meet with a *difference* of their offsets;
-  the multiplier a -> 3a (mod 13) or 7a (mod 19), of order 3, takes three base rounds
-  through all nine. Repeat-free means: every class pair with a difference, together with
-  its images under the multiplier, is met at most once. Class 0 stays put, so it sits at a
-  five-table in three rounds or none: fair needs exactly one base round. CP-SAT on the
-  classes (a few hundred variables) finds both in about 10 seconds; the plain model with
-  only a symmetry of order 3 got no answer in 10 minutes.
+* MULTIPLIER fields (34 players in 8 rounds, 38 and 39 in 9): the players are (a, i) with
+  a class a in Z_m and an offset i in Z_n (34 = 17 x 2, 38 = 19 x 2, 39 = 13 x 3). The
+  shift of the offsets maps every round onto itself, so a round is a partition of the m
+  classes into groups with an offset per class, and two classes meet with a *difference*
+  of their offsets; the multiplier a -> 3a (mod 13) or 7a (mod 19), of order 3, takes
+  three base rounds through all nine. Repeat-free means: every class pair with a
+  difference, together with its images under the multiplier, is met at most once. Class 0
+  stays put, so it sits at a five-table in three rounds or none: fair needs exactly one
+  base round. CP-SAT on the classes (a few hundred variables) finds both in about 10
+  seconds; the plain model with only a symmetry of order 3 got no answer in 10 minutes.
+  34 players: the multiplier -1 (of order 2) takes three base rounds through six, and two
+  more rounds are *kept* by it (each group holds classes with their negatives). There the
+  five-table group is kept too, so it holds class 0, which then sits at a five-table in
+  these two rounds and in no base round. CP-SAT finds it in about 90 seconds; four base
+  rounds and no kept round got no answer in 15 minutes.
 
 The rounds are stored in a fair order (make_mixed.fair_order): as many rounds as possible
 keep everybody's five-table count within one after them.
@@ -148,6 +153,7 @@ class Multiplier:
     multiplier: int
     seed: int
     seconds: float
+    kept: int = 0  # rounds the multiplier (of order 2) maps onto themselves, after the base ones
 
     @property
     def order(self) -> int:
@@ -158,12 +164,14 @@ class Multiplier:
         return pow(self.multiplier, k, self.classes) * a % self.classes
 
 
-# (players, rounds) -> the shape, CP-SAT's seed and time limit (found in about 10 s).
+# (players, rounds) -> the shape, CP-SAT's seed and time limit (found in 10 to 90 s).
 MULTIPLIER: dict[tuple[int, int], Multiplier] = {
     # 13 classes of 3 over Z_13, multiplier 3 (3^3 = 27 = 1 mod 13): three base rounds.
     (39, 9): Multiplier(13, 3, 3, 1, 600),
     # 19 classes of 2 over Z_19, multiplier 7 (7^3 = 343 = 1 mod 19): three base rounds.
     (38, 9): Multiplier(19, 2, 7, 1, 600),
+    # 17 classes of 2 over Z_17, multiplier -1: three base rounds and two kept rounds.
+    (34, 8): Multiplier(17, 2, 16, 1, 600, kept=2),
 }
 
 
@@ -380,16 +388,22 @@ def symmetric(players: int, rounds: int, shape: Shape) -> Rounds:
 
 def multiplied(players: int, rounds: int, shape: Multiplier) -> Rounds:
     """A fair plan without repeats that has the symmetries of ``shape`` (CP-SAT on the
-    classes: which group each class joins in each base round, and its offset there)."""
+    classes: which group each class joins in each base round, and its offset there).
+
+    A kept round (multiplier of order 2 only) has every group mapped onto itself: a group
+    holds a class together with its image, and the image's offset is the class's offset
+    plus the group's *flip* (0 in the group of class 0). Both pairs of an orbit then meet in
+    that one round, which counts as one meeting of the orbit."""
     cp_model = _cp_sat()
     m, n, order = shape.classes, shape.offsets, shape.order
     sizes = table_sizes(players)
     fives, fours = sizes.count(5), sizes.count(4)
     whole = fours % n  # the four-table of two whole classes (two offsets only)
-    if m * n != players or rounds % order or fives % n or (whole and (n, whole) != (2, 1)):
+    base = (rounds - shape.kept) // order
+    if (m * n != players or base * order + shape.kept != rounds or fives % n
+            or (whole and (n, whole) != (2, 1)) or (shape.kept and order != 2)):  # fmt: skip
         raise ValueError(f"the shape does not fit {players} players in {rounds} rounds")
     groups = [5] * (fives // n) + [4] * (fours // n) + [2] * whole  # classes per group
-    base = rounds // order
     low, high = _fair_range(players, rounds)
 
     def orbit(a: int, b: int, d: int) -> set[tuple[int, int, int]]:
@@ -401,31 +415,36 @@ def multiplied(players: int, rounds: int, shape: Multiplier) -> Rounds:
         return images
 
     model = cp_model.CpModel()
+    all_rounds = range(base + shape.kept)
     group = {(r, a, g): model.NewBoolVar(f"{r}.{a}.{g}")
-             for r in range(base) for a in range(m) for g in range(len(groups))}  # fmt: skip
+             for r in all_rounds for a in range(m) for g in range(len(groups))}  # fmt: skip
     offset = {(r, a, v): model.NewBoolVar(f"{r}.{a}+{v}")
-              for r in range(base) for a in range(m) for v in range(n)}  # fmt: skip
+              for r in all_rounds for a in range(m) for v in range(n)}  # fmt: skip
     met: dict[tuple[int, int, int], list[Any]] = {}  # pair orbit -> when its pairs meet
     own: dict[int, list[Any]] = {}  # class orbit -> when a class's own pair meets
-    for r in range(base):
+    for r in all_rounds:
+        is_kept = r >= base
         for a in range(m):
             model.AddExactlyOne(group[r, a, g] for g in range(len(groups)))
             model.AddExactlyOne(offset[r, a, v] for v in range(n))
         for g, count in enumerate(groups):
             model.Add(sum(group[r, a, g] for a in range(m)) == count)
+        if is_kept:
+            _keep_round(model, shape, group, offset, r, len(groups))
         if whole:
             model.Add(group[r, 0, len(groups) - 1] == 0)  # class 0 would meet itself again
             for a in range(m):
-                own.setdefault(min(shape.times(a, k) for k in range(order)), []).append(
-                    group[r, a, len(groups) - 1]
-                )
+                key = min(shape.times(a, k) for k in range(order))
+                if not is_kept or a == key:
+                    own.setdefault(key, []).append(group[r, a, len(groups) - 1])
         for a, b in combinations(range(m), 2):
             for d in range(n):
                 meets = model.NewBoolVar(f"{r}:{a}-{b}+{d}")
                 images = orbit(a, b, d)
-                if len(images) < order:  # its pairs would meet twice in one cycle
+                if len(images) < order and not is_kept:  # its pairs would meet twice
                     model.Add(meets == 0)
-                met.setdefault(min(images), []).append(meets)
+                if not is_kept or (a, b, d % n) == min(images):
+                    met.setdefault(min(images), []).append(meets)
                 for g in range(len(groups) - whole):
                     for v in range(n):
                         model.AddBoolOr([group[r, a, g].Not(), group[r, b, g].Not(),
@@ -440,12 +459,14 @@ def multiplied(players: int, rounds: int, shape: Multiplier) -> Rounds:
     for a in range(m):  # class a sits at a five-table in round (r, k) if a / mu^k does in r
         count = sum(group[r, shape.times(a, order - k), g]
                     for r in range(base) for k in range(order) for g in at_five)  # fmt: skip
+        count += sum(group[r, a, g] for r in range(base, base + shape.kept) for g in at_five)
         model.Add(count >= low)
         model.Add(count <= high)
     model.Add(offset[0, 0, 0] == 1)
     solver = _solve(model, f"{players}x{rounds}", shape.seed, shape.seconds)
     plan = []
-    for r, k in product(range(base), range(order)):
+    developed = [(r, k) for r in range(base) for k in range(order)]
+    for r, k in developed + [(r, 0) for r in range(base, base + shape.kept)]:
         tables = []
         for g, count in enumerate(groups):
             members = [a for a in range(m) if solver.Value(group[r, a, g])]
@@ -460,6 +481,24 @@ def multiplied(players: int, rounds: int, shape: Multiplier) -> Rounds:
                 )
         plan.append(sorted(tables, key=len, reverse=True))
     return plan
+
+
+def _keep_round(
+    model: Any, shape: Multiplier, group: dict[Any, Any], offset: dict[Any, Any], r: int, count: int
+) -> None:
+    """Round r is mapped onto itself by the multiplier mu (of order 2): each group that holds
+    class a holds mu * a too, and mu * a's offset is a's plus the group's flip (no flip in
+    the group of class 0, which mu keeps)."""
+    for g in range(count):
+        flip = model.NewBoolVar(f"{r}.flip{g}")
+        model.AddImplication(group[r, 0, g], flip.Not())
+        for a in range(1, shape.classes):
+            image = shape.times(a, 1)
+            model.Add(group[r, image, g] == group[r, a, g])
+            for v in range(shape.offsets):
+                for f, moved in ((flip, (v + 1) % shape.offsets), (flip.Not(), v)):
+                    model.AddBoolOr([group[r, a, g].Not(), f.Not(), offset[r, a, v].Not(),
+                                     offset[r, image, moved]])  # fmt: skip
 
 
 def build(players: int, rounds: int) -> Rounds:
