@@ -12,47 +12,10 @@
    fair plans are kept as the best. The search stops after ITERATIONS moves or at 0 repeats;
    everything depends on SEED and ITERATIONS only (xorshift64), never on the clock. */
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#define MAXN 64
-#define MAXR 16
-#define MAXT 16
+#include "mixed_plan.h"
 
-static int N, R, m, T, size[MAXT], lo, hi;
-static int tab[MAXR][MAXT][5], where[MAXR][MAXN], seat[MAXR][MAXN];
-static int met[MAXN][MAXN], fives[MAXN];
-static int repeats, unfair;
-static int best[MAXR][MAXT][5], best_repeats = 1 << 30;
-static unsigned long long state;
-
-static unsigned long long next(void) {
-  state ^= state << 13; state ^= state >> 7; state ^= state << 17;
-  return state;
-}
-static int below(int n) { return (int)((next() >> 11) % (unsigned long long)n); }
 static double uniform(void) { return (next() >> 11) * (1.0 / 9007199254740992.0); }
-static int outside(int f) { return f < lo ? lo - f : (f > hi ? f - hi : 0); }
-
-static void count_all(void) {
-  memset(met, 0, sizeof met);
-  memset(fives, 0, sizeof fives);
-  for (int r = 0; r < R; r++)
-    for (int t = 0; t < T; t++)
-      for (int a = 0; a < size[t]; a++) {
-        int p = tab[r][t][a];
-        where[r][p] = t; seat[r][p] = a;
-        if (t < m) fives[p]++;
-        for (int b = a + 1; b < size[t]; b++) { int q = tab[r][t][b]; met[p][q]++; met[q][p]++; }
-      }
-  repeats = 0;
-  for (int p = 0; p < N; p++)
-    for (int q = p + 1; q < N; q++)
-      if (met[p][q] > 1) repeats += met[p][q] - 1;
-  unfair = 0;
-  for (int p = 0; p < N; p++) unfair += outside(fives[p]);
-}
 
 /* The change of the repeats at table t of round r if `leaving` gives its seat to `coming`. */
 static int side_change(int r, int t, int leaving, int coming) {
@@ -78,42 +41,6 @@ static int unfair_change(int r, int p, int q) {
   return outside(fives[p] + d) - outside(fives[p]) + outside(fives[q] - d) - outside(fives[q]);
 }
 
-/* `leaving` gives its seat at table t of round r to `coming`: the meeting counts follow. */
-static void move_side(int r, int t, int leaving, int coming) {
-  for (int a = 0; a < size[t]; a++) {
-    int x = tab[r][t][a];
-    if (x == leaving) continue;
-    if (--met[leaving][x] >= 1) repeats--;
-    met[x][leaving]--;
-    if (++met[coming][x] >= 2) repeats++;
-    met[x][coming]++;
-  }
-}
-
-static void swap_players(int r, int p, int q) {
-  int A = where[r][p], B = where[r][q], ia = seat[r][p], ib = seat[r][q];
-  move_side(r, A, p, q);
-  move_side(r, B, q, p);
-  int at_five_a = A < m, at_five_b = B < m;
-  if (at_five_a != at_five_b) {
-    unfair -= outside(fives[p]) + outside(fives[q]);
-    fives[p] += at_five_b - at_five_a;
-    fives[q] -= at_five_b - at_five_a;
-    unfair += outside(fives[p]) + outside(fives[q]);
-  }
-  tab[r][A][ia] = q; tab[r][B][ib] = p;
-  where[r][p] = B; where[r][q] = A; seat[r][p] = ib; seat[r][q] = ia;
-}
-
-static int in_a_repeat(int r, int p) {
-  int A = where[r][p];
-  for (int a = 0; a < size[A]; a++) {
-    int x = tab[r][A][a];
-    if (x != p && met[p][x] >= 2) return 1;
-  }
-  return 0;
-}
-
 int main(int argc, char **argv) {
   if (argc != 6) {
     fprintf(stderr, "usage: anneal_mixed N R SEED ITERATIONS TEMPERATURE\n");
@@ -127,11 +54,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "a mixed field of at most %d players and %d rounds\n", MAXN, MAXR);
     return 2;
   }
-  state = seed * 0x9E3779B97F4A7C15ULL + 12345;
-  for (int i = 0; i < 10; i++) next();
-  m = N % 4; T = m + (N - 5 * m) / 4;
-  for (int t = 0; t < T; t++) size[t] = t < m ? 5 : 4;
-  lo = (5 * m * R) / N; hi = (5 * m * R + N - 1) / N;
+  set_up(seed);
   /* A fair start: the five-table seats go round the players in a shuffled order. */
   int order[MAXN];
   for (int i = 0; i < N; i++) order[i] = i;
@@ -161,19 +84,10 @@ int main(int argc, char **argv) {
     double change = repeats_change(r, p, q) + unfair_change(r, p, q);
     if (change <= 0 || uniform() < exp(-change / temperature)) {
       swap_players(r, p, q);
-      if (unfair == 0 && repeats < best_repeats) {
-        best_repeats = repeats;
-        memcpy(best, tab, sizeof best);
-        fprintf(stderr, "iteration %lld: %d repeats\n", it, repeats);
-        if (repeats == 0) break;
-      }
+      keep_if_best(it);
+      if (best_repeats == 0) break;
     }
   }
-  printf("%d\n", best_repeats);
-  for (int r = 0; r < R; r++) {
-    for (int t = 0; t < T; t++)
-      for (int a = 0; a < size[t]; a++) printf("%s%d", t || a ? " " : "", best[r][t][a]);
-    printf("\n");
-  }
+  print_best();
   return 0;
 }
