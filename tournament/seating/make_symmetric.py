@@ -44,13 +44,14 @@ instead, because the symmetry makes the problem small:
   five-table group is kept too, so it holds class 0, which then sits at a five-table in
   these two rounds and in no base round. CP-SAT finds it in about 90 seconds; four base
   rounds and no kept round got no answer in 15 minutes.
-* SEARCHED fields (46 players in 11 rounds): the same kind of symmetry as SYMMETRIC, of
-  order 3, but the plan is found by a tabu search over the symmetric plans
+* SEARCHED fields (46 and 47 players in 11 rounds): the same kind of symmetry as
+  SYMMETRIC, of order 3, but the plan is found by a tabu search over the symmetric plans
   (tabu_symmetric.c, compiled with ``cc``): every move changes a base round together with
   its images, or a kept round together with its turned copies, so the plan stays symmetric.
-  It finds 46x11 in about 14,000 moves (six seconds). Without the symmetry, a tabu
-  search of the same kind and the annealing of make_mixed stopped at three repeats;
-  CP-SAT on a multiplier shape (23 classes of 2) got no answer in 50 minutes.
+  It finds 46x11 in about 14,000 moves (six seconds) and 47x11 in about 180,000 (two
+  minutes). Without the symmetry, a tabu search of the same kind and the annealing of
+  make_mixed stopped at three and four repeats; CP-SAT on a multiplier shape for 46x11 (23
+  classes of 2) got no answer in 50 minutes.
 
 The rounds are stored in a fair order (make_mixed.fair_order): as many rounds as possible
 keep everybody's five-table count within one after them.
@@ -206,6 +207,11 @@ SEARCHED: dict[tuple[int, int], Searched] = {
     # rounds whose five-tables each hold a cycle and two fixed players. So the fixed players
     # sit at a five-table in these two rounds and in no other (fair: 2 or 3 times).
     (46, 11): Searched(3, 4, ("f5.1.2,f5.1.2,c4,c4,c4",) * 2, seed=1, moves=20_000),
+    # 15 cycles of three and two fixed players: two groups of three rounds, then five kept
+    # rounds that seat each fixed player at a four-table with a cycle; its five-tables and
+    # the other four-tables are turned round. So the fixed players sit at a five-table in
+    # one group of rounds (three times), the cycles three or four times.
+    (47, 11): Searched(3, 2, ("c5,c4,c4,f4.1.1,f4.1.1",) * 5, seed=1, moves=200_000),
 }
 
 
