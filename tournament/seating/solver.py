@@ -302,9 +302,15 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
         method = "construction" if start is not None else "search"
     # A continued plan or construction keeps its next round as it is: the round kept by a
     # round-by-round draw stays a round of that plan, and the next draw continues it.
-    search = _Search(problem, five_sets, start, rng, frozen=1 if fixed and start else 0)
     budget = int(max(request.time_limit, 0.01) * WORK_PER_SECOND)
-    timed_out = search.run(budget, deadline)
+    fresh, timed_out = None, False
+    if problem.repaired:  # a repaired plan may start worse than none: search afresh first
+        fresh = _Search(problem, five_sets, None, rng)
+        timed_out = fresh.run(budget, deadline)
+    search = _Search(problem, five_sets, start, rng, frozen=1 if fixed and start else 0)
+    timed_out = search.run(budget, deadline) or timed_out
+    if fresh is not None and fresh.best_cost < search.best_cost:
+        search, method = fresh, "search"
     ordered = _fair_prefixes(search.best_rounds(), problem, search.frozen)
     seated = _assign_positions(ordered, problem, rng)
     plan_rounds = fixed + [[[players[p] for p in t] for t in r] for r in seated]
@@ -349,6 +355,7 @@ class _Problem:
     # round (see _first_bounds)
     first_lo: list[int] = field(default_factory=list)
     first_hi: list[int] = field(default_factory=list)
+    repaired: bool = False  # the start's five-table seats were repaired (_repair_fives)
 
     @classmethod
     def build(
@@ -644,7 +651,8 @@ def _constructed_start(problem: _Problem, fixed: Rounds, rng: random.Random) -> 
     ``fixed`` is in player indices, from n on for players who left. When as many came late
     as left, the late entries take over the points of those who left: they have met nobody
     yet, so the plan stays as good as it was. A start for a mixed field is used only if it
-    shares the five-tables fairly, as (a) comes first (late entries may need more).
+    shares the five-tables fairly, as (a) comes first; a continued one is repaired where
+    late entries need more (:func:`_fair_start`), and draw() then searches afresh as well.
     """
     plans = construct.constructed_plans(problem.n, len(fixed) + problem.new)
     if not plans:
@@ -659,7 +667,7 @@ def _constructed_start(problem: _Problem, fixed: Rounds, rng: random.Random) -> 
     else:  # the first plan the played rounds belong to (see constructed_plans)
         continued = (_continuation(rounds, fixed, problem.n) for rounds in plans)
         start = next((rounds for rounds in continued if rounds), [])
-    return _fair_start(start, problem) if start else None
+    return _fair_start(start, problem, repair=bool(fixed)) if start else None
 
 
 def _planned_start(
@@ -674,7 +682,8 @@ def _planned_start(
     entries as withdrawals. The late entries take the places of those who left, the first
     to come (in the order of ``players``) the place of the first in the plan: they have met
     nobody yet, so the plan keeps its repeats. Like a construction, the rest is used only if
-    it shares the five-tables fairly (:func:`_fair_start`)."""
+    it shares the five-tables fairly, repaired where late entries need more
+    (:func:`_fair_start`)."""
     if not plan or len(plan) != len(fixed) + problem.new:
         return None
     for played, planned in zip(fixed, plan, strict=False):
@@ -697,33 +706,94 @@ def _planned_start(
         if sorted(index.get(p, -1) for t in round_ for p in t) != everyone:
             return None
         rounds.append([[index[p] for p in t] for t in round_])
-    return _fair_start(rounds, problem)
+    return _fair_start(rounds, problem, repair=True)
 
 
-def _fair_start(rounds: Rounds, problem: _Problem) -> Rounds | None:
+def _fair_start(rounds: Rounds, problem: _Problem, *, repair: bool = False) -> Rounds | None:
     """``rounds`` if every player sits at a five-table of them within the fair range (or
     there are no five-tables), else None; a round that keeps the counts even after it
     (see :func:`_first_bounds`) is put first where there is one. (A stored plan whose
     rounds cannot all be ordered that way is still followed: its repeats come before even
-    counts during the day.)"""
-    count = [0] * problem.n
-    fives = [_at_five_tables(round_) for round_ in rounds]
-    for chosen in fives:
-        for p in chosen:
-            count[p] += 1
+    counts during the day.) With ``repair`` (a plan continued after a late entry, who took
+    over the place of one who left and may need more five-table seats than that place
+    has) the counts are first made fair by a few swaps in the later rounds
+    (:func:`_repair_fives`) instead of giving up the whole plan."""
     if 5 not in problem.sizes:
         return rounds  # may be shorter than the plan: the search draws the rest
-    if len(rounds) != problem.new or any(
-        not lo <= c <= hi for c, lo, hi in zip(count, problem.lo, problem.hi, strict=True)
-    ):
+    if len(rounds) != problem.new:
         return None
+    fives = [_at_five_tables(round_) for round_ in rounds]
     must = {p for p in range(problem.n) if problem.first_lo[p]}
     barred = {p for p in range(problem.n) if not problem.first_hi[p]}
     first = next((r for r, chosen in enumerate(fives) if must <= chosen and not chosen & barred),
                  None)  # fmt: skip
-    if first is None:
+    if first is not None:
+        rounds = [rounds[first], *rounds[:first], *rounds[first + 1 :]]
+    count = [0] * problem.n
+    for chosen in fives:
+        for p in chosen:
+            count[p] += 1
+    if all(lo <= c <= hi for c, lo, hi in zip(count, problem.lo, problem.hi, strict=True)):
         return rounds
-    return [rounds[first], *rounds[:first], *rounds[first + 1 :]]
+    return _repair_fives(rounds, problem, count) if repair else None
+
+
+def _repair_fives(rounds: Rounds, problem: _Problem, count: list[int]) -> Rounds | None:
+    """``rounds`` with every five-table count brought into the fair range by swaps of a
+    player outside it with one who stays inside, in the rounds after the first (the first
+    stays as planned: a round-by-round draw keeps it); each time the swap that adds the
+    fewest repeats, the earliest among equals. None if no swap is left."""
+    rounds = [[t[:] for t in r] for r in rounds]
+    met = [row[:] for row in problem.met]
+    for round_ in rounds:
+        for table in round_:
+            for a, b in itertools.combinations(table, 2):
+                met[a][b] += 1
+                met[b][a] += 1
+
+    def added(table: list[int], leaving: int, coming: int) -> int:
+        return sum((met[coming][x] >= 1) - (met[leaving][x] >= 2) for x in table if x != leaving)
+
+    lo, hi = problem.lo, problem.hi
+    while True:
+        needy = next((p for p in range(problem.n) if not lo[p] <= count[p] <= hi[p]), None)
+        if needy is None:
+            problem.repaired = True
+            return rounds
+        up = count[needy] < lo[needy]  # to a five-table, else to a four-table
+        best: tuple[int, int, int, int, int] | None = None  # cost, round, two tables, partner
+        for r in range(1, len(rounds)):
+            own = next(t for t, table in enumerate(rounds[r]) if needy in table)
+            if (len(rounds[r][own]) == 5) == up:
+                continue
+            for t, table in enumerate(rounds[r]):
+                if len(table) == len(rounds[r][own]):
+                    continue
+                for q in table:
+                    if not lo[q] <= count[q] + (-1 if up else 1) <= hi[q]:
+                        continue
+                    cost = added(rounds[r][own], needy, q) + added(table, q, needy)
+                    if best is None or cost < best[0]:
+                        best = (cost, r, own, t, q)
+        if best is None:
+            return None
+        _, r, own, t, q = best
+        for x in rounds[r][own]:
+            if x != needy:
+                met[needy][x] -= 1
+                met[x][needy] -= 1
+                met[q][x] += 1
+                met[x][q] += 1
+        for x in rounds[r][t]:
+            if x != q:
+                met[q][x] -= 1
+                met[x][q] -= 1
+                met[needy][x] += 1
+                met[x][needy] += 1
+        rounds[r][own][rounds[r][own].index(needy)] = q
+        rounds[r][t][rounds[r][t].index(q)] = needy
+        count[needy] += 1 if up else -1
+        count[q] -= 1 if up else -1
 
 
 def _canonical(round_: Sequence[Sequence[int]]) -> list[list[int]]:

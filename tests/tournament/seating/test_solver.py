@@ -247,6 +247,38 @@ def test_a_late_entry_takes_the_planned_place_of_a_withdrawn_player():
     assert repeats(played) == whole.quality.repeat_pairs
 
 
+def test_a_late_entry_short_of_five_table_seats_keeps_the_plan_with_a_few_swaps():
+    """46 players in 11 rounds (a stored repeat-free plan), drawn round by round; after
+    round 2 a player planned at a five-table twice, once in round 1, withdraws and 47 comes
+    late. The place 47 takes over has one five-table seat left, one too few (the others sit
+    there 2 or 3 times in all), so the plan is kept with a few swaps that seat him there
+    once more, and the day keeps a handful of repeats instead of a search from scratch
+    (10 with this seed)."""
+    gone = None
+
+    def change(number, field):
+        return [p for p in field if p != gone] + [47] if number == 3 else field
+
+    played: list = []
+    plan: list = []
+    field = players(46)
+    methods = []
+    for number in range(1, 12):
+        field = change(number, field)
+        request = DrawRequest(field, 11, fixed=played, seed=number, time_limit=0.3, plan=plan)
+        result = draw(request)
+        plan, played = result.rounds, result.rounds[:number]
+        methods.append(result.stats.method)
+        if number == 1:  # at a five-table in round 1, and in one more round only
+            counts = five_table_counts(plan, field)
+            first = [p for t in played[0] if len(t) == 5 for p in t]
+            gone = next(p for p in first if counts[field.index(p)] == 2)
+    assert methods[2:] == ["plan"] * 9
+    assert_valid(played, field, first=2)
+    assert set(five_table_counts(played, field)) == {2, 3}
+    assert repeats(played) <= 3
+
+
 def test_a_stored_mixed_plan_is_continued_round_by_round():
     """26 players in 5 rounds: the stored repeat-free fair plan; drawn one round at a time
     each draw recognises the played rounds as its rounds and keeps going."""
