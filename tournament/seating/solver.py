@@ -778,20 +778,14 @@ def _repair_fives(rounds: Rounds, problem: _Problem, count: list[int]) -> Rounds
         if best is None:
             return None
         _, r, own, t, q = best
-        for x in rounds[r][own]:
-            if x != needy:
-                met[needy][x] -= 1
-                met[x][needy] -= 1
-                met[q][x] += 1
-                met[x][q] += 1
-        for x in rounds[r][t]:
-            if x != q:
-                met[q][x] -= 1
-                met[x][q] -= 1
-                met[needy][x] += 1
-                met[x][needy] += 1
-        rounds[r][own][rounds[r][own].index(needy)] = q
-        rounds[r][t][rounds[r][t].index(q)] = needy
+        for table, leaving, coming in ((rounds[r][own], needy, q), (rounds[r][t], q, needy)):
+            for x in table:
+                if x != leaving:
+                    met[leaving][x] -= 1
+                    met[x][leaving] -= 1
+                    met[coming][x] += 1
+                    met[x][coming] += 1
+            table[table.index(leaving)] = coming
         count[needy] += 1 if up else -1
         count[q] -= 1 if up else -1
 
