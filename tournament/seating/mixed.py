@@ -102,15 +102,15 @@ MIXED_PLANS: dict[tuple[int, int], tuple[int, list[str]]] = {
         ],
     ),
     (31, 7): (
-        6,
+        3,
         [
-            "1lqumg95etjp6sd82cn4ohrfk0b3ia7",
-            "urmi0fe6h7s5ckojbt8q9na1p43g2ld",
-            "e8diopfrga1jc794mbs5q23uk6nl0th",
-            "4kq7d21ebrs03gn9mp8l6oauftcj5hi",
-            "4niflbu9o3amkj2hdcgts7r6185ep0q",
-            "ic6bqptnh1rk8l350adgmo7j4ues92f",
-            "8huasbp7l5t2640fqoj1igke3mc9rdn",
+            "a6b3rtpjdekf7gls2nm54ohcu81q9i0",
+            "b794srqkecig8hmt0ln35pfdu62oaj1",
+            "98a5tsoicdjh6fnr1ml43qgeu70pbk2",
+            "5712qoprgnjm93uas0fti6k4d8lcebh",
+            "3820opqshlkna4ubt1grj7i5e6mdc9f",
+            "4601pqotfmilb5u9r2hsk8j3c7nedag",
+            "i42efj50cgk31dhrstu8nbq6l9o7map",
         ],
     ),
     (33, 8): (
