@@ -27,11 +27,10 @@ stored plans. A field's plan is replaced only by one with at most as many repeat
 compiled loop makes a few hundred million moves in minutes, which the tabu search in Python
 cannot. Its seed and number of moves are stored below, so it gives the same plan again
 (with the same C library: the acceptance test uses ``exp``). The stored plan of 25x6 came
-from it. Eleven of its fields are now built repeat-free by make_symmetric: 29x7, 33x8,
+from it. Twelve of its fields are now built repeat-free by make_symmetric: 29x7, 33x8,
 37x9 and 45x11, where it left one repeat, 30x7 (it left 5; that run stays in ANNEALED as
 the generator's quick check in the tests), 35x8 (it left 6), 38x9 (3), 39x9 (5), 34x8 (4),
-46x11 (3) and 47x11 (4); and make_symmetric builds 31x7 with 3 repeats (it left 6, the
-tabu search 9).
+46x11 (3), 47x11 (4) and 31x7 (6; the tabu search 9).
 """
 
 import argparse

@@ -102,15 +102,15 @@ MIXED_PLANS: dict[tuple[int, int], tuple[int, list[str]]] = {
         ],
     ),
     (31, 7): (
-        3,
+        0,
         [
-            "a6b3rtpjdekf7gls2nm54ohcu81q9i0",
-            "b794srqkecig8hmt0ln35pfdu62oaj1",
-            "98a5tsoicdjh6fnr1ml43qgeu70pbk2",
-            "5712qoprgnjm93uas0fti6k4d8lcebh",
-            "3820opqshlkna4ubt1grj7i5e6mdc9f",
-            "4601pqotfmilb5u9r2hsk8j3c7nedag",
-            "i42efj50cgk31dhrstu8nbq6l9o7map",
+            "2alike58bom31ts49ghqur6fjc7d0np",
+            "0bmjic369pn42rt5ahfous7gkd8e1lq",
+            "19nkjd47aql50sr3bfgput8hie6c2mo",
+            "89f02ig5ucqkmphjeta6s4b3n7ldo1r",
+            "6ag10jh3udoinqfkcrb7t594l8mep2s",
+            "7bh21kf4uepjlogids98r3a5m6ncq0t",
+            "sc8nhtd6lfre7mgab9u3ko04ip15jq2",
         ],
     ),
     (33, 8): (
