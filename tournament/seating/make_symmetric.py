@@ -50,7 +50,7 @@ instead, because the symmetry makes the problem small:
   ``cc``): every move changes a base round together with its images, or a kept round
   together with its turned copies, so the plan stays symmetric. It finds 46x11 in about
   14,000 moves (six seconds), 47x11 in about 180,000 (two minutes) and 31x7 in about 2.3
-  million (twenty minutes; four other seeds and five other shapes stopped at 3 repeats).
+  million (twenty minutes; seeds 1 to 3 and six other shapes stopped at 3 or more).
   Without the symmetry, a tabu search of the same kind and the annealing of make_mixed
   stopped at 3 to 6 repeats; CP-SAT on a multiplier shape for 46x11 (23 classes of 2) got
   no answer in 50 minutes.
@@ -216,7 +216,7 @@ SEARCHED: dict[tuple[int, int], Searched] = {
     (47, 11): Searched(3, 2, ("c5,c4,c4,f4.1.1,f4.1.1",) * 5, seed=1, moves=200_000),
     # 10 cycles of three and one fixed player: two groups of three rounds and a kept round
     # that seats the fixed player at a four-table with a cycle; so the fixed player sits at
-    # a five-table in one group (three times). Seeds 1 to 4 stopped at 3 repeats.
+    # a five-table in one group (three times). Seeds 1 to 3 stopped at 3 repeats.
     (31, 7): Searched(3, 1, ("c5,f4.1.1,c4",), seed=5, moves=2_400_000),
 }
 
