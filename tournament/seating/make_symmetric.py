@@ -45,15 +45,14 @@ instead, because the symmetry makes the problem small:
   these two rounds and in no base round. CP-SAT finds it in about 90 seconds; four base
   rounds and no kept round got no answer in 15 minutes.
 * SEARCHED fields (31 players in 7 rounds, 46 and 47 in 11): the same kind of symmetry as
-  SYMMETRIC, of order 3, but the
-  plan is found by a tabu search over the symmetric plans (tabu_symmetric.c, compiled with
-  ``cc``): every move changes a base round together with its images, or a kept round
-  together with its turned copies, so the plan stays symmetric. It finds 46x11 in about
-  14,000 moves (six seconds), 47x11 in about 180,000 (two minutes) and 31x7 in about 2.3
-  million (twenty minutes; seeds 1 to 3 and six other shapes stopped at 3 or more).
-  Without the symmetry, a tabu search of the same kind and the annealing of make_mixed
-  stopped at 3 to 6 repeats; CP-SAT on a multiplier shape for 46x11 (23 classes of 2) got
-  no answer in 50 minutes.
+  SYMMETRIC, of order 3, but the plan is found by a tabu search over the symmetric plans
+  (tabu_symmetric.c, compiled with ``cc``): every move changes a base round together with
+  its images, or a kept round together with its turned copies, so the plan stays symmetric.
+  It finds 46x11 in about 14,000 moves (six seconds), 47x11 in about 180,000 (two minutes)
+  and 31x7 in about 2.3 million (twenty minutes; seeds 1 to 3 and six other shapes stopped
+  at 3 or more). Without the symmetry, a tabu search of the same kind and the annealing of
+  make_mixed stopped at 3 to 6 repeats; CP-SAT on a multiplier shape for 46x11 (23 classes
+  of 2) got no answer in 50 minutes.
 
 The rounds are stored in a fair order (make_mixed.fair_order): as many rounds as possible
 keep everybody's five-table count within one after them.

@@ -300,13 +300,13 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     if start is None:
         start = _constructed_start(problem, fixed_indices, rng) if stored else None
         method = "construction" if start is not None else "search"
-    # A continued plan or construction keeps its next round as it is: the round kept by a
-    # round-by-round draw stays a round of that plan, and the next draw continues it.
     budget = int(max(request.time_limit, 0.01) * WORK_PER_SECOND)
     fresh, timed_out = None, False
     if problem.repaired:  # a repaired plan may start worse than none: search afresh first
         fresh = _Search(problem, five_sets, None, rng)
         timed_out = fresh.run(budget, deadline)
+    # A continued plan or construction keeps its next round as it is: the round kept by a
+    # round-by-round draw stays a round of that plan, and the next draw continues it.
     search = _Search(problem, five_sets, start, rng, frozen=1 if fixed and start else 0)
     timed_out = search.run(budget, deadline) or timed_out
     if fresh is not None and fresh.best_cost < search.best_cost:

@@ -35,13 +35,15 @@ static long long forbidden[MAXR][MAXN][MAXN];
 static int turns(int p) { return p < cyclic ? order : 1; } /* the length of p's cycle */
 static int cost(void) { return repeats + UNFAIR_WEIGHT * unfair; }
 
+/* A move with p in round r's group touches s^j(p) in round at(r, j) for j < reach(r, p):
+   in a group, once in each of its rounds; in a kept round, p's whole cycle. */
+static int reach(int r, int p) { return length[r] > 1 ? length[r] : turns(p); }
+static int at(int r, int j) { return length[r] > 1 ? first[r] + j : r; }
+
 /* The symmetric move (p, q) in the rounds of round r's group; it is its own inverse. */
 static void move(int r, int p, int q) {
-  if (length[r] > 1) {
-    for (int j = 0; j < length[r]; j++) { swap_players(first[r] + j, p, q); p = image[p]; q = image[q]; }
-  } else {
-    for (int j = turns(p); j > 0; j--) { swap_players(r, p, q); p = image[p]; q = image[q]; }
-  }
+  for (int j = 0, count = reach(r, p); j < count; j++, p = image[p], q = image[q])
+    swap_players(at(r, j), p, q);
 }
 
 /* May p and q swap in a kept round? Both in cycles (different ones) or both fixed. */
@@ -53,12 +55,8 @@ static int kept_pair(int p, int q) {
 /* Does a move with p touch a repeat: p's images in the group's rounds, or p's cycle in a
    kept round? */
 static int in_conflict(int r, int p) {
-  int a = p;
-  if (length[r] > 1) {
-    for (int j = 0; j < length[r]; j++, a = image[a]) if (in_a_repeat(first[r] + j, a)) return 1;
-  } else {
-    for (int j = turns(p); j > 0; j--, a = image[a]) if (in_a_repeat(r, a)) return 1;
-  }
+  for (int j = 0, count = reach(r, p); j < count; j++, p = image[p])
+    if (in_a_repeat(at(r, j), p)) return 1;
   return 0;
 }
 
