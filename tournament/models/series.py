@@ -99,9 +99,11 @@ class Series(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)  # a saved change shows on the public pages
+    # Bumped when the series' settings or tournaments change (tournament/versions.py).
+    version = models.PositiveBigIntegerField(default=0, editable=False)
     # Who changed the scoring or the tournaments, and when: the table's history.
     history = HistoricalRecords(
-        excluded_fields=["created_at", "changed_at"],
+        excluded_fields=["created_at", "changed_at", "version"],
         m2m_fields=["tournaments", "directors"],
         bases=[AuditRole],
     )

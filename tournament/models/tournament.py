@@ -196,9 +196,12 @@ class Tournament(models.Model):
         help_text=_("Players who registered online check in on their personal link."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped by every verb that changes what the tournament's pages and files show (see
+    # tournament/versions.py): cached pages and documents are keyed by it. Never edited.
+    version = models.PositiveBigIntegerField(default=0, editable=False)
     # The referee list has a history too: who added or removed a referee, in which role.
     history = HistoricalRecords(
-        excluded_fields=["created_at", "projector_token"],
+        excluded_fields=["created_at", "projector_token", "version"],
         m2m_fields=["referees"],
         bases=[AuditRole],
     )
