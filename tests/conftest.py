@@ -37,6 +37,16 @@ def fresh_standings(settings):
 
 
 @pytest.fixture(autouse=True)
+def empty_memo():
+    """Each test starts with nothing computed: a database emptied after a test numbers its
+    rows and versions from the start again, so a value kept from the test before could
+    match a new state (tournament/caching.py)."""
+    from tournament.caching import memo
+
+    memo.clear()
+
+
+@pytest.fixture(autouse=True)
 def fast_passwords(settings):
     """Tests create many accounts: a fast hasher (never in production settings)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -11,7 +11,7 @@ class TournamentConfig(AppConfig):
     def ready(self) -> None:
         from django.db import connections
 
-        from . import private_files
+        from . import private_files, versions
 
         # The database holds password hashes and sessions: mode 0600 (tournament/private_files.py).
         # Every way of starting the site (manage.py, the WSGI server, the tests) comes here
@@ -21,3 +21,5 @@ class TournamentConfig(AppConfig):
         connection_created.connect(
             private_files.on_connection_created, dispatch_uid="tournament-private-db-files"
         )
+        # Every write of a tournament's rows moves its version (the key of cached pages).
+        versions.connect()

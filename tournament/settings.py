@@ -104,6 +104,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Anonymous page requests share a few places; keepers and logged-in users always pass.
+    "tournament.gate.Gate",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -207,12 +209,21 @@ DJANGO_TABLES2_TEMPLATE = "tournament/partials/table.html"  # semantic.html, hea
 # Every form label starts with a capital letter (tournament/form_labels.py).
 FORM_RENDERER = "tournament.form_labels.FormRenderer"
 
-# The public standings are rendered at most this often (seconds) per filter: every phone in
-# the hall polls them. 0 renders them for every request.
+# Public pages are computed once per version of their data (tournament/caching.py). While
+# keepers save games every second, the public standings and the projector are computed again
+# at most this often (seconds): an older page is served for that long. 0: always current.
 STANDINGS_CACHE_SECONDS = int(os.environ.get("STANDINGS_CACHE_SECONDS", 2))
-# The public series pages (table and player pages) likewise, per language: a series counts
-# closed rounds only, and a ranking list of 50 tournaments takes a moment to add up.
+# The public series pages likewise (a series counts closed rounds only).
 SERIES_CACHE_SECONDS = int(os.environ.get("SERIES_CACHE_SECONDS", 60))
+# The bound of that memory in the server process: this many pages (object x language) and
+# this many bytes of rendered text; the least recently used go first.
+# The gate for anonymous requests (tournament/gate.py): this many run at once, this many more
+# wait up to PUBLIC_HOLD seconds for a place, the rest get "busy" (429) at once.
+PUBLIC_CONCURRENCY = int(os.environ.get("PUBLIC_CONCURRENCY", 2))
+PUBLIC_QUEUE = int(os.environ.get("PUBLIC_QUEUE", 16))
+PUBLIC_HOLD = float(os.environ.get("PUBLIC_HOLD", 2))
+CACHE_MAX_ENTRIES = int(os.environ.get("CACHE_MAX_ENTRIES", 512))
+CACHE_MAX_BYTES = int(os.environ.get("CACHE_MAX_BYTES", 64 * 1024 * 1024))
 
 # E-mail (online registration): printed to the console unless EMAIL_HOST names an SMTP server,
 # so that `make run` needs no mail server. EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,

@@ -1,16 +1,35 @@
 """Versions: what the cached pages and documents are keyed by.
 
-Every verb that changes what a tournament's pages, standings or files show calls
-``mark_changed`` inside its transaction. The bump is one UPDATE of the tournament row; a reader
-that sees the new version also sees the change (same transaction). Nothing else ever writes the
-field, so a cache key made of (object, version, language) names one state of the data.
+A tournament's ``version`` moves whenever anything its pages, standings or files show is
+written: every saved or deleted row of the tournament's models bumps it in the same
+transaction (the signals below, connected in ``apps.py``), and the verbs that write in bulk
+(no signals: ``bulk.insert``, ``QuerySet.update``) call ``mark_changed`` themselves. A reader
+that sees the new version also sees the change, so a cache key made of (object, version,
+language) names one state of the data, and nothing but these bumps ever writes the field.
+
+A series is keyed by its own ``version`` (its settings and list of tournaments) together with
+the versions of its tournaments (``series_key``).
 """
 
 from collections.abc import Iterable
 
-from django.db.models import F
+from django.db.models import F, Model
+from django.db.models.signals import m2m_changed, post_delete, post_save
 
-from tournament.models import Series, Tournament
+from tournament.models import (
+    Entry,
+    Game,
+    Penalty,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Series,
+    Sheet,
+    Table,
+    Team,
+    Tournament,
+)
 
 
 def mark_changed(*tournaments: Tournament | int | None) -> None:
@@ -27,7 +46,86 @@ def mark_series_changed(series: Iterable[Series | int]) -> None:
         Series.objects.filter(pk__in=pks).update(version=F("version") + 1)
 
 
-def tournament_version(tournament: Tournament | int) -> int:
-    """The stored version now (one indexed read; the object in hand may be older)."""
-    pk = tournament if isinstance(tournament, int) else tournament.pk
-    return Tournament.objects.filter(pk=pk).values_list("version", flat=True).first() or 0
+def series_key(series: Series, *, public_only: bool) -> tuple:
+    """The state of a series' table: its own version and each counted tournament's version
+    and visibility (one query)."""
+    rows = series.tournaments.order_by("pk").values_list("pk", "version", "is_public")
+    return (series.pk, series.version, public_only, tuple(rows))
+
+
+# Where each model's row finds its tournament: the relations from the row to the one that
+# holds ``tournament_id``, and the query for it when they are not loaded.
+_OWNER: dict[type[Model], tuple[tuple[str, ...], type[Model] | None, str]] = {
+    Team: ((), None, ""),
+    Entry: ((), None, ""),
+    Registration: ((), None, ""),
+    Round: ((), None, ""),
+    Penalty: ((), None, ""),
+    Table: (("round",), Round, "tournament_id"),
+    Seat: (("round",), Round, "tournament_id"),
+    Game: (("table", "round"), Table, "round__tournament_id"),
+    Sheet: (("table", "round"), Table, "round__tournament_id"),
+}
+
+
+def _tournament_of(instance: Model, relations: tuple[str, ...], parent, path: str) -> int | None:
+    """The tournament's id, from the loaded relations if they are (no query), else with one
+    query from the first relation's id."""
+    holder: Model | None = instance
+    for name in relations:
+        holder = holder._state.fields_cache.get(name) if holder is not None else None
+    if holder is not None:
+        return holder.tournament_id  # type: ignore[attr-defined]
+    first = getattr(instance, f"{relations[0]}_id")
+    if first is None:
+        return None
+    return parent._default_manager.filter(pk=first).values_list(path, flat=True).first()
+
+
+def _owner_changed(sender, instance, raw=False, **kwargs) -> None:
+    if raw:  # loading a fixture: the data is the fixture's, versions included
+        return
+    mark_changed(_tournament_of(instance, *_OWNER[sender]))
+
+
+def _tournament_saved(sender, instance, raw=False, created=False, **kwargs) -> None:
+    if not raw and not created:
+        mark_changed(instance)
+
+
+def _player_changed(sender, instance, raw=False, **kwargs) -> None:
+    """A player's name or club shows in every tournament they play."""
+    if raw or instance.pk is None:
+        return
+    tournaments = Entry.objects.filter(player_id=instance.pk).values_list("tournament_id")
+    Tournament.objects.filter(pk__in=tournaments).update(version=F("version") + 1)
+
+
+def _series_saved(sender, instance, raw=False, created=False, **kwargs) -> None:
+    if not raw and not created:
+        mark_series_changed([instance])
+
+
+def _series_tournaments_changed(sender, instance, action, reverse, pk_set, **kwargs) -> None:
+    if not action.startswith("post_"):
+        return
+    if reverse:  # tournament.series.add(...): the series in pk_set (all of them on clear)
+        mark_series_changed(pk_set or Series.objects.filter(tournaments=instance))
+    else:
+        mark_series_changed([instance])
+
+
+def connect() -> None:
+    """Connect the bumps (once, from the app's ``ready``)."""
+    for model in _OWNER:
+        uid = f"version-{model.__name__}"
+        post_save.connect(_owner_changed, sender=model, dispatch_uid=uid + "-save")
+        post_delete.connect(_owner_changed, sender=model, dispatch_uid=uid + "-delete")
+    post_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="version-tournament")
+    post_save.connect(_player_changed, sender=Player, dispatch_uid="version-player")
+    post_save.connect(_series_saved, sender=Series, dispatch_uid="version-series")
+    m2m_changed.connect(
+        _series_tournaments_changed,
+        sender=Series.tournaments.through,
+        dispatch_uid="version-series-tournaments",
+    )

@@ -5,6 +5,7 @@ import json
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.busy_hall import build_hall
 from tests.factories import TournamentFactory, released_table
@@ -114,7 +115,7 @@ def test_umlauts_sort_as_their_base_letter():
 
 def test_before_the_first_release_there_is_nothing_to_seat():
     tournament = TournamentFactory()
-    data = projector.read(tournament)
+    data = projector.at(projector.read(tournament), timezone.now())
     assert data["round"] is None and data["seating"] == [] and data["clock"] == {}
     assert data["standings"]["lines"] == []
 
@@ -122,7 +123,7 @@ def test_before_the_first_release_there_is_nothing_to_seat():
 def test_a_closed_round_has_no_clock(client):
     tournament = build_hall(20)
     tournament.rounds.filter(number=2).update(status="closed")
-    data = projector.read(tournament)
+    data = projector.at(projector.read(tournament), timezone.now())
     assert data["round"] == {"number": 2, "running": False} and data["clock"] == {}
     assert len(data["seating"]) == 20
 

@@ -16,6 +16,7 @@ from openpyxl import load_workbook
 
 from tests.factories import PlayerFactory, director, make_series, played_tournament
 from tests.tournament.exports.test_exports import pdf_text
+from tournament.caching import memo
 from tournament.models import Series, SeriesMethod, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -357,10 +358,18 @@ def test_a_director_deletes_a_series_and_its_tournaments_stay(client, cup):
     assert Series.history.filter(history_type="-").get().history_user == boss
 
 
-def test_a_made_up_player_number_is_answered_without_adding_up_the_series(client, cup):
+def test_player_pages_read_the_one_computation_of_the_series(client, cup, series_people):
+    """The series page computes the series once; every player page, a made-up number as
+    well, reads that computation: no adding up again, whatever the number."""
+    assert client.get(reverse("series-public", args=[cup.slug])).status_code == 200
+    computed = memo.computed
     url = reverse("series-player", args=[cup.slug, 999_999])
     with CaptureQueriesContext(connection) as queries:
         response = client.get(url)
     assert response.status_code == 404
     assert "Nicht in dieser Serie" in response.content.decode()
-    assert len(queries) <= 3  # the series, the membership check, the session
+    assert len(queries) <= 2  # the series, its tournaments' versions
+    for player in series_people.values():
+        page = client.get(reverse("series-player", args=[cup.slug, player.pk]))
+        assert page.status_code == 200 and player.last_name in page.content.decode()
+    assert memo.computed == computed

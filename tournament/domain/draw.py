@@ -36,6 +36,7 @@ from ..models import (
 )
 from ..models.audit import role_of, stamp
 from ..models.player import normalize_name
+from ..versions import mark_changed
 from . import DomainError, bulk
 
 # The largest field one draw seats. The solver keeps to its time limit up to here (1,000
@@ -334,6 +335,7 @@ def _write_plan(tournament, plan: seating.Plan, numbers: range, seed: int, user,
     bulk.history(Seat, Seat.objects.filter(round__in=drawn).values(), "+", history_user, role)
     logs[0].plan = plan_rounds  # the whole plan, for the draw after this round is played
     DrawLog.objects.bulk_create(logs)
+    mark_changed(tournament)  # the rows above were written without signals
     return drawn
 
 

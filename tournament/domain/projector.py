@@ -62,8 +62,7 @@ def _tables(round_: Round, now: datetime) -> tuple[list[dict], dict]:
             }
         )
     running = round_.status == RoundStatus.RELEASED
-    clocks = {str(size): _clock_entry(ends_at, now) for size, ends_at in ends.items()}
-    return rows, (clocks if running else {})
+    return rows, (ends if running else {})
 
 
 def _seating(round_: Round) -> list[dict]:
@@ -102,22 +101,31 @@ def _standings(tournament: Tournament) -> dict:
     }
 
 
+def at(data: dict, now: datetime) -> dict:
+    """What ``read`` found, with the clocks as of ``now``: the data is computed once per
+    version of the tournament, the clocks move on every poll."""
+    shown = {key: value for key, value in data.items() if key != "ends"}
+    ends = data["ends"]
+    shown["clock"] = {str(size): _clock_entry(ends_at, now) for size, ends_at in ends.items()}
+    shown["generated_at"] = timezone.localtime(now).strftime("%H:%M")
+    return shown
+
+
 def read(tournament: Tournament) -> dict:
-    """Everything the projector shows, ready for JSON."""
+    """Everything the projector shows (``at`` adds the clocks), ready for JSON."""
     now = timezone.now()
     round_ = current_round(tournament)
     data: dict = {
         "tournament": tournament.name,
         "round": None,
-        "clock": {},
+        "ends": {},
         "tables": [],
         "seating": [],
         "standings": _standings(tournament),
-        "generated_at": timezone.localtime(now).strftime("%H:%M"),
     }
     if round_ is not None:
         round_.tournament = tournament
         data["round"] = {"number": round_.number, "running": round_.status == RoundStatus.RELEASED}
-        data["tables"], data["clock"] = _tables(round_, now)
+        data["tables"], data["ends"] = _tables(round_, now)
         data["seating"] = _seating(round_)
     return data

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .audit import AuditRole
-from .tournament import SLUG_MAX, Tournament
+from .tournament import SLUG_MAX, KeepsVersion, Tournament
 
 
 class SeriesMethod(models.TextChoices):
@@ -33,7 +33,7 @@ class SeriesTiebreak(models.TextChoices):
     BEST_PLACE = "best-place", _("better best placing")
 
 
-class Series(models.Model):
+class Series(KeepsVersion, models.Model):
     name = models.CharField(_("name"), max_length=150)
     slug = models.SlugField(_("short name (URL)"), max_length=SLUG_MAX, unique=True)
     description = models.TextField(_("description"), blank=True, max_length=2000)

@@ -85,7 +85,24 @@ class TournamentQuerySet(models.QuerySet["Tournament"]):
         )
 
 
-class Tournament(models.Model):
+class KeepsVersion(models.Model):
+    """A model with a ``version`` that only the database bumps (tournament/versions.py): a
+    save of an object read earlier never writes back the number it was read with."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name != "version"
+            ]
+        super().save(*args, **kwargs)
+
+
+class Tournament(KeepsVersion, models.Model):
     name = models.CharField(_("name"), max_length=150)
     slug = models.SlugField(_("short name (URL)"), max_length=SLUG_MAX, unique=True)
     date = models.DateField(_("date"))

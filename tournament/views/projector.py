@@ -2,15 +2,19 @@
 data, opened by its secret link (any tournament) or publicly (public tournaments); and the
 director's page that shows the link."""
 
+from functools import partial
+
+from django.conf import settings
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from ..caching import polled
+from ..caching import cached
 from ..domain import projector as projector_domain
 from ..domain.registration import renew_projector_link
 from ..models import Tournament
@@ -31,8 +35,11 @@ def _seconds(request, tournament) -> int:
 
 def _data(tournament) -> dict:
     """Every screen (and on a public tournament anybody) may poll it: computed once per
-    moment."""
-    return polled(f"projector:{tournament.pk}", lambda: projector_domain.read(tournament))
+    version of the tournament, the clocks as of now."""
+    family = ("projector", tournament.pk)
+    read = partial(projector_domain.read, tournament)
+    data = cached(family, tournament.version, read, settings.STANDINGS_CACHE_SECONDS)
+    return projector_domain.at(data, timezone.now())
 
 
 def _screen(request, tournament, data_url):

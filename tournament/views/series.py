@@ -1,23 +1,23 @@
 """Series across tournaments: the public table and a player's history in it, the
 downloads, and the directors' pages (list, create, change)."""
 
-from collections.abc import Callable
-from typing import TypeVar
+from functools import partial
 
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from ..caching import polled
+from ..caching import cached
 from ..domain import series as series_domain
 from ..exports import PdfUnavailable, documents, series, xlsx
 from ..forms import SeriesForm
-from ..models import Entry, Series
+from ..models import Series
 from ..permissions import (
     changeable_players,
     directed_series,
@@ -25,8 +25,7 @@ from ..permissions import (
     get_directed_series,
     managed_tournaments,
 )
-
-T = TypeVar("T")
+from ..versions import series_key
 
 
 def _context(standings) -> dict:
@@ -46,64 +45,56 @@ def _context(standings) -> dict:
     }
 
 
-def _cached(found: Series, what: str, render_body: Callable[[], T]) -> T:
-    """A public page's body (no per-visitor token in it), rendered at most once per
-    SERIES_CACHE_SECONDS (or until the series is changed) for ``what`` in the visitor's
-    language: every phone of the club may open the ranking list at once."""
-    # A director's saved change is a new key: the public pages show it at once.
-    key = f"series:{found.pk}:{found.changed_at.timestamp()}:{what}:{get_language()}"
-    return polled(key, render_body, settings.SERIES_CACHE_SECONDS)
+def _state(found: Series, public_only: bool = True) -> tuple:
+    """The state a series' table is computed from: the series and its tournaments' versions
+    (tournament/versions.py) and the date (the time window moves with it)."""
+    return (series_key(found, public_only=public_only), timezone.localdate())
+
+
+def _computed(found: Series, state: tuple, public_only: bool = True):
+    """The series' table, computed once per state for every page that shows it."""
+    # A director's saved change (the series' own version) shows at once: a family of its own.
+    family = ("series", found.pk, found.version, public_only)
+    compute = partial(series_domain.compute, found, public_only=public_only)
+    return cached(family, state, compute, settings.SERIES_CACHE_SECONDS)
 
 
 def series_public(request, slug):
     found = get_object_or_404(Series, slug=slug, is_public=True)
+    state = _state(found)
 
     def render_body() -> str:
-        standings = series_domain.compute(found, public_only=True)
-        context = {**_context(standings), "public_page": True}
+        context = {**_context(_computed(found, state)), "public_page": True}
         return render_to_string("tournament/partials/series_public_body.html", context, request)
 
-    body = mark_safe(_cached(found, "table", render_body))  # noqa: S308 - rendered above
+    family = ("series-page", found.pk, found.version, get_language())
+    body = mark_safe(cached(family, state, render_body, settings.SERIES_CACHE_SECONDS))  # noqa: S308
     return render(request, "tournament/series.html", {"series": found, "body": body})
 
 
 def series_player(request, slug, player):
-    """One player's whole history in a public series: every tournament with its rounds."""
+    """One player's whole history in a public series: every tournament with its rounds,
+    read from the one cached computation of the series."""
     found = get_object_or_404(Series, slug=slug, is_public=True)
-    # Only players of the series' public tournaments are added up (and cached): a made-up
-    # number costs one query, not a whole series.
-    member = Entry.objects.filter(
-        player_id=player, tournament__series=found, tournament__is_public=True
-    )
-    if not member.exists():
-        stranger = render_to_string(
-            "tournament/partials/series_player_body.html", {"series": found, "line": None}, request
-        )
-        context = {"series": found, "name": "", "body": stranger}
-        return render(request, "tournament/series_player.html", context, status=404)
-
-    def render_body() -> tuple[int, str, str]:
-        standings = series_domain.compute(found, public_only=True)
-        line = standings.line_of(player)
-        if line is None:  # not in this series (or no such player)
-            context = {**_context(standings), "line": None}
-            html = render_to_string("tournament/partials/series_player_body.html", context, request)
-            return 404, "", html
-        context = {
-            **_context(standings),
-            "line": line,
-            "ranked_line": line in standings.lines,
-            "shown_value": standings.shown(line.value),
-            "results": series.result_rows(standings, [line]),
-        }
-        if line in standings.below_minimum:
-            context["below_note"] = series.below_note(standings, line)
-        html = render_to_string("tournament/partials/series_player_body.html", context, request)
-        return 200, line.player.full_name, html
-
-    status, name, body = _cached(found, f"player:{player}", render_body)
-    context = {"series": found, "name": name, "body": mark_safe(body)}  # noqa: S308 - rendered above
-    return render(request, "tournament/series_player.html", context, status=status)
+    standings = _computed(found, _state(found))
+    line = standings.line_of(player)
+    if line is None:  # not in this series (or no such player)
+        nobody = {"series": found, "line": None}
+        stranger = render_to_string("tournament/partials/series_player_body.html", nobody, request)
+        page = {"series": found, "name": "", "body": stranger}
+        return render(request, "tournament/series_player.html", page, status=404)
+    context: dict = {
+        **_context(standings),
+        "line": line,
+        "ranked_line": line in standings.lines,
+        "shown_value": standings.shown(line.value),
+        "results": series.result_rows(standings, [line]),
+    }
+    if line in standings.below_minimum:
+        context["below_note"] = series.below_note(standings, line)
+    body = render_to_string("tournament/partials/series_player_body.html", context, request)
+    page = {"series": found, "name": line.player.full_name, "body": body}
+    return render(request, "tournament/series_player.html", page)
 
 
 def _download(request, found: Series, fmt: str, fallback, *, public_only: bool):

@@ -1,8 +1,8 @@
 """Standings for the director (sortable, filterable) and for everybody (public, live)."""
 
 import copy
-import re
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
@@ -10,31 +10,51 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from ..caching import polled
+from ..caching import cached
 from ..domain import standings as standings_domain
 from ..exports import PdfUnavailable, documents, federation, html, rows, xlsx
 from ..models import Tournament, TournamentStatus
 from ..permissions import director_required, get_managed_tournament
 
 
-def _context(request, tournament):
-    standings = standings_domain.compute(tournament)
+class _Computed:
+    """A tournament's standings as its pages show them, in one language: computed once per
+    version of the tournament (tournament/caching.py); sorting and filtering only reorder
+    these rows. ``bodies`` keeps the public table per (clean) query string."""
+
+    def __init__(self, tournament) -> None:
+        self.standings = standings_domain.compute(tournament)
+        self.ranked = rows.standings_rows(self.standings)
+        self.absent = rows.absent_rows(self.standings)
+        self.teams = rows.team_rows(self.standings).rows
+        self.clubs = sorted({str(row["club"]) for row in self.ranked.rows if row["club"]})
+        self.team_names = [row["team"] for row in self.teams]
+        orderable = {"note"}
+        self.sort_keys = {c.key for c in self.ranked.columns if c.key not in orderable}
+        self.bodies: dict[str, str] = {}
+
+
+def _computed(tournament, *, stale: float = 0) -> _Computed:
+    family = ("standings", tournament.pk, get_language())
+    return cached(family, tournament.version, lambda: _Computed(tournament), stale)
+
+
+def _context(request, tournament, computed: _Computed | None = None):
+    computed = computed or _Computed(tournament)
     club = request.GET.get("club", "")[:150]
     team = request.GET.get("team", "")[:150]
 
     def keep(row: rows.Row) -> bool:
         return (not club or row["club"] == club) and (not team or row["team"] == team)
 
-    ranked = rows.standings_rows(standings)
-    teams = rows.team_rows(standings).rows
     return {
         "tournament": tournament,
-        "standings": standings,
-        "table": html.page_table(request, ranked, keep),
-        "absent": rows.absent_rows(standings).where(keep).rows,
-        "team_rows": teams,
-        "clubs": sorted({row["club"] for row in ranked.rows} - {None}),
-        "teams": [row["team"] for row in teams],
+        "standings": computed.standings,
+        "table": html.page_table(request, computed.ranked, keep),
+        "absent": computed.absent.where(keep).rows,
+        "team_rows": computed.teams,
+        "clubs": computed.clubs,
+        "teams": computed.team_names,
         "club": club,
         "team": team,
     }
@@ -57,39 +77,44 @@ def public_standings(request, slug):
     return render(request, "tournament/standings.html", {"tournament": tournament, "body": body})
 
 
-# The sort keys of the standings table: its columns, "-" for descending.
-_SORT = re.compile(r"-?(rank|start_number|name|club|team|penalties|total|r[1-9][0-9]?)")
+# The bodies kept per tournament state and language: the clean queries are bounded by what
+# exists (clubs x teams x sort keys), this bounds them further.
+MAX_BODIES = 64
 
 
-def public_params(tournament: Tournament, query: QueryDict) -> QueryDict:
+def public_params(computed: _Computed, query: QueryDict) -> QueryDict:
     """The parameters the public standings understand, cleaned: filter by a club or a team
-    of the tournament, sort by a column. Anything else (``?x=<random>``, a made-up club)
-    must neither split the cache nor reach the links of the cached table."""
+    of the tournament, sort by a column that exists (the rounds played, not ``r99``).
+    Anything else (``?x=<random>``, a made-up club) must neither split the cache nor reach
+    the links of the cached table."""
     params = QueryDict(mutable=True)
     club, team = query.get("club", "")[:150], query.get("team", "")[:150]
-    if club and tournament.entries.filter(player__club=club).exists():
+    if club and club in computed.clubs:
         params["club"] = club
-    if team and tournament.teams.filter(name=team).exists():
+    if team and team in computed.team_names:
         params["team"] = team
-    sort = query.get("sort", "")
-    if _SORT.fullmatch(sort):
+    sort = query.get("sort", "")[:30]
+    if sort.removeprefix("-") in computed.sort_keys:
         params["sort"] = sort
     return params
 
 
 def _public_body(request, tournament) -> str:
-    params = public_params(tournament, request.GET)
-    key = f"public-standings:{tournament.pk}:{get_language()}:{params.urlencode()}"
-
-    def render_body() -> str:
+    computed = _computed(tournament, stale=settings.STANDINGS_CACHE_SECONDS)
+    params = public_params(computed, request.GET)
+    key = params.urlencode()
+    body = computed.bodies.get(key)
+    if body is None:
         # Rendered from the cleaned parameters only: the sort links of the table carry the
         # query string, and this body is served to everybody asking for the same key.
         clean = copy.copy(request)
         clean.GET = params
-        context = _context(clean, tournament)
-        return render_to_string("tournament/partials/standings_body.html", context, clean)
-
-    return mark_safe(polled(key, render_body))  # noqa: S308 - rendered by the template engine above
+        context = _context(clean, tournament, computed)
+        body = render_to_string("tournament/partials/standings_body.html", context, clean)
+        if len(computed.bodies) >= MAX_BODIES:
+            computed.bodies.clear()
+        computed.bodies[key] = body
+    return mark_safe(body)  # noqa: S308 - rendered by the template engine above
 
 
 @director_required

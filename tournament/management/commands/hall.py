@@ -30,10 +30,12 @@ from tournament.domain import DomainError
 from tournament.domain.accounts import create_director, director_exists
 from tournament.hall import is_internet_address
 
-# 60 phones polling every 30 s and saving a game every few minutes keep a handful of
-# threads busy; the rest absorbs the rush when a round is released and everybody looks up
-# their seat. Slow phones on weak Wi-Fi cost no thread: waitress buffers their answers.
-THREADS = 16
+# 150 tables saving games and 60 phones polling keep a handful of threads busy; the rest
+# absorbs the rush when a round is released and everybody looks up their seat. Anonymous
+# requests hold at most PUBLIC_CONCURRENCY + PUBLIC_QUEUE of them (tournament/gate.py), so
+# keepers always find a free thread. Slow phones on weak Wi-Fi cost no thread: waitress
+# buffers their answers. A waiting thread costs memory only.
+THREADS = 48
 CONNECTION_LIMIT = 400  # below Windows' select() limit of 512 sockets
 IDLE_SECONDS = 60
 

@@ -1,0 +1,101 @@
+"""The version every cached page and document is keyed by moves with every change a page
+shows, in the same transaction, and never goes back."""
+
+import random
+
+import pytest
+from django.db import transaction
+
+from tests.factories import EntryFactory, TournamentFactory, released_table
+from tournament.demo_games import play_sheet
+from tournament.models import Penalty, Series, Tournament
+from tournament.sheets import verbs as sheet_domain
+from tournament.versions import series_key
+
+pytestmark = pytest.mark.django_db
+
+
+def version(tournament) -> int:
+    return Tournament.objects.get(pk=tournament.pk).version
+
+
+def moves(tournament, change) -> bool:
+    before = version(tournament)
+    change()
+    return version(tournament) > before
+
+
+def test_a_saved_game_moves_its_tournaments_version_and_no_other(tournament):
+    table = released_table(tournament)
+    other = TournamentFactory()
+    rows = play_sheet(tournament.profile, 4, random.Random(1), 2)
+    actor = sheet_domain.Actor(label="test", privileged=True)
+    before_other = version(other)
+    inputs = [sheet_domain.RowInput(g.kind, g.soloist, g.points) for g in rows]
+    assert moves(tournament, lambda: sheet_domain.replace_rows(table, actor, inputs, {}))
+    assert version(other) == before_other
+    game = table.games.order_by("number").last()
+    assert moves(tournament, game.delete)
+
+
+def test_entries_rounds_and_player_names_move_it(tournament):
+    entry = EntryFactory(tournament=tournament)
+    assert moves(tournament, lambda: EntryFactory(tournament=tournament))
+    entry.player.last_name = "Neuname"
+    assert moves(tournament, entry.player.save)
+    table = released_table(tournament, first_start=10)
+    round_ = table.round
+    round_.planned_minutes = 90
+    assert moves(tournament, round_.save)
+
+
+def test_a_penalty_moves_it(tournament):
+    table = released_table(tournament)
+    offender = table.seats.first().entry
+    assert moves(
+        tournament,
+        lambda: Penalty.objects.create(
+            table=table,
+            game_number=1,
+            offender=offender,
+            category="geringfuegig",
+            p1=-3,
+            p2=1,
+            p3=1,
+            p4=1,
+        ),
+    )
+
+
+def test_a_save_of_an_object_read_earlier_does_not_write_its_old_version_back(tournament):
+    stale = Tournament.objects.get(pk=tournament.pk)
+    EntryFactory(tournament=tournament)  # bumps in the database, not in ``stale``
+    bumped = version(tournament)
+    stale.venue = "Bürgerhaus"
+    stale.save()
+    assert version(tournament) == bumped + 1
+    assert Tournament.objects.get(pk=tournament.pk).venue == "Bürgerhaus"
+
+
+def test_a_rolled_back_change_leaves_the_version(tournament):
+    before = version(tournament)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        EntryFactory(tournament=tournament)
+        raise RuntimeError
+    assert version(tournament) == before
+
+
+def test_the_series_key_moves_with_its_settings_tournaments_and_their_data(tournament):
+    series = Series.objects.create(name="Cup", slug="cup")
+    key = series_key(series, public_only=True)
+    series.tournaments.add(tournament)
+    series.refresh_from_db()
+    assert series_key(series, public_only=True) != key
+    key = series_key(series, public_only=True)
+    EntryFactory(tournament=tournament)
+    assert series_key(series, public_only=True) != key
+    key = series_key(series, public_only=True)
+    series.min_rounds = 2
+    series.save()
+    series.refresh_from_db()
+    assert series_key(series, public_only=True) != key

@@ -1,0 +1,68 @@
+"""The gate: what anybody on the hall's Wi-Fi requests never stalls a keeper.
+
+The site's threads serve list keepers (the table links, ``/tisch/…``), the directors and
+referees (logged in) and everybody else. Keepers and logged-in users always pass. Anonymous
+requests for pages share ``PUBLIC_CONCURRENCY`` places: at most that many of them run at
+once, ``PUBLIC_QUEUE`` more wait up to ``PUBLIC_HOLD`` seconds for a place, and the rest are
+turned away at once with 429 ("busy, try again") and a Retry-After; a page's own refresh
+(htmx) gets 204, so the page in the phone's hand stays as it is until the next poll. So a
+flood from the Wi-Fi holds at most PUBLIC_CONCURRENCY + PUBLIC_QUEUE of the server's threads
+(the hall serves with more, tournament/management/commands/hall.py), and the keepers' saves
+find the processor and the database free but for each other.
+
+Static files pass (WhiteNoise answers them before this), and so do the login page and the
+language switch: a director must be able to log in during a flood.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.template.loader import render_to_string
+
+# Paths that are never held: the keepers' table links, the projector's secret link, logging in,
+# switching the language.
+PASS = ("/tisch/", "/leinwand/", "/login/", "/i18n/", "/static/")
+
+
+class Gate:
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+        self.places = threading.BoundedSemaphore(settings.PUBLIC_CONCURRENCY)
+        self.lock = threading.Lock()
+        self.waiting = 0
+        self.refused = 0  # for the load test's report
+
+    def __call__(self, request):
+        if request.path.startswith(PASS) or request.user.is_authenticated:
+            return self.get_response(request)
+        with self.lock:
+            queue_full = self.waiting >= settings.PUBLIC_QUEUE
+            if not queue_full:
+                self.waiting += 1
+        if queue_full:
+            return self._busy(request)
+        try:
+            admitted = self.places.acquire(timeout=settings.PUBLIC_HOLD)
+        finally:
+            with self.lock:
+                self.waiting -= 1
+        if not admitted:
+            return self._busy(request)
+        try:
+            return self.get_response(request)
+        finally:
+            self.places.release()
+
+    def _busy(self, request) -> HttpResponse:
+        with self.lock:
+            self.refused += 1
+        if getattr(request, "htmx", False) or request.headers.get("HX-Request"):
+            return HttpResponse(status=204)  # the page keeps what it shows
+        body = render_to_string("busy.html", {}, request)
+        response = HttpResponse(body, status=429)
+        response["Retry-After"] = "5"
+        response["Cache-Control"] = "no-store"
+        return response
