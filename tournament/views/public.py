@@ -1,10 +1,14 @@
 """Pages for everybody, no login."""
 
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
+from ..caching import cached
 from ..domain.signup import CLOSED
 from ..forms.signup import registration_summary
-from ..models import EntryStatus, RoundStatus, Seat, Series, Table, Tournament
+from ..models import EntryStatus, Round, RoundStatus, Seat, Series, Table, Tournament
 from ..names import name_matches, query_words
 from ..sheets.reads import current_round
 
@@ -23,18 +27,27 @@ def home(request):
 
 def tournament_public(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
-    entries = list(
-        tournament.entries.exclude(status=EntryStatus.WITHDRAWN)
-        .select_related("player", "team")
-        .order_by("start_number")
-    )
+
+    def render_participants() -> str:
+        entries = list(
+            tournament.entries.exclude(status=EntryStatus.WITHDRAWN)
+            .select_related("player", "team")
+            .order_by("start_number")
+        )
+        listing = {
+            "entries": entries,
+            # No empty column: a tournament without teams (or clubs) shows none.
+            "with_club": any(entry.player.club for entry in entries),
+            "with_team": any(entry.team_id for entry in entries),
+        }
+        return render_to_string("tournament/partials/participants_body.html", listing)
+
+    family = ("participants", tournament.pk, get_language())
+    participants = cached(family, tournament.version, render_participants)
     context = {
         "tournament": tournament,
         "signup": registration_summary(tournament),
-        "entries": entries,
-        # No empty column: a tournament without teams (or clubs) shows none.
-        "with_club": any(entry.player.club for entry in entries),
-        "with_team": any(entry.team_id for entry in entries),
+        "participants": mark_safe(participants),  # noqa: S308 - rendered above
     }
     return render(request, "tournament/public_detail.html", context)
 
@@ -112,9 +125,17 @@ def table_plan(request, slug):
     """The tables of the current round (:func:`~tournament.sheets.reads.current_round`),
     for the hall."""
     tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
-    round_ = current_round(tournament)
-    tables = Table.objects.none()
-    if round_ is not None:
-        tables = round_.tables.prefetch_related("seats__entry__player").order_by("number")
-    context = {"tournament": tournament, "round": round_, "tables": tables}
+
+    def render_plan() -> tuple[Round | None, str]:
+        round_ = current_round(tournament)
+        tables = Table.objects.none()
+        if round_ is not None:
+            tables = round_.tables.prefetch_related("seats__entry__player").order_by("number")
+        body = render_to_string("tournament/partials/table_plan_body.html", {"tables": tables})
+        return round_, body
+
+    # The whole hall opens it when a round is released: made once per version and language.
+    family = ("table-plan", tournament.pk, get_language())
+    round_, body = cached(family, tournament.version, render_plan)
+    context = {"tournament": tournament, "round": round_, "body": mark_safe(body)}  # noqa: S308
     return render(request, "tournament/table_plan.html", context)
