@@ -91,6 +91,7 @@ stress: $(VENV)/.deps
 loadtest: $(VENV)/.deps
 	$(BIN)/python bench/loadtest.py --server hall --tables 15 --standings-rate 10
 	$(BIN)/python bench/loadtest.py --server hall
+	$(BIN)/python bench/loadtest.py --server hall --hostile
 	$(BIN)/python bench/loadtest.py
 
 # After changing UI text: bring the German catalogue in step with the code (every existing

@@ -119,9 +119,11 @@ def test_it_turns_the_pages_counts_down_and_takes_fresh_data(live_server, browse
     page.wait_for_function("window.kreuzdameProjector.state().view === 'seating'", timeout=4_000)
     # A sheet is confirmed: the next poll shows it, without a reload.
     page.evaluate("window.__kept = true")
-    Sheet.objects.filter(
+    sheet = Sheet.objects.get(
         table__round__tournament=tournament, table__round__number=2, table__number=3
-    ).update(status=SheetStatus.CONFIRMED)
+    )
+    sheet.status = SheetStatus.CONFIRMED
+    sheet.save()  # as the verbs do: the tournament's version moves
     page.evaluate("window.kreuzdameProjector.poll()")
     page.wait_for_function(
         "document.querySelectorAll('#tables-summary').length && "
