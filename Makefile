@@ -61,8 +61,10 @@ typecheck: $(VENV)/.dev-deps
 check-migrations: $(VENV)/.dev-deps
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
+# Two processes (pytest-xdist): the machine's two cores; PYTEST_PARALLEL= runs in one.
+PYTEST_PARALLEL ?= -n 2
 pytest: $(VENV)/.dev-deps browser-deps
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)
 
 test: lint typecheck check-migrations pytest
 
