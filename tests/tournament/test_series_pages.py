@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
+from tests.downloads import file_of
 from tests.factories import PlayerFactory, director, make_series, played_tournament
 from tests.tournament.exports.test_exports import pdf_text
-from tests.downloads import file_of
 from tournament.caching import memo
 from tournament.models import Series, SeriesMethod, Tournament
 

@@ -10,8 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tests.factories import released_table
 from tests.downloads import file_of
+from tests.factories import released_table
 
 pytestmark = pytest.mark.django_db
 

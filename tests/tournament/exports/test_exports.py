@@ -14,9 +14,9 @@ from django.utils import timezone, translation
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from tests.downloads import file_of
 from tests.factories import EntryFactory, PlayerFactory
 from tests.tournament.exports.test_standings import play
-from tests.downloads import file_of
 from tournament.exports import documents, xlsx
 from tournament.models import EntryStatus, Penalty, Table, Team
 

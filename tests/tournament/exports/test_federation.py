@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from openpyxl import load_workbook
 
-from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director, referee
 from tests.downloads import file_of
+from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director, referee
 from tournament.domain import standings as standings_domain
 from tournament.exports import federation, xlsx
 from tournament.models import (

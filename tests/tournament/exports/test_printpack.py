@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
-from tests.factories import TournamentFactory, director, released_table
 from tests.downloads import file_of
+from tests.factories import TournamentFactory, director, released_table
 from tournament.exports import pdf as pdf_module
 from tournament.exports import printpack
 from tournament.exports.pdf import ResourceRefused, StaticOnlyFetcher, render_pdf

@@ -19,8 +19,8 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, released_table
 from tests.downloads import file_of
+from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, released_table
 from tournament import ratelimit
 from tournament.demo_games import play_sheet
 from tournament.domain import DomainError
