@@ -18,6 +18,7 @@ import ipaddress
 import logging
 import secrets
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -25,10 +26,12 @@ from pathlib import Path
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render as render_page
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 from django_tasks import task
 
 from . import ratelimit
@@ -50,7 +53,7 @@ Subject = Tournament | Series
 
 @dataclass(frozen=True)
 class Kind:
-    title: str  # lazy: in the reader's language
+    title: StrOrPromise  # lazy: in the reader's language
     suffix: str
     content_type: str
     make: Callable[[Subject, str], bytes]
@@ -149,7 +152,7 @@ def current_version(kind: str, subject: Subject) -> str:
 def _subject(document: Document) -> Subject:
     if document.tournament_id is not None:
         return Tournament.objects.get(pk=document.tournament_id)
-    return Series.objects.get(pk=document.series_id)
+    return Series.objects.get(pk=document.series_id or 0)
 
 
 def _of(subject: Subject) -> dict:
@@ -175,7 +178,12 @@ def request(kind: str, subject: Subject, language: str, variant: str = "") -> Do
     """The document ``kind`` of ``subject`` for the current state of its data in
     ``language``: the one made or being made, else a new one, queued."""
     version = current_version(kind, subject)
-    wanted = {"kind": kind, "variant": variant, "version": version, "language": language}
+    wanted: dict[str, Any] = {
+        "kind": kind,
+        "variant": variant,
+        "version": version,
+        "language": language,
+    }
     try:
         with transaction.atomic():
             document, created = Document.objects.get_or_create(**wanted, **_of(subject))
@@ -255,8 +263,8 @@ def prune(document: Document) -> int:
     many were removed."""
     same = Document.objects.filter(
         kind=document.kind,
-        tournament_id=document.tournament_id,
-        series_id=document.series_id,
+        tournament=document.tournament_id,
+        series=document.series_id,
         language=document.language,
         status__in=[DocumentStatus.READY, DocumentStatus.FAILED],
     ).exclude(version=document.version)
@@ -329,7 +337,7 @@ def _limited(request_: HttpRequest) -> HttpResponse | None:
 
 def respond(
     request_: HttpRequest, kind: str, subject: Subject, filename: str, variant: str = ""
-) -> HttpResponse:
+) -> HttpResponseBase:
     """Answer a download link: the file when it is ready for the current data, else a page
     that shows the progress (``?status`` answers its poll) and fetches the file when ready."""
     language = translation.get_language() or settings.LANGUAGE_CODE
@@ -366,7 +374,6 @@ def respond(
         "document": document,
         "title": str(about.title),
         "subject": subject,
-        "filename": filename,
         "older": older,
         "failed": document.status == DocumentStatus.FAILED,
     }
