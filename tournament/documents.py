@@ -18,10 +18,10 @@ import ipaddress
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
