@@ -21,6 +21,8 @@ class Command(BaseCommand):
     def handle(self, *args, batch: bool, **options):
         if settings.WORKER_NICE > 0 and hasattr(os, "nice"):  # Windows has no nice
             os.nice(settings.WORKER_NICE)
+        # The queue's finished entries of earlier days are of no use: removed at each start.
+        call_command("prune_db_task_results", min_age_days=1, failed_min_age_days=7, verbosity=0)
         call_command(
             "db_worker",
             queue_name="documents",
