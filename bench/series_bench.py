@@ -177,7 +177,8 @@ def timed(client: Client, url: str) -> tuple[float, int, bytes]:
         response = client.get(url)
         seconds = time.perf_counter() - started
     assert response.status_code == 200, (url, response.status_code)
-    return seconds, len(queries), response.content
+    body = b"".join(response.streaming_content) if response.streaming else response.content
+    return seconds, len(queries), body
 
 
 def median_ms(client: Client, url: str) -> float:

@@ -1,4 +1,10 @@
+import os
+
 import pytest
+
+# Documents are made in the request in tests (no worker runs): read by tournament/settings.py
+# when pytest-django loads it, and by the servers the browser tests start.
+os.environ.setdefault("TASKS_IMMEDIATE", "1")
 
 from tests import factories
 
@@ -26,6 +32,22 @@ def backups_in_tmp(settings, tmp_path):
     """Backups (e.g. the automatic one when a round is closed) go to the test's own folder."""
     settings.BACKUP_DIR = tmp_path / "backups"
     return settings.BACKUP_DIR
+
+
+@pytest.fixture(autouse=True)
+def documents_in_tmp(settings, tmp_path):
+    """Documents are made at once (immediate task backend) into the test's own folder; a
+    drawn round's print pack is not made unasked (tests/tournament/test_documents.py turns
+    it on)."""
+    settings.TASKS = {
+        "default": {
+            "BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
+            "QUEUES": ["documents"],
+        }
+    }
+    settings.DOCUMENTS_DIR = tmp_path / "documents"
+    settings.PRINT_PACK_ON_DRAW = False
+    return settings.DOCUMENTS_DIR
 
 
 @pytest.fixture(autouse=True)

@@ -1,5 +1,6 @@
 """Kreuzdame's data model, one module per aggregate."""
 
+from .document import Document, DocumentStatus
 from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
 from .player import Player, normalize_name
 from .ratelimit import RateBucket
@@ -10,6 +11,8 @@ from .sheet import Game, GameKind, Sheet, SheetStatus
 from .tournament import Entry, EntryStatus, FeeStatus, Team, Tournament, TournamentStatus
 
 __all__ = [
+    "Document",
+    "DocumentStatus",
     "DrawLog",
     "Entry",
     "EntryStatus",

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from tests.downloads import file_of
 from tests.factories import TournamentFactory, director, released_table
 from tournament.exports import pdf as pdf_module
 from tournament.exports import printpack
@@ -271,8 +272,9 @@ def test_director_downloads_the_pack(director_client, round_with_tables):
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"] == 'attachment; filename="herbst-runde-1.pdf"'
-    assert response.content.startswith(b"%PDF")
-    assert len(PdfReader(io.BytesIO(response.content)).pages) == 6
+    content = file_of(response)
+    assert content.startswith(b"%PDF")
+    assert len(PdfReader(io.BytesIO(content)).pages) == 6
 
 
 def test_pack_is_only_for_the_tournaments_directors(client, round_with_tables):
