@@ -10,6 +10,8 @@ from io import BytesIO
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -21,6 +23,7 @@ from tests.tournament.test_rounds import field
 from tournament import documents
 from tournament.domain import draw as draw_domain
 from tournament.hall import Supervisor
+from tournament.management.commands import worker as worker_command
 from tournament.models import Document, DocumentStatus
 from tournament.versions import mark_changed
 
@@ -71,9 +74,8 @@ def test_a_page_asked_twice_while_the_file_is_made_queues_one_render(queue, cup,
 def test_the_worker_makes_the_file_the_page_then_serves(settings, cup, client, monkeypatch):
     """The queue in the database, as on the day: the page first, the worker, then the file."""
     # The worker closes its connections between tasks: the test's database must stay open.
-    monkeypatch.setattr(
-        "django_tasks_db.management.commands.db_worker.close_old_connections", lambda: None
-    )
+    for module in ("django_tasks_db.management.commands.db_worker", worker_command.__name__):
+        monkeypatch.setattr(f"{module}.close_old_connections", lambda: None)
     settings.TASKS = {
         "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["documents"]}
     }
@@ -91,6 +93,15 @@ def test_the_worker_makes_the_file_the_page_then_serves(settings, cup, client, m
     assert response["Content-Disposition"] == 'attachment; filename="vm.xlsx"'
     book = load_workbook(BytesIO(file_of(response)))
     assert "Vereinsmeisterschaft" in str(book.worksheets[0]["A1"].value)
+
+
+def test_an_idle_worker_looks_at_the_queue_without_taking_the_write_lock(monkeypatch):
+    """Between documents the worker only reads (a keeper's save never waits for its
+    polls); the queue's own worker claims a task only when one is there."""
+    monkeypatch.setattr(f"{worker_command.__name__}.close_old_connections", lambda: None)
+    with CaptureQueriesContext(connection) as queries:
+        assert worker_command._queued() is False
+    assert [q["sql"].split()[0] for q in queries.captured_queries] == ["SELECT"]
 
 
 def test_an_outdated_file_is_never_served(queue, cup, client):
