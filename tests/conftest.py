@@ -64,8 +64,10 @@ def empty_memo():
     rows and versions from the start again, so a value kept from the test before could
     match a new state (tournament/caching.py)."""
     from tournament.caching import memo
+    from tournament.documents import downloads
 
     memo.clear()
+    downloads.clear()  # the anonymous downloads counted per address, in memory
 
 
 @pytest.fixture(autouse=True)

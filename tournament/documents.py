@@ -184,9 +184,13 @@ def request(kind: str, subject: Subject, language: str, variant: str = "") -> Do
         "version": version,
         "language": language,
     }
+    # Mostly the document is there (made or being made): a plain read, no write lock.
+    document = Document.objects.filter(**wanted, **_of(subject)).first()
+    created = False
     try:
-        with transaction.atomic():
-            document, created = Document.objects.get_or_create(**wanted, **_of(subject))
+        if document is None:
+            with transaction.atomic():
+                document, created = Document.objects.get_or_create(**wanted, **_of(subject))
     except IntegrityError:  # another request created it at the same moment: join it
         document, created = Document.objects.get(**wanted, **_of(subject)), False
     if created:
@@ -318,16 +322,18 @@ def address_key(request_: HttpRequest) -> str:
     return f"download:{ip}"
 
 
+downloads = ratelimit.InMemory()
+
+
 def _limited(request_: HttpRequest) -> HttpResponse | None:
     """The 429 page when an anonymous address asked for too many downloads, else None
     (and the download counted). Logged-in users are not limited."""
     if request_.user.is_authenticated:
         return None
     key, limit = address_key(request_), settings.DOWNLOADS_PER_ADDRESS
-    window = settings.DOWNLOAD_WINDOW
-    wait = ratelimit.retry_after(key, limit, window)  # a read: no write once over the limit
-    if wait is None:
-        wait = ratelimit.take(key, limit, window).wait
+    # Counted in the server's memory: a database write per anonymous download would make
+    # the keepers' saves wait for the write lock.
+    wait = downloads.take(key, limit, settings.DOWNLOAD_WINDOW)
     if wait is None:
         return None
     page = render_page(request_, "tournament/document_limit.html", {"seconds": wait}, status=429)

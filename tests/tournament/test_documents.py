@@ -192,6 +192,17 @@ def test_visitors_are_limited_per_address(settings, queue, cup, client):
     assert client.get(url + "?status=1", REMOTE_ADDR="192.0.2.7").status_code == 200
 
 
+def test_asking_again_for_a_queued_document_writes_nothing(settings, queue, cup, client):
+    """The flood's downloads cost the database reads only: the limit is counted in memory,
+    the document looked up before it is created."""
+    url = reverse("series-export", args=[cup.slug, "pdf"])
+    assert client.get(url).status_code == 202
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 202
+    statements = {q["sql"].split()[0] for q in queries.captured_queries}
+    assert statements == {"SELECT"}, statements
+
+
 def test_one_ipv6_network_counts_as_one_address(settings, queue, cup, client):
     settings.DOWNLOADS_PER_ADDRESS = 1
     url = reverse("series-export", args=[cup.slug, "xlsx"])
