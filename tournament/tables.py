@@ -74,6 +74,11 @@ class EntryTable(tables.Table):
             "class": lambda record: record.status,
         }
         empty_text = _("No players registered yet.")
+        template_name = "tournament/partials/entries_table.html"
+
+    # The rows as HTML, made by the players page (tournament/live_rows.py); None: rendered
+    # here cell by cell.
+    body_html: str | None = None
 
     def render_status(self, value, record):
         warnings = getattr(record, "warnings", 0)
