@@ -23,7 +23,8 @@ from django.template import Context
 from django.template.loader import get_template
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString, mark_safe
-from django_tables2.rows import BoundRow
+
+from .models import FeeStatus
 
 # What a row shows (see tables.EntryTable and its cell templates).
 ROW_FIELDS = (
@@ -131,11 +132,15 @@ def rows_html(request, tournament, table, state: State, records, pks=None) -> di
     if missing:
         template = get_template("tournament/manage/_entry_row.html").template  # type: ignore[attr-defined]
         context = Context(
-            {"tournament": tournament, "table": table, "csrf_token": CSRF_PLACEHOLDER}
+            {
+                "tournament": tournament,
+                "csrf_token": CSRF_PLACEHOLDER,
+                "fee_choices": FeeStatus.choices,
+                "show_fee": "fee" in columns,
+            }
         )
-        table.context = context  # the cell templates render in it (tables.CellTemplateColumn)
         for record in records.filter(pk__in=missing):
-            with context.push(row=BoundRow(record, table=table)):
+            with context.push(record=record):
                 row = template.render(context)
             html[record.pk] = row
             # Kept under the fingerprint of what was rendered: should the row have changed

@@ -4,7 +4,8 @@ entry fees and the treasurer's list.
 
 The players page keeps itself up to date: its counts, fee sums, the list of players still
 missing and the table are asked for again every few seconds (htmx, see ``_players_live.html``)
-and sent only when something in them changed. The add form and the fast check-in field are
+and sent only when something in them changed: of the table, only the rows that changed
+(``tournament/live_rows.py``). The add form and the fast check-in field are
 never replaced, so that typing is not disturbed."""
 
 from django.contrib import messages
