@@ -440,6 +440,8 @@ def state_of(html: str) -> str:
 
 def test_the_live_part_sends_only_the_rows_that_changed(director_client, hall, director_user):
     tournament, ada, bert = hall
+    tournament.entry_fee = Decimal("8")
+    tournament.save()
     english(director_client)
     state = state_of(director_client.get(page_url(tournament)).content.decode())
     jurgen = tournament.entries.get(start_number=1)
@@ -497,6 +499,21 @@ def test_the_live_part_sends_the_whole_table_when_rows_came_or_moved(
     assert 'id="entries-table" hx-swap-oob="true"' in html
     order = [int(pk) for pk in re.findall(r'<tr id="entry-(\d+)"', html)]
     assert order[-1] == ada.entry.pk and len(order) == 5
+
+
+def test_the_first_fee_ticked_brings_the_whole_table_with_its_fee_column(
+    director_client, hall, director_user
+):
+    tournament, ada, _bert = hall
+    assert tournament.entry_fee == 0
+    english(director_client)
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert "Entry fee</a></th>" not in page
+    signup.set_fee(ada.entry, FeeStatus.PAID, director_user)
+    html = poll(director_client, tournament, state_of(page)).content.decode()
+    assert 'id="entries-table" hx-swap-oob="true"' in html and changed_rows(html) == []
+    assert "Entry fee</a></th>" in html
+    assert len(re.findall(r'<span class="fee" id="fee-', html)) == 4
 
 
 @pytest.mark.parametrize("state", ["0" * 24, "not-a-state", "'><script>"])

@@ -101,9 +101,11 @@ def _entries(tournament):
     )
 
 
-def _live_parts(live: dict) -> dict:
-    """What the live parts beside the table show, by part (see ``live_rows.read_state``)."""
+def _live_parts(live: dict, table) -> dict:
+    """What the live parts beside the table show, by part, and the table's columns (see
+    ``live_rows.read_state``)."""
     return {
+        "columns": [column.name for column in table.columns],
         "counts": (live["counts"], live["fees"], live["missing_shown"]),
         "missing": [(e.pk, e.start_number, e.player.full_name) for e in live["missing"]],
         "waiting": live["counts"]["waiting"],
@@ -130,7 +132,7 @@ def _entry_page(request, tournament, form=None, status=200, *, poll=False):
     table = EntryTable(entry_filter.qs, exclude=() if live["fees"] else ("fee",))
     RequestConfig(request, paginate=False).configure(table)
     # The table's rows in the table's order (filtered, sorted): one query of plain values.
-    state = live_rows.read_state(table.data.data, _live_parts(live))
+    state = live_rows.read_state(table.data.data, _live_parts(live, table))
     live_rows.remember(tournament, state)
     query = request.GET.urlencode()
     live_url = reverse("manage:entry-list", kwargs={"slug": tournament.slug})
@@ -146,7 +148,13 @@ def _entry_page(request, tournament, form=None, status=200, *, poll=False):
         if sent == state.token:
             return HttpResponse(status=204)
         before = live_rows.recall(tournament, sent)
-        if before is not None and before.order == state.order:
+        # Changed rows alone only where the table keeps its rows, their order and its
+        # columns (the fee column comes with the first fee ticked).
+        if (
+            before is not None
+            and before.order == state.order
+            and before.parts["columns"] == state.parts["columns"]
+        ):
             changed = [pk for pk in state.order if before.rows[pk] != state.rows[pk]]
             rows = live_rows.rows_html(request, tournament, table, state, entries, changed)
             context |= {
