@@ -74,8 +74,8 @@ def _live(tournament) -> dict:
     shown = bool(counts["checked_in"] or tournament.checkin_open)
     missing = (
         tournament.entries.filter(status=EntryStatus.ACTIVE, checked_in=False)
-        .select_related("player")
         .order_by("start_number")
+        .values_list("start_number", "player__first_name", "player__last_name")
         if shown
         else []
     )
@@ -83,7 +83,11 @@ def _live(tournament) -> dict:
         "counts": counts,
         "fees": fee_sums(tournament) if _shows_fees(tournament) else None,
         "missing_shown": shown,
-        "missing": list(missing),
+        # Plain values, not entries: with check-in just open this is the whole field.
+        "missing": [
+            {"start_number": number, "full_name": f"{first} {last}".strip()}
+            for number, first, last in missing
+        ],
     }
 
 
@@ -107,7 +111,7 @@ def _live_parts(live: dict, table) -> dict:
     return {
         "columns": [column.name for column in table.columns],
         "counts": (live["counts"], live["fees"], live["missing_shown"]),
-        "missing": [(e.pk, e.start_number, e.player.full_name) for e in live["missing"]],
+        "missing": live["missing"],
         "waiting": live["counts"]["waiting"],
     }
 
