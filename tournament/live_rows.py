@@ -44,7 +44,7 @@ ROW_FIELDS = (
     "confirm_code",
 )
 CSRF_PLACEHOLDER = "csrf-token-placeholder-9c41e7"
-STATE_SECONDS = 15 * 60  # a page left open longer gets the whole table once
+STATE_SECONDS = 15 * 60  # a state not seen for longer: the whole table once
 ROWS_SECONDS = 24 * 60 * 60
 STATE_PATTERN = re.compile(r"[0-9a-f]{24}")
 
@@ -81,7 +81,11 @@ def _state_key(tournament, token: str) -> str:
 
 
 def remember(tournament, state: State) -> None:
-    cache.add(_state_key(tournament, state.token), state, STATE_SECONDS)
+    """Keep the state for the page's next poll; a state asked for again is kept longer (a
+    page left open on a quiet desk keeps getting changes alone)."""
+    key = _state_key(tournament, state.token)
+    if not cache.touch(key, STATE_SECONDS):
+        cache.set(key, state, STATE_SECONDS)
 
 
 def recall(tournament, token: str | None) -> State | None:
