@@ -26,7 +26,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from .models import FeeStatus
 
-# What a row shows (see tables.EntryTable and its cell templates).
+# What a row shows (tournament/manage/_entry_row.html and the cell templates it includes);
+# a field added there belongs here too, or the kept row would not follow it.
 ROW_FIELDS = (
     "pk",
     "start_number",
