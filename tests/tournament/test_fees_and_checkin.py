@@ -516,6 +516,24 @@ def test_the_first_fee_ticked_brings_the_whole_table_with_its_fee_column(
     assert len(re.findall(r'<span class="fee" id="fee-', html)) == 4
 
 
+def test_a_kept_row_is_filed_under_the_same_fingerprint_the_poll_reads(
+    director_client, hall, director_user
+):
+    """The fingerprint of a rendered row and the one read for the poll describe the same
+    fields; were they to differ, a kept row would be rendered again on every load, or worse,
+    served after it changed."""
+    from tournament import live_rows
+    from tournament.views.entries import _entries
+
+    tournament, ada, _bert = hall
+    signup.set_fee(ada.entry, FeeStatus.PAID, director_user)
+    signup.check_in(ada)
+    entries = _entries(tournament).order_by("pk")
+    read = list(entries.values_list(*live_rows.ROW_FIELDS))
+    rendered = [live_rows._record_values(record) for record in entries]
+    assert rendered == read and len(read) == 4
+
+
 @pytest.mark.parametrize("state", ["0" * 24, "not-a-state", "'><script>"])
 def test_a_state_the_site_does_not_know_gets_the_whole_live_part(director_client, hall, state):
     tournament, _ada, _bert = hall
