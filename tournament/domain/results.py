@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from scoring.ledger import PlayedGame
 from scoring.results import SeatResult, TableGame, table_results
@@ -118,10 +119,22 @@ class Difference:
     computed: dict | None
 
     def __str__(self) -> str:
-        return (
-            f"{self.tournament}, round {self.round}, start no. {self.start_number}: "
-            f"stored {self.stored}, computed {self.computed}"
-        )
+        where = _("%(tournament)s, round %(round)s, start no. %(number)s") % {
+            "tournament": self.tournament,
+            "round": self.round,
+            "number": self.start_number,
+        }
+        if self.stored is None:
+            return where + ": " + _("no stored result")
+        if self.computed is None:
+            return where + ": " + _("a stored result, but no seat")
+        changed = [
+            _("%(field)s stored %(stored)s, from the games %(computed)s")
+            % {"field": name, "stored": self.stored[name], "computed": self.computed[name]}
+            for name in FIELDS
+            if self.stored[name] != self.computed[name]
+        ]
+        return where + ": " + "; ".join(changed)
 
 
 def differences(tournaments: Iterable[Tournament | int] | None = None) -> list[Difference]:
