@@ -5,7 +5,8 @@ players, each tournament seating 200 of them at 50 four-tables in 3 closed round
 results, 30,000 player rounds. Each sheet holds the first four games of an engine-made
 Spielliste (zero-sum, valid kinds and soloists), taken from a pool of such sheets so that
 the setup stays fast; every tournament has a few signed penalties, and an unsigned and a
-revoked one that must not count. Everything is written with bulk_create.
+revoked one that must not count. Everything is written with bulk_create, then each closed
+round's results are stored as closing it stores them (``domain.results``).
 
 Then times ``compute()`` for each scoring method, the public series page (median of 15
 requests computed each time, its query count against a series of 2 tournaments: it must not
@@ -41,6 +42,7 @@ from django.utils import timezone  # noqa: E402
 
 from scoring.penalties import Category, PenaltyCase, distribute  # noqa: E402
 from tournament.demo_games import play_sheet  # noqa: E402
+from tournament.domain import results  # noqa: E402
 from tournament.domain import series as series_domain  # noqa: E402
 from tournament.exports import series as series_rows  # noqa: E402
 from tournament.models import (  # noqa: E402
@@ -141,6 +143,7 @@ def build_tournament(number: int, players: list[Player], sheets, referee, rng) -
     Seat.objects.bulk_create(seats, batch_size=2000)
     Game.objects.bulk_create(games, batch_size=2000)
     Penalty.objects.bulk_create(penalties_of(tournament, tables, seats, referee, rng))
+    results.store_rounds(rounds)  # what closing each round stores
     return tournament
 
 

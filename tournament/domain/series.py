@@ -31,7 +31,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from functools import cached_property
 
 from django.db import transaction
 from django.utils import timezone
@@ -39,6 +38,7 @@ from django.utils.translation import gettext as _
 
 from ..models import (
     Entry,
+    EntryStatus,
     Player,
     Series,
     SeriesMethod,
@@ -69,6 +69,7 @@ class Played(Tally):
     rounds: dict[int, int] = field(default_factory=dict)
     penalties: int = 0
     rank: int | None = None
+    _total: int | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def status(self) -> str:
@@ -78,9 +79,15 @@ class Played(Tally):
     def start_number(self) -> int:
         return self.number
 
-    @cached_property
-    def total(self) -> int:  # read only once the rounds are in
-        return sum(self.rounds.values()) + self.penalties
+    @property
+    def disqualified(self) -> bool:
+        return self.state == EntryStatus.DISQUALIFIED
+
+    @property
+    def total(self) -> int:  # read only once the rounds are in; kept (functools'
+        if self._total is None:  # cached_property takes a lock on every read)
+            self._total = sum(self.rounds.values()) + self.penalties
+        return self._total
 
 
 @dataclass

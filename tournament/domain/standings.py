@@ -174,11 +174,9 @@ def rank_lines(lines: list[T], tiebreak: str) -> list[T]:
     unless the tournament's tie-breakers ``tiebreak`` decide); equal players by start
     number."""
 
-    def key(line: T) -> tuple:
-        return _tiebreak_key(line, tiebreak)
-
-    ranked = sorted(lines, key=lambda line: (key(line), line.start_number))
-    assign_ranks(ranked, key)
+    keys = {id(line): _tiebreak_key(line, tiebreak) for line in lines}  # once per line
+    ranked = sorted(lines, key=lambda line: (keys[id(line)], line.start_number))
+    assign_ranks(ranked, lambda line: keys[id(line)])
     return ranked
 
 
@@ -217,8 +215,10 @@ def tally(lines: Mapping[int, Tally], tournaments: list[int], running: Q | None)
     stored: set[int] = set()
     rows = RoundResult.objects.filter(
         round__tournament_id__in=tournaments, round__status=RoundStatus.CLOSED
-    ).values_list("entry_id", "round_id", "points", "penalties")
-    for entry_id, round_id, points, penalties in rows:
+    ).order_by()
+    for entry_id, round_id, points, penalties in rows.values_list(
+        "entry_id", "round_id", "points", "penalties"
+    ):
         stored.add(round_id)
         if (line := lines.get(entry_id)) is not None:
             line.rounds[number_of[round_id]] = points

@@ -130,9 +130,11 @@ def games_played(standings: Standings) -> dict[int, int]:
     played: Counter[int] = Counter()
     # A closed round's games per player are stored with its results; the running round's
     # (and a closed round's without stored results) are counted from its sheets.
-    stored = RoundResult.objects.filter(
-        round__tournament=tournament, round__status=RoundStatus.CLOSED
-    ).values_list("entry_id", "round__number", "games")
+    stored = (
+        RoundResult.objects.filter(round__tournament=tournament, round__status=RoundStatus.CLOSED)
+        .order_by()
+        .values_list("entry_id", "round__number", "games")
+    )
     closed: set[int] = set()
     for entry_id, number, games_of_seat in stored:
         closed.add(number)

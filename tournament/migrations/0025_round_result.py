@@ -101,7 +101,11 @@ class Migration(migrations.Migration):
             options={
                 "verbose_name": "round result",
                 "verbose_name_plural": "round results",
-                "ordering": ["round", "entry"],
+                "indexes": [
+                    models.Index(
+                        fields=["round", "entry", "points", "penalties"], name="round_result_read"
+                    )
+                ],
                 "constraints": [
                     models.UniqueConstraint(fields=("round", "entry"), name="round_result_unique")
                 ],

@@ -7,17 +7,17 @@ from tournament.models import Round, RoundStatus, Tournament
 
 
 class Command(BaseCommand):
-    help = _(
+    help = (
         "Recompute every closed round's results from its games and penalties and compare them "
         "with the stored ones. Exit 0 if they agree, 1 on any difference."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slugs", nargs="*", help=_("only these tournaments (short names)"))
+        parser.add_argument("slugs", nargs="*", help="only these tournaments (short names)")
         parser.add_argument(
             "--store",
             action="store_true",
-            help=_("after the report, store the recomputed results of the rounds that differ"),
+            help="after the report, store the recomputed results of the rounds that differ",
         )
 
     def handle(self, *args, **options):
