@@ -211,11 +211,10 @@ def tally(lines: Mapping[int, Tally], tournaments: list[int], running: Q | None)
     verbs: a fixture, a restored copy from before results were stored) is summed from its
     games too; ``manage.py checkresults`` reports it."""
     closed = Round.objects.filter(tournament_id__in=tournaments, status=RoundStatus.CLOSED)
-    number_of = dict(closed.values_list("pk", "number"))
+    number_of = dict(closed.order_by().values_list("pk", "number"))
     stored: set[int] = set()
-    rows = RoundResult.objects.filter(
-        round__tournament_id__in=tournaments, round__status=RoundStatus.CLOSED
-    ).order_by()
+    # The rounds just read, not "closed" again: one closed in the meantime is not known here.
+    rows = RoundResult.objects.filter(round_id__in=list(number_of)).order_by()
     for entry_id, round_id, points, penalties in rows.values_list(
         "entry_id", "round_id", "points", "penalties"
     ):
