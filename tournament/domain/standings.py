@@ -32,7 +32,6 @@ from ..models import (
     Game,
     Penalty,
     Round,
-    RoundResult,
     RoundStatus,
     Seat,
     SheetStatus,
@@ -210,17 +209,20 @@ def tally(lines: Mapping[int, Tally], tournaments: list[int], running: Q | None)
     numbers that count. A closed round without stored results (data written around the
     verbs: a fixture, a restored copy from before results were stored) is summed from its
     games too; ``manage.py checkresults`` reports it."""
+    # One query: each closed round with its stored rows (a round without any: one row of
+    # None). The covering index round_result_read answers the rows.
     closed = Round.objects.filter(tournament_id__in=tournaments, status=RoundStatus.CLOSED)
-    number_of = dict(closed.order_by().values_list("pk", "number"))
+    number_of: dict[int, int] = {}
     stored: set[int] = set()
-    # The rounds just read, not "closed" again: one closed in the meantime is not known here.
-    rows = RoundResult.objects.filter(round_id__in=list(number_of)).order_by()
-    for entry_id, round_id, points, penalties in rows.values_list(
-        "entry_id", "round_id", "points", "penalties"
+    for round_id, number, entry_id, points, penalties in closed.order_by().values_list(
+        "pk", "number", "results__entry_id", "results__points", "results__penalties"
     ):
+        number_of[round_id] = number
+        if entry_id is None:
+            continue
         stored.add(round_id)
         if (line := lines.get(entry_id)) is not None:
-            line.rounds[number_of[round_id]] = points
+            line.rounds[number] = points
             line.penalties += penalties
     numbers = {number_of[pk] for pk in stored}
     unstored = [pk for pk in number_of if pk not in stored]
