@@ -7,10 +7,11 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.urls import reverse
 from django.utils import timezone
 
 from scoring.penalties import Category
-from tests.factories import EntryFactory, PlayerFactory
+from tests.factories import EntryFactory, PlayerFactory, UserFactory
 from tournament.demo_games import play_sheet
 from tournament.domain import penalties, results
 from tournament.domain import standings as standings_domain
@@ -130,3 +131,16 @@ def test_checkresults_reports_a_tampered_result(played):
         call_command("checkresults", "--store", stdout=StringIO())
     assert RoundResult.objects.get(round=first, entry=row.entry).points == row.points - 5
     call_command("checkresults", stdout=StringIO())  # agrees again: no error
+
+
+def test_an_admin_edit_of_a_closed_round_stores_its_results_anew(client, played):
+    tournament, (first, _second) = played
+    client.force_login(UserFactory(username="admin", is_staff=True, is_superuser=True))
+    table = first.tables.get(number=1)
+    last = table.games.order_by("-number").first()
+    url = reverse("admin:tournament_game_delete", args=[last.pk])
+    assert client.post(url, {"post": "yes"}).status_code == 302
+    seated = Seat.objects.get(table=table, position=1).entry
+    assert RoundResult.objects.get(round=first, entry=seated).games == last.number - 1
+    assert results.differences() == []
+    assert figures(tournament) == from_the_games(tournament)
