@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0024_versions'),
+        ('tournament', '0025_round_result'),
     ]
 
     operations = [

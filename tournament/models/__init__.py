@@ -5,6 +5,7 @@ from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
 from .player import Player, normalize_name
 from .ratelimit import RateBucket
 from .registration import Registration, RegistrationState
+from .result import RoundResult
 from .round import DrawLog, Round, RoundStatus, Seat, Table
 from .series import Series, SeriesMethod, SeriesTiebreak
 from .sheet import Game, GameKind, Sheet, SheetStatus
@@ -28,6 +29,7 @@ __all__ = [
     "Registration",
     "RegistrationState",
     "Round",
+    "RoundResult",
     "RoundStatus",
     "Seat",
     "Series",

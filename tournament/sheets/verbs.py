@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -30,7 +31,7 @@ from django.utils.translation import ngettext
 from scoring.rows import MAX_POINTS
 
 from ..backup import backup_quietly
-from ..domain import DomainError, referees
+from ..domain import DomainError, referees, results
 from ..models import (
     Game,
     GameKind,
@@ -39,6 +40,7 @@ from ..models import (
     RoundStatus,
     SheetStatus,
     Table,
+    Tournament,
 )
 from ..models.audit import LIST_KEEPER, stamp
 from . import codes
@@ -236,6 +238,7 @@ def save_row(
         game.save()
         if note:
             _changed_after_confirmation(table, actor, reason, note)
+        results.restore_table(table)
         return game
 
 
@@ -254,6 +257,7 @@ def delete_last(table: Table, actor: Actor, *, number: int, version: int, reason
         last.delete()
         if note:
             _changed_after_confirmation(table, actor, reason, note)
+        results.restore_table(table)
 
 
 def replace_rows(
@@ -301,6 +305,8 @@ def replace_rows(
             changed += 1
         if changed and note:
             _changed_after_confirmation(table, actor, reason, note)
+        if changed:
+            results.restore_table(table)
         return changed
 
 
@@ -450,7 +456,12 @@ def grant_extra_time(table: Table, actor: Actor, minutes: int, reason: str) -> N
 
 
 def close_round(round_: Round, user) -> None:
-    """The director closes a round once every sheet is confirmed."""
+    """The director closes a round once every sheet is confirmed, and its results are stored
+    (:mod:`tournament.domain.results`). They are computed before the write transaction; if
+    anything of the tournament was written in between (its version moved), once more inside
+    it."""
+    version = _version(round_.tournament_id)
+    prepared = results.compute(Q(table__round=round_))
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status != RoundStatus.RELEASED:
@@ -488,13 +499,20 @@ def close_round(round_: Round, user) -> None:
             )
         for view in board(round_, complete=True):
             _refuse_errors(view.table, view)
+        if _version(round_.tournament_id) != version:
+            prepared = results.compute(Q(table__round=round_))
         round_.status = RoundStatus.CLOSED
         round_.closed_at = timezone.now()
         stamp(round_, user).save(update_fields=["status", "closed_at"])
+        results.store([round_.pk], prepared)
         referees.close_calls(round_, user)
         # A closed round is a milestone worth a copy of the whole database.
         label = f"{round_.tournament.slug}-round-{round_.number}-closed"
         transaction.on_commit(lambda: backup_quietly(label))
+
+
+def _version(tournament_id: int) -> int:
+    return Tournament.objects.values_list("version", flat=True).get(pk=tournament_id)
 
 
 def _keeper_label(table_number: int, start_number: int | None) -> str:
