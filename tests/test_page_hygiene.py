@@ -420,7 +420,8 @@ def fetch(world, language: str) -> dict[str, tuple[str, str]]:
                 visit.form["file"].seek(0)
             response = client.post(visit.url, visit.form)
         kind = response.get("Content-Type", "").split(";")[0]
-        text = as_text(kind, response.content)
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+        text = as_text(kind, body)
         pages[f"{visit.name} ({visit.role}, {response.status_code})"] = (kind, text)
     with translation.override(language):
         pages["500"] = ("text/html", render_to_string("500.html"))
@@ -428,9 +429,18 @@ def fetch(world, language: str) -> dict[str, tuple[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def site(django_db_setup, django_db_blocker):
+def site(django_db_setup, django_db_blocker, tmp_path_factory):
     """Both languages' pages and the users' words, from the demo data (rolled back after)."""
     quiet = override_settings(
+        # Documents made at once, into a folder of the tests (as tests/conftest.py does).
+        TASKS={
+            "default": {
+                "BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
+                "QUEUES": ["documents"],
+            }
+        },
+        DOCUMENTS_DIR=tmp_path_factory.mktemp("documents"),
+        PRINT_PACK_ON_DRAW=False,
         BACKUP_ON_ROUND_CLOSE=False,
         STANDINGS_CACHE_SECONDS=0,
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
