@@ -3,11 +3,12 @@
 SQLite has one writer at a time: while a verb's transaction runs (from ``BEGIN IMMEDIATE`` to
 the end of ``COMMIT``), every list keeper's save waits. This builds a throw-away database (WAL,
 as the site runs) and times every write transaction of these verbs for 1,000 players: the
-import confirm of a 1,000-line file (half the players known from the director's earlier
-tournament), "all present", the waiting list (1,000 waiting move up when the places are
-raised; one moved a place up), a draw, closing a round of 250 confirmed tables and saving a
-series of 50 tournaments. Prints per verb the longest transaction (the lock a keeper may
-wait for), how many transactions it took and the verb's whole time. Target: 200 ms each.
+import confirm of a 1,000-line file (all new players; then half of them known from the
+director's earlier tournament), "all present", the waiting list (1,000 waiting move up when
+the places are raised; one moved a place up), a draw, releasing and closing a round of 250
+confirmed tables and saving a series of 50 tournaments. Prints per verb the longest
+transaction (the lock a keeper may wait for), how many transactions it took and the verb's
+whole time. Target: 200 ms each.
 """
 
 import datetime
@@ -37,6 +38,7 @@ from tournament.models.audit import DIRECTOR_GROUP  # noqa: E402
 from tournament.sheets import verbs  # noqa: E402
 
 PLAYERS, KNOWN, TOURNAMENTS = 1000, 500, 50
+NEW = 3 * PLAYERS  # names nobody has yet
 TARGET_MS = 200
 FIRST = ["Anna", "Bernd", "Carla", "Dieter", "Eva", "Frank", "Gisela", "Heinz", "Ilse", "Jörg"]
 LAST = ["Müller", "Schäfer", "Weiß", "Groß", "Köhler", "Brandt", "Vogt", "Krüger", "Lang"]
@@ -75,6 +77,8 @@ class LockClock:
         self.spans = []
         started = time.perf_counter()
         yield
+        if not what:
+            return
         whole = time.perf_counter() - started
         longest = max(self.spans, default=0.0) * 1000
         verdict = "ok" if longest <= TARGET_MS else f"MISSES the target of {TARGET_MS} ms"
@@ -104,6 +108,7 @@ def new_tournament(slug: str, director, **fields) -> Tournament:
 
 
 def imported(tournament: Tournament, numbers, director, clock: LockClock, what: str) -> None:
+    """Upload (parse) outside the clock, then time the confirm."""
     preview = player_import.parse_player_file(
         tournament, "spieler.csv", csv_of(numbers), director=director
     )
@@ -127,7 +132,7 @@ def waiting_list(director, clock: LockClock) -> None:
             position=i + 1,
             state="waiting",
         )
-        for i in range(KNOWN, KNOWN + PLAYERS)
+        for i in range(NEW, NEW + PLAYERS)
     )
     last = tournament.registrations.order_by("position").last()
     with clock.verb(f"waiting list: move one up ({PLAYERS} waiting)"):
@@ -144,7 +149,8 @@ def played_round(tournament: Tournament, director, clock: LockClock) -> None:
     with clock.verb(f"draw, {PLAYERS} players (solver 1 s)"):
         draw.draw(tournament, director, seed=7, time_limit=1.0)
     round_ = tournament.rounds.get(number=1)
-    draw.release(round_, director)
+    with clock.verb(f"release a round ({round_.tables.count()} tables)"):
+        draw.release(round_, director)
     rng, profile, games = random.Random(5), tournament.profile, []
     for table in round_.tables.all():
         for number, game in enumerate(play_sheet(profile, table.size, rng), start=1):
@@ -162,12 +168,16 @@ def main() -> int:
     director = get_user_model().objects.create_user("leitung")
     director.groups.add(Group.objects.get(name=DIRECTOR_GROUP))
     clock = LockClock()
+    # Unmeasured: the first big write into a new database grows its files (the WAL from
+    # nothing to megabytes: some 100 ms more once), as a site's database has long done.
+    warm_up = new_tournament("aufwaermen", director)
+    imported(warm_up, range(NEW + PLAYERS, NEW + 2 * PLAYERS), director, LockClock(), "")
     earlier = new_tournament("vorjahr", director)
-    imported(earlier, range(KNOWN), director, clock, f"import confirm, {KNOWN} new players")
+    imported(earlier, range(PLAYERS), director, clock, f"import confirm, {PLAYERS} new players")
     big = new_tournament("gross", director, planned_rounds=4)
     imported(
         big,
-        range(PLAYERS),
+        range(PLAYERS - KNOWN, 2 * PLAYERS - KNOWN),
         director,
         clock,
         f"import confirm, {PLAYERS} lines ({KNOWN} known)",

@@ -300,8 +300,9 @@ ATTEMPTS = 5
 
 
 @dataclass
-class _Plan:
-    """A confirmed import ready to write: computed outside the transaction from ``state``."""
+class Plan:
+    """Registrations ready to write (an import, those moving up from a waiting list):
+    computed outside the transaction from ``state``."""
 
     state: tuple
     last_entry: int | None  # the newest entry of the known tournaments when prepared
@@ -328,7 +329,7 @@ def _state(tournament: Tournament, known, ddv_numbers: list[str], last: int | No
     return entries, teams, linked, holders
 
 
-def _unchanged(tournament: Tournament, plan: "_Plan", known, rows: list[ImportRow]) -> bool:
+def unchanged(tournament: Tournament, plan: "Plan", known, rows: list[ImportRow]) -> bool:
     """Whether the plan still holds: the same state, and no player entered meanwhile in the
     director's tournaments whose name is one of the file's (the import would have linked
     them). Other directors' imports running at the same time do not make it prepare again."""
@@ -343,10 +344,13 @@ def _unchanged(tournament: Tournament, plan: "_Plan", known, rows: list[ImportRo
     )
 
 
-def _prepare(tournament: Tournament, ordered: list[ImportRow], director) -> _Plan:
-    """Match and number every row as :func:`~.registration.register` would, one after the
-    other, without writing: a DomainError names the first line that cannot be registered."""
-    known_qs = known_tournaments(director, tournament)
+def prepare(
+    tournament: Tournament, ordered: list[ImportRow], known_qs, *, partial: bool = False
+) -> Plan:
+    """Match (with the players of ``known_qs``, see :func:`~.registration.find_player`) and
+    number every row as :func:`~.registration.register` would, one after the other, without
+    writing: a DomainError names the first line that cannot be registered — or, ``partial``,
+    the plan covers the rows before it (``len(plan.entries)``)."""
     ddv_numbers = sorted({r.ddv_number for r in ordered if r.ddv_number})
     last_entry = Entry.objects.filter(tournament__in=known_qs).aggregate(last=Max("pk"))["last"]
     state = _state(tournament, known_qs, ddv_numbers, last_entry)
@@ -355,7 +359,7 @@ def _prepare(tournament: Tournament, ordered: list[ImportRow], director) -> _Pla
     registered = {player_id: number for number, player_id in state[0]}
     taken = set(registered.values())
     highest = max(taken, default=0)
-    plan = _Plan(state, last_entry, [], [], [])
+    plan = Plan(state, last_entry, [], [], [])
     teams = set(state[1])
     for row in ordered:
         try:
@@ -371,6 +375,8 @@ def _prepare(tournament: Tournament, ordered: list[ImportRow], director) -> _Pla
             if number is not None and number in taken:
                 raise number_taken_error(number)
         except DomainError as exc:
+            if partial:
+                return plan
             raise DomainError(
                 _("Line %(line)s: %(reason)s") % {"line": row.line, "reason": exc.message}
             ) from None
@@ -396,24 +402,26 @@ def _prepare(tournament: Tournament, ordered: list[ImportRow], director) -> _Pla
     return plan
 
 
-def _write(tournament: Tournament, plan: _Plan, director) -> None:
-    """Write a prepared import in bulk (players, teams, entries and their history). Runs in
-    the transaction that found the state unchanged."""
-    role = role_of(director)
+def write(tournament: Tournament, plan: Plan, user, role: str = "") -> None:
+    """Write prepared registrations in bulk (players, teams, entries and their history, by
+    ``user`` in ``role``, see :func:`~.audit.stamp`). Runs in the transaction that found the
+    state unchanged."""
+    role = role or role_of(user)
     now = timezone.now()
     # bulk_create gives the new players their ids (SQLite and PostgreSQL return them).
     for player in plan.new_players:
         player.created_at = now
     Player.objects.bulk_create(plan.new_players, batch_size=500)
-    new_ids = [p.pk for p in plan.new_players]
-    for start in range(0, len(new_ids), bulk.CHUNK):
-        made = Player.objects.filter(pk__in=new_ids[start : start + bulk.CHUNK]).values()
-        bulk.history(Player, made, "+", director, role)
+    # The history from what was written, not read back (each field not given has its
+    # default, in the history as in the row).
+    fields = ("id", "first_name", "last_name", "club", "ddv_number", "name_key", "created_at")
+    players = [{name: getattr(p, name) for name in fields} for p in plan.new_players]
+    bulk.history(Player, players, "+", user, role)
     if plan.new_teams:
         teams = [{"name": name} for name in plan.new_teams]
         bulk.insert(Team, teams, {"tournament_id": tournament.pk})
         teams_made = tournament.teams.filter(name__in=plan.new_teams).values()
-        bulk.history(Team, teams_made, "+", director, role)
+        bulk.history(Team, teams_made, "+", user, role)
     team_ids = dict(tournament.teams.values_list("name", "pk"))
     bulk.insert(
         Entry,
@@ -423,11 +431,18 @@ def _write(tournament: Tournament, plan: _Plan, director) -> None:
         ],
         {"tournament_id": tournament.pk, "created_at": now},
     )
-    numbers = [number for _player, number, _team in plan.entries]
-    for start in range(0, len(numbers), bulk.CHUNK):
-        chunk = numbers[start : start + bulk.CHUNK]
-        rows = Entry.objects.filter(tournament=tournament, start_number__in=chunk).values()
-        bulk.history(Entry, rows, "+", director, role)
+    ids = dict(tournament.entries.values_list("start_number", "pk"))
+    entries = [
+        {
+            "id": ids[number],
+            "tournament_id": tournament.pk,
+            "player_id": player.pk,
+            "start_number": number,
+            "team_id": team_ids.get(team),
+        }
+        for player, number, team in plan.entries
+    ]
+    bulk.history(Entry, entries, "+", user, role)
     mark_changed(tournament)  # the rows above were written without signals
 
 
@@ -447,16 +462,16 @@ def apply_import(tournament: Tournament, rows: list[ImportRow], *, director=None
     )
     known_qs = known_tournaments(director, tournament)
     for attempt in range(ATTEMPTS + 1):
-        plan = None if attempt == ATTEMPTS else _prepare(tournament, ordered, director)
+        plan = None if attempt == ATTEMPTS else prepare(tournament, ordered, known_qs)
         try:
             with transaction.atomic():
                 Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
                 if plan is None:
                     # Changed under the plan again and again: prepared under the lock, once.
-                    plan = _prepare(tournament, ordered, director)
-                elif not _unchanged(tournament, plan, known_qs, ordered):
+                    plan = prepare(tournament, ordered, known_qs)
+                elif not unchanged(tournament, plan, known_qs, ordered):
                     continue
-                _write(tournament, plan, director)
+                write(tournament, plan, director)
                 return len(ordered)
         except IntegrityError:
             # A row written meanwhile that the state does not show (the same member number
