@@ -8,11 +8,15 @@ director's earlier tournament), "all present", the waiting list (1,000 waiting m
 the places are raised; one moved a place up), a draw, releasing and closing a round of 250
 confirmed tables and saving a series of 50 tournaments. Prints per verb the longest
 transaction (the lock a keeper may wait for), how many transactions it took and the verb's
-whole time. Target: 200 ms each.
+whole time. Target: 200 ms each. Then eight confirms of 1,000 lines at once beside a desk
+that checks a player in and out: errors (before: "database is locked") and the desk's wait.
 """
 
 import datetime
 import random
+import statistics
+import sys
+import threading
 import time
 from contextlib import contextmanager
 
@@ -26,7 +30,8 @@ from django.db import connection  # noqa: E402
 
 from tournament.demo_games import play_sheet  # noqa: E402
 from tournament.domain import draw, player_import, series, signup  # noqa: E402
-from tournament.domain.registration import check_in_all  # noqa: E402
+from tournament.domain.registration import check_in_all, set_checked_in  # noqa: E402
+from tournament.management.commands.hall import SWITCH_INTERVAL  # noqa: E402
 from tournament.models import (  # noqa: E402
     Game,
     Registration,
@@ -164,6 +169,65 @@ def played_round(tournament: Tournament, director, clock: LockClock) -> None:
         verbs.close_round(round_, director)
 
 
+def eight_at_once(director, entry) -> None:
+    """Eight directors' browsers confirm a 1,000-line list each at once (threads, each with
+    its own connection, as the hall server's threads), while a desk checks a player in and
+    out every 50 ms: how long the confirms take, how many fail, how long the desk waits."""
+    previews = []
+    for n in range(8):
+        tournament = new_tournament(f"acht-{n}", director)
+        first = NEW + (n + 3) * PLAYERS
+        content = csv_of(range(first, first + PLAYERS))
+        preview = player_import.parse_player_file(tournament, "l.csv", content, director=director)
+        previews.append((tournament, preview.rows))
+    errors: list[str] = []
+    waits: list[float] = []
+    done = threading.Event()
+
+    def confirm(tournament, rows) -> None:
+        try:
+            player_import.apply_import(tournament, rows, director=director)
+        except Exception as exc:  # counted and printed: the figure is how many
+            errors.append(f"{type(exc).__name__}: {exc}")
+        finally:
+            connection.close()
+
+    def desk() -> None:
+        checked = False
+        while not done.is_set():
+            checked = not checked
+            started = time.perf_counter()
+            try:
+                set_checked_in(entry, checked, director)
+            except Exception as exc:
+                errors.append(f"desk {type(exc).__name__}: {exc}")
+            waits.append(time.perf_counter() - started)
+            time.sleep(0.05)
+        connection.close()
+
+    sys.setswitchinterval(SWITCH_INTERVAL)  # as `manage.py hall` serves
+    keeper = threading.Thread(target=desk)
+    threads = [threading.Thread(target=confirm, args=item) for item in previews]
+    started = time.perf_counter()
+    keeper.start()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    whole = time.perf_counter() - started
+    done.set()
+    keeper.join()
+    complete = sum(t.entries.count() == PLAYERS for t, _rows in previews)
+    print(
+        f"8 confirms of {PLAYERS} lines at once: {whole:.2f} s, {complete} of 8 complete, "
+        f"{len(errors)} errors; a check-in meanwhile ({len(waits)}): median "
+        f"{statistics.median(waits) * 1000:.0f} ms, max {max(waits) * 1000:.0f} ms",
+        flush=True,
+    )
+    for error in errors[:3]:
+        print("   ", error[:200])
+
+
 def main() -> int:
     director = get_user_model().objects.create_user("leitung")
     director.groups.add(Group.objects.get(name=DIRECTOR_GROUP))
@@ -193,6 +257,7 @@ def main() -> int:
         saved = series.save_series(Series(name="Bench-Serie", slug="bench"), tournaments, director)
     with clock.verb(f"series save, {TOURNAMENTS} tournaments (changed)"):
         series.save_series(saved, list(reversed(tournaments[1:])), director)
+    eight_at_once(director, big.entries.get(start_number=1))
     return 0
 
 
