@@ -453,6 +453,7 @@ def _move_up_in_bulk(
             _waiting_rows(list(now_waiting)) != rows
             or (places_free(locked) or 0) < len(chosen)
             or locked.registration_approval
+            or locked.rounds.exists()
             or not player_import.unchanged(locked, plan, known, rows)
         ):
             return []
