@@ -147,6 +147,9 @@ def waiting_list(director, clock: LockClock) -> None:
     with clock.verb(f"waiting list: {PLAYERS} move up"):
         moved = signup.after_places_changed(tournament, user=director)
     assert len(moved) == PLAYERS, len(moved)
+    details = signup.Details("Neu", "Anmeldung", club="Club 1", email="neu@example.org")
+    with clock.verb(f"online registration ({PLAYERS} registered)"):
+        signup.submit(tournament, details, consent="ok")
 
 
 def played_round(tournament: Tournament, director, clock: LockClock) -> None:
