@@ -1,5 +1,5 @@
 # Kreuzdame — the two commands of the README, and a few helpers.
-#   make run    start the demo site on SQLite at http://127.0.0.1:8000
+#   make run    start the demo site on SQLite at http://127.0.0.1:8000 (and the documents' worker)
 #   make hall   the tournament day: serve the phones on the hall's network
 #   make test   lint, import contracts, type check, migrations check and the whole test suite
 #               (incl. browser)
@@ -35,8 +35,12 @@ run: $(VENV)/.deps
 	@echo "  For this computer only — for the phones in the hall use make hall"
 	@echo "  Demo login (director): leitung / kreuzdame-demo"
 	@echo "  Also: schiri / kreuzdame-demo (referee), admin / kreuzdame-demo (administrator)"
+	@echo "  The documents (PDF, Excel) are made by the worker started beside it"
 	@echo ""
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	@# One command as before: the worker in the background, stopped with the site (Ctrl+C).
+	@$(BIN)/python manage.py worker --verbosity 0 & worker=$$!; \
+		trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+		$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # The tournament day: the site for the phones on the hall's network (waitress, DEBUG off,
 # plain http on the LAN). PORT and HALL_ADDRESS choose port and address; see README.
@@ -77,6 +81,7 @@ bench: $(VENV)/.deps
 	$(BIN)/python bench/series_bench.py
 	$(BIN)/python bench/registration_bench.py
 	$(BIN)/python bench/print_bench.py
+	$(BIN)/python bench/documents_bench.py
 	$(BIN)/python bench/lock_bench.py
 
 # Concurrent writers and crashes against gunicorn (4 workers): SQLite with 20 kills, SQLite's

@@ -52,6 +52,7 @@ def prepare(url: str, kind: str, table_count: int = TABLES) -> list[str]:
     from django.utils import timezone
 
     from tournament.demo_games import play_sheet
+    from tournament.domain import results
     from tournament.models import Entry, Game, Player, Round, Seat, Series, Sheet, Table, Tournament
 
     tournament = Tournament.objects.create(
@@ -99,6 +100,8 @@ def prepare(url: str, kind: str, table_count: int = TABLES) -> list[str]:
                 tokens.append(table.token)
         Seat.objects.bulk_create(seats)
         Game.objects.bulk_create(games)
+    # As closing the round does: its results stored (the rows above were written directly).
+    results.store_rounds(tournament.rounds.filter(status="closed"))
     cup = Series.objects.create(name="Hallen-Cup", slug="cup", is_public=True)
     cup.tournaments.add(tournament)
     return tokens

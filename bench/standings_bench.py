@@ -22,6 +22,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
 from tournament.demo_games import play_sheet  # noqa: E402
+from tournament.domain import results  # noqa: E402
 from tournament.exports import documents, xlsx  # noqa: E402
 from tournament.models import Entry, Game, Player, Round, Seat, Sheet, Table, Tournament  # noqa: E402
 
@@ -60,6 +61,7 @@ def build(slug: str, players: int, rounds: int, rng: random.Random) -> Tournamen
                 games.append(row)
         Seat.objects.bulk_create(seats)
         Game.objects.bulk_create(games, batch_size=2000)
+        results.store_rounds([round_])  # what closing the round stores
     return tournament
 
 

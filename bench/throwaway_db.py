@@ -18,6 +18,10 @@ def setup() -> None:
     sys.path.insert(0, str(ROOT))
     os.environ["DATABASE_URL"] = f"sqlite:///{WORK}/bench.sqlite3"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    # The documents a bench downloads are made in the request (no worker runs), into the
+    # throw-away folder; bench/documents_bench.py uses the queue itself.
+    os.environ.setdefault("TASKS_IMMEDIATE", "1")
+    os.environ.setdefault("DOCUMENTS_DIR", f"{WORK}/documents")
     import django
 
     django.setup()

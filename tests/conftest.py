@@ -1,4 +1,10 @@
+import os
+
 import pytest
+
+# Documents are made in the request in tests (no worker runs): read by tournament/settings.py
+# when pytest-django loads it, and by the servers the browser tests start.
+os.environ.setdefault("TASKS_IMMEDIATE", "1")
 
 from tests import factories
 
@@ -29,6 +35,22 @@ def backups_in_tmp(settings, tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def documents_in_tmp(settings, tmp_path):
+    """Documents are made at once (immediate task backend) into the test's own folder; a
+    drawn round's print pack is not made unasked (tests/tournament/test_documents.py turns
+    it on)."""
+    settings.TASKS = {
+        "default": {
+            "BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
+            "QUEUES": ["documents"],
+        }
+    }
+    settings.DOCUMENTS_DIR = tmp_path / "documents"
+    settings.PRINT_PACK_ON_DRAW = False
+    return settings.DOCUMENTS_DIR
+
+
+@pytest.fixture(autouse=True)
 def fresh_standings(settings):
     """Tests see every change at once (tests/tournament/exports/test_standings.py checks
     the cache)."""
@@ -42,8 +64,10 @@ def empty_memo():
     rows and versions from the start again, so a value kept from the test before could
     match a new state (tournament/caching.py)."""
     from tournament.caching import memo
+    from tournament.documents import downloads
 
     memo.clear()
+    downloads.clear()  # the anonymous downloads counted per address, in memory
 
 
 @pytest.fixture(autouse=True)

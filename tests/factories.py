@@ -140,7 +140,16 @@ def played_tournament(date, planned, rounds, *, status_of=None):
         assert sum(values) == 0, "a game row adds up to 0"
         Game.objects.create(table=table, number=1, kind="normal", p1=values[0], p2=values[1],
                             p3=values[2], p4=values[3])  # fmt: skip
+    settle(t)
     return t, entries
+
+
+def settle(tournament):
+    """Store the results of the tournament's closed rounds, as closing them does: for rows
+    written here directly rather than through the verbs (``domain.results``)."""
+    from tournament.domain import results
+
+    results.store_rounds(tournament.rounds.all())
 
 
 def make_series(tournaments, **options):

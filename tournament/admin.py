@@ -5,6 +5,7 @@ from django.db.models.deletion import Collector
 from django.views.decorators.cache import never_cache
 from simple_history.admin import SimpleHistoryAdmin
 
+from .domain import results
 from .login_limit import Attempt, too_many
 from .models import (
     DrawLog,
@@ -23,22 +24,46 @@ from .models import (
 from .models.audit import stamp
 
 
+def _rounds_of(row) -> set[int]:
+    """The rounds whose stored results (``RoundResult``) an edit of ``row`` may change."""
+    if isinstance(row, Round):
+        return {row.pk}
+    if isinstance(row, Seat):
+        return {Table.objects.values_list("round_id", flat=True).get(pk=row.table_id)}
+    if isinstance(row, Table):
+        return {row.round_id}
+    if isinstance(row, (Game, Sheet, Penalty)):
+        return set(Table.objects.filter(pk=row.table_id).values_list("round_id", flat=True))
+    return set()
+
+
 class AuditedAdmin(SimpleHistoryAdmin):
     """The admin names its actor through :func:`~tournament.models.audit.stamp` like every
-    other write path (there is no history middleware): saves, reverts and deletes."""
+    other write path (there is no history middleware): saves, reverts and deletes. An edit
+    that touches a closed round (a game, a seat, a sheet, the round itself) stores its
+    results anew, as the verbs do (``domain.results``)."""
 
     def save_model(self, request, obj, form, change) -> None:
+        before = type(obj)._default_manager.filter(pk=obj.pk).first() if change else None
         stamp(obj, request.user)
         super().save_model(request, obj, form, change)
+        touched = _rounds_of(obj) | (_rounds_of(before) if before is not None else set())
+        if touched:
+            results.store_rounds(touched)
 
     def delete_model(self, request, obj) -> None:
         # What Model.delete() does, with every row the deletion cascades to named too.
         collector = Collector(using=router.db_for_write(type(obj)), origin=obj)
         collector.collect([obj])
+        touched: set[int] = set()
         for rows in collector.data.values():
             for row in rows:
                 stamp(row, request.user)
+                if not isinstance(row, Round):
+                    touched |= _rounds_of(row)
         collector.delete()
+        if touched:
+            results.store_rounds(touched)
 
     def delete_queryset(self, request, queryset) -> None:
         # One by one: a bulk DELETE would write history records that name nobody.

@@ -16,7 +16,9 @@ import re
 import secrets
 import socket
 import struct
+import subprocess
 import sys
+import threading
 from pathlib import Path
 
 DEFAULT_PORT = 8000
@@ -166,3 +168,53 @@ def secret_key(path: Path) -> str:
     with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
         handle.write(key + "\n")
     return key
+
+
+class Supervisor:
+    """Keeps a helper process running beside the hall's web server: the documents' worker
+    (``manage.py worker``). Started again when it dies (after ``pause`` seconds, so that a
+    worker that cannot start does not spin), stopped with the hall."""
+
+    def __init__(self, command: list[str], pause: float = 2.0) -> None:
+        self.command = command
+        self.pause = pause
+        self.process: subprocess.Popen | None = None
+        self.starts = 0
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="worker-supervisor", daemon=True)
+
+    def start(self) -> None:
+        self._spawn()
+        self._thread.start()
+
+    def _spawn(self) -> None:
+        self.process = subprocess.Popen(self.command, stdin=subprocess.DEVNULL)  # noqa: S603
+        self.starts += 1
+
+    def _watch(self) -> None:
+        while not self._stopping.is_set():
+            process = self.process
+            if process is not None and process.poll() is not None:
+                if self._stopping.wait(self.pause):
+                    return
+                self._spawn()
+            self._stopping.wait(0.5)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        self._stopping.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+        process = self.process
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()  # the worker finishes nothing half: an unfinished render is redone
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def worker_command(manage: str) -> list[str]:
+    """The command line of the documents' worker, with this Python."""
+    return [sys.executable, manage, "worker", "--verbosity", "0"]

@@ -13,6 +13,8 @@ count below the limit.
 """
 
 import math
+import threading
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -120,6 +122,39 @@ def _count(key: str, window: int) -> tuple[datetime, int]:
             if attempt == 2:
                 raise
     raise AssertionError("not reached")
+
+
+class InMemory:
+    """Fixed-window counts kept in the server process instead of the database: for limits
+    that are counted on every anonymous request (the downloads), where a write per request
+    would make the keepers' saves wait for the database's write lock. Holds in one process
+    (the hall's server); with several processes each counts on its own. At most ``keys``
+    addresses are kept, the oldest windows dropped first."""
+
+    def __init__(self, keys: int = 10_000) -> None:
+        self._windows: dict[str, tuple[float, int]] = {}
+        self._lock = threading.Lock()
+        self._keys = keys
+
+    def take(self, key: str, limit: int, window: int, now: float | None = None) -> int | None:
+        """Count one event of ``key``; None when it is within ``limit`` per ``window``
+        seconds, else the seconds until it may act again (the event is not counted)."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            start, count = self._windows.get(key, (now, 0))
+            if now - start >= window:
+                start, count = now, 0
+            if count >= limit:
+                return max(1, math.ceil(start + window - now))
+            self._windows[key] = (start, count + 1)
+            if len(self._windows) > self._keys:
+                oldest = min(self._windows, key=lambda k: self._windows[k][0])
+                del self._windows[oldest]
+            return None
+
+    def clear(self) -> None:
+        with self._lock:
+            self._windows.clear()
 
 
 def too_many(seconds: int) -> HttpResponse:

@@ -93,6 +93,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "simple_history",
+    "django_tasks",
+    "django_tasks_db",
     "tournament",
 ]
 
@@ -251,6 +253,31 @@ REGISTRATION_LINK_FAILURES = int(os.environ.get("REGISTRATION_LINK_FAILURES", 20
 # `manage.py backup` writes here; closing a round writes a backup too.
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
 BACKUP_ON_ROUND_CLOSE = env_bool("BACKUP_ON_ROUND_CLOSE", True)
+
+# Heavy documents (print pack, PDFs, Excel files) are made by a worker process from a queue in
+# the database (django-tasks with its database backend: no other service, SQLite and
+# PostgreSQL alike); `make run` and `manage.py hall` start it. TASKS_IMMEDIATE=1 makes them in
+# the request instead (tests, benches).
+TASKS_IMMEDIATE = env_bool("TASKS_IMMEDIATE", False)
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks.backends.immediate.ImmediateBackend"
+        if TASKS_IMMEDIATE
+        else "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["documents"],
+    }
+}
+# Where the documents are kept: private (served by the site after its access check, never
+# as static files).
+DOCUMENTS_DIR = Path(os.environ.get("DOCUMENTS_DIR") or BASE_DIR / "documents")
+# Downloads of documents per address (IPv4 address, IPv6 /64) and window (seconds) for
+# visitors who are not logged in.
+DOWNLOADS_PER_ADDRESS = int(os.environ.get("DOWNLOADS_PER_ADDRESS", 20))
+DOWNLOAD_WINDOW = int(os.environ.get("DOWNLOAD_WINDOW", 60))
+# Start the print pack of a round as soon as it is drawn, so that it is ready when asked for.
+PRINT_PACK_ON_DRAW = env_bool("PRINT_PACK_ON_DRAW", True)
+# The worker's niceness (os.nice): renders yield the CPU to the web server's saves.
+WORKER_NICE = int(os.environ.get("WORKER_NICE", 10))
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie

@@ -1,59 +1,27 @@
 import django_tables2 as tables
-from django.template.loader import get_template
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
-from .models import Entry, FeeStatus
-
-
-class CellTemplateColumn(tables.TemplateColumn):
-    """A column whose cells are a template, rendered in the page's own context.
-
-    The stock column copies the whole page context and runs every context processor again for
-    each cell: on the players page (three such columns) that took two seconds for 200 players,
-    on every refresh of the live page. Here a cell costs a template render and nothing more.
-    """
-
-    def render(self, record, table, value, bound_column, **kwargs):
-        page = getattr(table, "context", None)
-        if page is None or not self.template_name:  # not rendered by {% render_table %}
-            return super().render(record, table, value, bound_column, **kwargs)
-        cell = self.get_context_data(
-            record=record, table=table, value=value, bound_column=bound_column, **kwargs
-        )
-        with page.update(cell):
-            # The Django engine's wrapper holds the compiled template, which takes a Context.
-            return get_template(self.template_name).template.render(page)  # type: ignore[attr-defined]
+from .models import Entry
 
 
 class EntryTable(tables.Table):
-    start_number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
+    """The players page's table: its columns, their headers and the sorting they offer. Its
+    rows are ``tournament/manage/_entry_row.html``, rendered once per state of the row and
+    kept (``tournament/live_rows.py``); the page hands them over in ``body_html``."""
+
+    start_number = tables.Column(verbose_name=_("No."))
     name = tables.Column(
         verbose_name=_("Name"),
         accessor="player__last_name",
         order_by=("player__last_name", "player__first_name"),
     )
     club = tables.Column(verbose_name=_("Club"), accessor="player__club")
-    team = tables.Column(verbose_name=_("Team"), accessor="team__name", default="")
+    team = tables.Column(verbose_name=_("Team"), accessor="team__name")
     status = tables.Column(verbose_name=_("Status"))
-    checked_in = CellTemplateColumn(
-        template_name="tournament/partials/checkin_cell.html",
-        verbose_name=_("Checked in"),
-        order_by=("checked_in",),
-    )
+    checked_in = tables.Column(verbose_name=_("Checked in"))
     # Shown only where the tournament takes an entry fee (see views.entries).
-    fee = CellTemplateColumn(
-        template_name="tournament/partials/fee_cell.html",
-        verbose_name=_("Entry fee"),
-        order_by=("fee",),
-        extra_context={"fee_choices": FeeStatus.choices},
-    )
-    actions = CellTemplateColumn(
-        template_name="tournament/partials/entry_actions.html",
-        verbose_name="",
-        orderable=False,
-    )
+    fee = tables.Column(verbose_name=_("Entry fee"))
+    actions = tables.Column(verbose_name="", empty_values=(), orderable=False)
 
     class Meta:
         model = Entry
@@ -69,28 +37,7 @@ class EntryTable(tables.Table):
             "actions",
         )
         attrs = {"class": "table entries"}
-        row_attrs = {
-            "id": lambda record: f"entry-{record.pk}",
-            "class": lambda record: record.status,
-        }
         empty_text = _("No players registered yet.")
+        template_name = "tournament/partials/entries_table.html"
 
-    def render_status(self, value, record):
-        warnings = getattr(record, "warnings", 0)
-        if not warnings:
-            return value
-        label = ngettext("%(count)s warning", "%(count)s warnings", warnings) % {"count": warnings}
-        return format_html('{} <span class="badge owes">⚠ {}</span>', value, label)
-
-    def render_name(self, record):
-        player = record.player
-        name = f"{player.last_name}, {player.first_name}" if player.first_name else player.last_name
-        # ``online``: annotated by the players page (registered on the public form).
-        if getattr(record, "online", False):
-            return format_html(
-                '{} <span class="badge online" title="{}">{}</span>',
-                name,
-                _("registered online"),
-                _("online"),
-            )
-        return name
+    body_html = ""

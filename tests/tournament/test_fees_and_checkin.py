@@ -417,12 +417,149 @@ def test_the_live_part_brings_a_check_in_made_on_the_personal_link(director_clie
     assert ada.entry.start_number == 3
     cell = re.search(rf'id="checkin-{ada.entry.pk}".*?</span>', html, re.S).group(0)
     assert 'aria-pressed="true"' in cell
-    assert 'id="entries-table" hx-swap-oob="true"' in html
+    # Only what changed: Ada's row (swapped by its id), not the whole table.
+    assert 'id="entries-table"' not in html
+    assert changed_rows(html) == [ada.entry.pk]
     assert 'id="missing-players" hx-swap-oob="true"' in html
     # The new state: asked again, nothing to swap.
     new_state = re.search(r'data-state="(\w+)"', html).group(1)
     assert new_state != state
     assert poll(director_client, tournament, new_state).status_code == 204
+
+
+def changed_rows(html: str) -> list[int]:
+    """The rows a poll sends on their own, each for htmx to swap by its id."""
+    return [
+        int(pk) for pk in re.findall(r'<template><tr hx-swap-oob="true" id="entry-(\d+)"', html)
+    ]
+
+
+def state_of(html: str) -> str:
+    return re.search(r'data-state="(\w+)"', html).group(1)
+
+
+def test_the_live_part_sends_only_the_rows_that_changed(director_client, hall, director_user):
+    tournament, ada, bert = hall
+    tournament.entry_fee = Decimal("8")
+    tournament.save()
+    english(director_client)
+    state = state_of(director_client.get(page_url(tournament)).content.decode())
+    jurgen = tournament.entries.get(start_number=1)
+
+    # A fee ticked at another desk: that row and the sums; the missing list did not change.
+    signup.set_fee(bert.entry, FeeStatus.PAID, director_user)
+    html = poll(director_client, tournament, state).content.decode()
+    assert changed_rows(html) == [bert.entry.pk]
+    assert 'id="entries-table"' not in html and 'id="missing-players"' not in html
+    assert 'id="all-present"' not in html  # as many waiting as before
+    row = re.search(r"<template>(.*?)</template>", html, re.S).group(1)
+    assert 'class="small toggle fee-paid on"' in row and "Brecht" in row
+    # The row's forms carry this visitor's CSRF token.
+    token = re.search(r'name="csrfmiddlewaretoken" value="(\w+)"', row).group(1)
+    assert "placeholder" not in token and len(token) == 64
+
+    # Two players checked in, one of them twice back and forth: their rows, the missing list
+    # and "all present"; the state the page sent before stays usable.
+    state = state_of(html)
+    signup.check_in(ada)
+    set_checked_in(jurgen, True, director_user)
+    html = poll(director_client, tournament, state).content.decode()
+    assert sorted(changed_rows(html)) == sorted([ada.entry.pk, jurgen.pk])
+    assert missing_numbers(html) == [2, 4]
+    assert 'id="all-present" hx-swap-oob="true"' in html
+    assert "4 active players, 2 checked in." in html
+    assert poll(director_client, tournament, state_of(html)).status_code == 204
+
+    # Undone: the row is sent again as it was, not as it was kept from before.
+    set_checked_in(jurgen, False, director_user)
+    html = poll(director_client, tournament, state_of(html)).content.decode()
+    assert changed_rows(html) == [jurgen.pk]
+    cell = re.search(rf'id="checkin-{jurgen.pk}".*?</span>', html, re.S).group(0)
+    assert 'aria-pressed="false"' in cell
+
+
+def test_the_live_part_sends_the_whole_table_when_rows_came_or_moved(
+    director_client, hall, director_user
+):
+    tournament, ada, _bert = hall
+    english(director_client)
+    state = state_of(director_client.get(page_url(tournament)).content.decode())
+    register(tournament, PlayerData("Clara", "Zetkin"), director=director_user)
+    html = poll(director_client, tournament, state).content.decode()
+    assert 'id="entries-table" hx-swap-oob="true"' in html and changed_rows(html) == []
+    assert "Zetkin" in html
+
+    # Sorted by check-in: a check-in moves the row, so the table comes whole, still sorted.
+    sorted_url = page_url(tournament) + "?sort=checked_in"
+    state = state_of(director_client.get(sorted_url).content.decode())
+    signup.check_in(ada)
+    html = director_client.get(
+        sorted_url, HTTP_HX_REQUEST="true", HTTP_X_PLAYERS_STATE=state
+    ).content.decode()
+    assert 'id="entries-table" hx-swap-oob="true"' in html
+    order = [int(pk) for pk in re.findall(r'<tr id="entry-(\d+)"', html)]
+    assert order[-1] == ada.entry.pk and len(order) == 5
+
+
+def test_the_first_fee_ticked_brings_the_whole_table_with_its_fee_column(
+    director_client, hall, director_user
+):
+    tournament, ada, _bert = hall
+    assert tournament.entry_fee == 0
+    english(director_client)
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert "Entry fee</a></th>" not in page
+    signup.set_fee(ada.entry, FeeStatus.PAID, director_user)
+    html = poll(director_client, tournament, state_of(page)).content.decode()
+    assert 'id="entries-table" hx-swap-oob="true"' in html and changed_rows(html) == []
+    assert "Entry fee</a></th>" in html
+    assert len(re.findall(r'<span class="fee" id="fee-', html)) == 4
+
+
+def test_a_kept_row_is_filed_under_the_same_fingerprint_the_poll_reads(
+    director_client, hall, director_user
+):
+    """The fingerprint of a rendered row and the one read for the poll describe the same
+    fields; were they to differ, a kept row would be rendered again on every load, or worse,
+    served after it changed."""
+    from tournament import live_rows
+    from tournament.views.entries import _entries
+
+    tournament, ada, _bert = hall
+    signup.set_fee(ada.entry, FeeStatus.PAID, director_user)
+    signup.check_in(ada)
+    entries = _entries(tournament).order_by("pk")
+    read = list(entries.values_list(*live_rows.ROW_FIELDS))
+    rendered = [live_rows._record_values(record) for record in entries]
+    assert rendered == read and len(read) == 4
+
+
+@pytest.mark.parametrize("state", ["0" * 24, "not-a-state", "'><script>"])
+def test_a_state_the_site_does_not_know_gets_the_whole_live_part(director_client, hall, state):
+    tournament, _ada, _bert = hall
+    response = poll(director_client, tournament, state)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="entries-table" hx-swap-oob="true"' in html
+    assert len(re.findall(r'<tr id="entry-', html)) == 4
+    assert "<script>" not in html
+
+
+def test_rows_kept_from_an_earlier_load_follow_the_language_and_changes(
+    director_client, hall, director_user
+):
+    tournament, ada, _bert = hall
+    english(director_client)
+    assert "Check in</button>" in director_client.get(page_url(tournament)).content.decode()
+    director_client.cookies["django_language"] = "de"
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert "Check in</button>" not in page and "Einchecken</button>" in page
+    player = ada.entry.player
+    player.last_name = "Byron"
+    player.save()
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert "Byron" in page and "Lovelace" not in page
+    assert "csrf-token-placeholder" not in page
 
 
 def test_the_live_part_keeps_the_filter_of_the_page(director_client, hall):

@@ -294,11 +294,8 @@ def test_without_the_pdf_engine_the_print_pack_says_what_is_missing(
     monkeypatch.setitem(sys.modules, "weasyprint", None)
     monkeypatch.delitem(sys.modules, "tournament.exports.pdf", raising=False)
     url = reverse("manage:print-pack", args=[tournament.slug, 1])
-    response = director_client.get(url, follow=True)
-    assert response.redirect_chain[-1][0] == reverse(
-        "manage:round-detail", args=[tournament.slug, 1]
-    )
-    assert "Pango" in response.content.decode()
+    response = director_client.get(url)
+    assert response.status_code == 200 and "Pango" in response.content.decode()
     export = reverse("manage:standings-export", args=[tournament.slug, "standings", "pdf"])
     response = director_client.get(export, follow=True)
     assert response.status_code == 200 and "Pango" in response.content.decode()

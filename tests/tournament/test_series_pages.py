@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
+from tests.downloads import file_of
 from tests.factories import PlayerFactory, director, make_series, played_tournament
 from tests.tournament.exports.test_exports import pdf_text
 from tournament.caching import memo
@@ -86,13 +87,13 @@ def test_the_pdf_and_the_workbook_say_the_same(client, cup):
     client.cookies["django_language"] = "en"
     pdf = client.get(reverse("series-export", args=[cup.slug, "pdf"]))
     assert pdf["Content-Type"] == "application/pdf"
-    text = pdf_text(pdf.content)
+    text = pdf_text(file_of(pdf))
     assert "Vereinsmeisterschaft" in text
     assert "A Spieler A" in text and "1.20" in text
     assert "Not yet ranked" in text and "3 of 4 rounds" in text
     assert "tap a name" in text  # every result: on the page and in the workbook
     book = load_workbook(
-        BytesIO(client.get(reverse("series-export", args=[cup.slug, "xlsx"])).content)
+        BytesIO(file_of(client.get(reverse("series-export", args=[cup.slug, "xlsx"]))))
     )
     table = book["Series table"]
     rows = list(table.iter_rows(values_only=True))

@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from tests.downloads import file_of
 from tests.factories import released_table
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +57,7 @@ def test_every_qr_code_of_the_print_pack_holds_the_site_url(
     settings.SITE_URL = HALL
     response = director_client.get(reverse("manage:print-pack", args=[tournament.slug, 1]))
     assert response.status_code == 200
-    codes = decoded_qr_codes(response.content, tmp_path)
+    codes = decoded_qr_codes(file_of(response), tmp_path)
     expected = {HALL.rstrip("/") + keeper_path(t) for t in tables}
     # One code on each table's Spielliste and one on its table card.
     assert sorted(codes) == sorted([*expected, *expected])
@@ -71,7 +72,7 @@ def test_without_a_site_url_the_qr_codes_use_the_request_host(
     response = director_client.get(
         reverse("manage:print-pack", args=[tournament.slug, 1]), HTTP_HOST="laptop.local:8000"
     )
-    codes = decoded_qr_codes(response.content, tmp_path)
+    codes = decoded_qr_codes(file_of(response), tmp_path)
     assert set(codes) == {"http://laptop.local:8000" + keeper_path(t) for t in tables}
 
 

@@ -11,6 +11,7 @@ reads the snapshot again under the tournament's lock and writes the plan in bulk
 nothing changed meanwhile.
 """
 
+import logging
 import secrets
 import time
 from dataclasses import dataclass
@@ -38,6 +39,8 @@ from ..models.audit import role_of, stamp
 from ..models.player import normalize_name
 from ..versions import mark_changed
 from . import DomainError, bulk
+
+logger = logging.getLogger(__name__)
 
 # The largest field one draw seats. The solver keeps to its time limit up to here (1,000
 # players in 30 rounds: 7.5 s of 8; 3,000 players take 60 s whatever the limit), and writing
@@ -239,12 +242,14 @@ def draw(
     all_rounds: bool = False,
     seed: int | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    base_url: str | None = None,
 ) -> DrawResult:
     """Draw the next round (or every remaining planned round) for the checked-in players.
 
     The solver runs outside any transaction; the plan is written in one short transaction,
     and only if nothing it was computed from changed meanwhile (else a DomainError and
-    nothing written: the director draws again)."""
+    nothing written: the director draws again). Then the print packs of the drawn rounds are
+    queued (PRINT_PACK_ON_DRAW; ``base_url`` is the site's address for their QR codes)."""
     before = _snapshot(Tournament.objects.get(pk=tournament.pk))
     numbers = _rounds_to_draw(before, all_rounds)
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -264,7 +269,19 @@ def draw(
                 )
             )
         drawn = _write_plan(locked, plan, numbers, seed, user, seconds, repeats)
+    _prepare_print_packs(drawn, base_url)
     return DrawResult(drawn, seconds, seed, plan.stats.timed_out)
+
+
+def _prepare_print_packs(drawn: list[Round], base_url: str | None) -> None:
+    """Queue the print packs of the rounds just drawn (committed above), so that the files
+    are ready when the director asks. The seats are saved whatever happens here."""
+    from .. import documents  # the documents read the domain: imported when used
+
+    try:
+        documents.prepare_print_packs(drawn, base_url)
+    except Exception:
+        logger.exception("the print packs of the drawn rounds could not be queued")
 
 
 def _write_plan(tournament, plan: seating.Plan, numbers: range, seed: int, user, seconds, repeats):

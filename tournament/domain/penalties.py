@@ -39,7 +39,7 @@ from ..models.audit import stamp
 from ..models.penalty import next_number
 from ..sheets.reads import SheetView, load
 from ..sheets.verbs import locked_table
-from . import DomainError
+from . import DomainError, results
 
 SOLO_CONTEXTS = (PenaltyContext.SOLO, PenaltyContext.HOCHZEIT_AFTER)
 # The decisions whose row depends on the game situation; the others are the same anywhere.
@@ -373,6 +373,7 @@ def enter(
         stamp(penalty, user, gettext_noop("replaces a revoked penalty") if replaces else "")
         penalty.save()
         _apply_sanction(penalty, entry, user)
+        results.restore_table(table)
         return penalty
 
 
@@ -410,6 +411,7 @@ def sign(penalty: Penalty, user, *, director: bool) -> Penalty:
         stamp(penalty, user, _("signed"))
         penalty.save(update_fields=["referee", "signed_at", "entry_status_before"])
         _apply_sanction(penalty, entry, user)
+        results.restore_table(penalty.table)
         return penalty
 
 
@@ -436,6 +438,7 @@ def _revoke(penalty: Penalty, user, reason: str, *, director: bool) -> Penalty:
     penalty.save(update_fields=["revoked_by", "revoked_at", "revoke_reason"])
     if counted and penalty.category == Category.DISQUALIFICATION:
         _readmit(penalty, user, reason)
+    results.restore_table(penalty.table)
     return penalty
 
 

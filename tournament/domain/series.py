@@ -20,7 +20,8 @@ tournaments played before the window (counted back from ``today``). Equal values
 rank unless the director's tie-breakers decide.
 
 A fixed number of queries, whatever the number of tournaments and players: the tournaments,
-the entries, the seats, the game sums and the penalty sums are each read in one query.
+the entries, the closed rounds and their stored results (``RoundResult``) are each read in
+one query.
 """
 
 from __future__ import annotations
@@ -30,17 +31,15 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from functools import cached_property
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import (
     Entry,
+    EntryStatus,
     Player,
-    RoundStatus,
     Series,
     SeriesMethod,
     SeriesTiebreak,
@@ -49,7 +48,7 @@ from ..models import (
 )
 from ..models.audit import stamp
 from ..names import fold
-from .standings import Tally, assign_ranks, rank_lines, tally_points
+from .standings import Tally, assign_ranks, rank_lines, tally
 
 # Why a result does not count towards the series value.
 OUTSIDE_WINDOW, NOT_BEST, DISQUALIFIED = "window", "not-best", "disqualified"
@@ -70,6 +69,7 @@ class Played(Tally):
     rounds: dict[int, int] = field(default_factory=dict)
     penalties: int = 0
     rank: int | None = None
+    _total: int | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def status(self) -> str:
@@ -79,9 +79,15 @@ class Played(Tally):
     def start_number(self) -> int:
         return self.number
 
-    @cached_property
-    def total(self) -> int:  # read only once the rounds are in
-        return sum(self.rounds.values()) + self.penalties
+    @property
+    def disqualified(self) -> bool:
+        return self.state == EntryStatus.DISQUALIFIED
+
+    @property
+    def total(self) -> int:  # read only once the rounds are in; kept (functools'
+        if self._total is None:  # cached_property takes a lock on every read)
+            self._total = sum(self.rounds.values()) + self.penalties
+        return self._total
 
 
 @dataclass
@@ -254,8 +260,7 @@ def _played(tournaments: list[Tournament]) -> dict[int, list[Played]]:
         "pk", "tournament_id", "player_id", "start_number", "status"
     )
     played = {row[0]: Played(*row) for row in entries}
-    closed = Q(table__round__tournament_id__in=ids, table__round__status=RoundStatus.CLOSED)
-    tally_points(played, closed)
+    tally(played, ids, None)  # the closed rounds only
     by_tournament: dict[int, list[Played]] = defaultdict(list)
     for line in played.values():
         if line.rounds:

@@ -9,8 +9,10 @@ Registered players who never had a seat in a released or closed round ("not star
 not ranked at all: they stand apart in ``Standings.absent`` and count for no team — with
 plus-minus scoring their 0 would otherwise rank them above everybody who played and lost.
 
-A fixed number of queries, whatever the size of the field: seats, game rows and penalty
-rows of the counted tables are each read in one query and summed here.
+A closed round counts with its stored results (``RoundResult``, written by the verbs that
+close and correct it); only the running round is summed from its games. A fixed number of
+queries, whatever the size of the field: the stored results, and the seats, game rows and
+penalty rows of the running round's tables, each in one query.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ..models import (
     EntryStatus,
     Game,
     Penalty,
+    Round,
     RoundStatus,
     Seat,
     SheetStatus,
@@ -170,11 +173,9 @@ def rank_lines(lines: list[T], tiebreak: str) -> list[T]:
     unless the tournament's tie-breakers ``tiebreak`` decide); equal players by start
     number."""
 
-    def key(line: T) -> tuple:
-        return _tiebreak_key(line, tiebreak)
-
-    ranked = sorted(lines, key=lambda line: (key(line), line.start_number))
-    assign_ranks(ranked, key)
+    keys = {id(line): _tiebreak_key(line, tiebreak) for line in lines}  # once per line
+    ranked = sorted(lines, key=lambda line: (keys[id(line)], line.start_number))
+    assign_ranks(ranked, lambda line: keys[id(line)])
     return ranked
 
 
@@ -201,6 +202,38 @@ def tally_points(lines: Mapping[int, Tally], tables: Q) -> dict[int, int]:
     return round_of
 
 
+def tally(lines: Mapping[int, Tally], tournaments: list[int], running: Q | None) -> set[int]:
+    """Add to ``lines`` (by entry id) the points per round and the penalty points of the
+    ``tournaments``' closed rounds as stored, and of the tables ``running`` (a condition on
+    "table__…" of tables not in a closed round) summed from their games; returns the round
+    numbers that count. A closed round without stored results (data written around the
+    verbs: a fixture, a restored copy from before results were stored) is summed from its
+    games too; ``manage.py checkresults`` reports it."""
+    # One query: each closed round with its stored rows (a round without any: one row of
+    # None). The covering index round_result_read answers the rows.
+    closed = Round.objects.filter(tournament_id__in=tournaments, status=RoundStatus.CLOSED)
+    number_of: dict[int, int] = {}
+    stored: set[int] = set()
+    for round_id, number, entry_id, points, penalties in closed.order_by().values_list(
+        "pk", "number", "results__entry_id", "results__points", "results__penalties"
+    ):
+        number_of[round_id] = number
+        if entry_id is None:
+            continue
+        stored.add(round_id)
+        if (line := lines.get(entry_id)) is not None:
+            line.rounds[number] = points
+            line.penalties += penalties
+    numbers = {number_of[pk] for pk in stored}
+    unstored = [pk for pk in number_of if pk not in stored]
+    if unstored:
+        fallback = Q(table__round_id__in=unstored)
+        running = fallback if running is None else running | fallback
+    if running is not None:
+        numbers |= set(tally_points(lines, running).values())
+    return numbers
+
+
 def compute(tournament: Tournament) -> Standings:
     played = Seat.objects.filter(
         entry=OuterRef("pk"), round__status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED]
@@ -217,8 +250,12 @@ def compute(tournament: Tournament) -> Standings:
         del lines[line.entry.pk]
     if not lines:  # before the first round is released nobody has "not started"
         absent = []
-    mine = Q(table__round__tournament=tournament) & _counted_tables(tournament, "table__")
-    round_of = tally_points(lines, mine)
+    running = (
+        Q(table__round__tournament=tournament)
+        & _counted_tables(tournament, "table__")
+        & ~Q(table__round__status=RoundStatus.CLOSED)
+    )
+    numbers = tally(lines, [tournament.pk], running)
 
     playing = [line for line in lines.values() if not line.disqualified]
     ranked = rank_lines(playing, tournament.tiebreak)
@@ -230,7 +267,7 @@ def compute(tournament: Tournament) -> Standings:
     state = FINAL if tournament.status == TournamentStatus.FINISHED else PROVISIONAL
     return Standings(
         tournament=tournament,
-        round_numbers=sorted(set(round_of.values())),
+        round_numbers=sorted(numbers),
         lines=ranked + disqualified,
         teams=_teams(ranked + disqualified),
         state=state,

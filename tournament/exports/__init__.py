@@ -8,6 +8,11 @@ and ``cards`` are the documents printed for the tournament office. Nothing here 
 
 from ..domain import DomainError
 
+# The address prefix of the images made for one document (QR codes as PNG): the template
+# writes GENERATED + name, and pdf.render_pdf serves the image of that name and nothing
+# else. Not a scheme that WeasyPrint or urllib knows: never joined with a base URL.
+GENERATED = "kreuzdame-generated:"
+
 
 class PdfUnavailable(DomainError):
     """PDFs cannot be made on this computer: WeasyPrint's Pango library is missing."""

@@ -20,6 +20,7 @@ import csv
 from collections import Counter, defaultdict
 from io import BytesIO, StringIO
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
@@ -28,7 +29,7 @@ from scoring.profiles import RuleProfile
 
 from ..domain import standings as standings_domain
 from ..domain.standings import Standings
-from ..models import Game, GameKind, RoundStatus, Seat, Tournament
+from ..models import Game, GameKind, RoundResult, RoundStatus, Seat, Tournament
 from . import xlsx
 from .rows import Column, ColumnKind, Listing, Value, heading, standings_state
 
@@ -119,14 +120,35 @@ def games_played(standings: Standings) -> dict[int, int]:
     it on), so the sheet's ledger is walked as the sheet pages walk it. A zero in a
     player's column says nothing: a player in the game can score 0 too.
 
-    Two queries, whatever the size of the field: the seats and the games of the released
-    and closed rounds. A seat counts where the standings counted its round for the player
-    (one seat per player and round), so this follows the standings' rule of what counts.
+    Three queries, whatever the size of the field: the stored results of the closed rounds,
+    the seats and the games of the running round. A seat counts where the standings counted
+    its round for the player (one seat per player and round), so this follows the standings'
+    rule of what counts.
     """
     tournament = standings.tournament
     counted = {(line.entry.pk, number) for line in standings.lines for number in line.rounds}
-    started = [RoundStatus.RELEASED, RoundStatus.CLOSED]
-    seats = Seat.objects.filter(round__tournament=tournament, round__status__in=started)
+    played: Counter[int] = Counter()
+    # A closed round's games per player are stored with its results; the running round's
+    # (and a closed round's without stored results) are counted from its sheets.
+    stored = (
+        RoundResult.objects.filter(round__tournament=tournament, round__status=RoundStatus.CLOSED)
+        .order_by()
+        .values_list("entry_id", "round__number", "games")
+    )
+    closed: set[int] = set()
+    for entry_id, number, games_of_seat in stored:
+        closed.add(number)
+        if (entry_id, number) in counted:
+            played[entry_id] += games_of_seat
+
+    def running(prefix: str) -> Q:
+        released, done = RoundStatus.RELEASED, RoundStatus.CLOSED
+        return Q(**{f"{prefix}round__tournament": tournament}) & (
+            Q(**{f"{prefix}round__status": released})
+            | Q(**{f"{prefix}round__status": done}) & ~Q(**{f"{prefix}round__number__in": closed})
+        )
+
+    seats = Seat.objects.filter(running(""))
     seated: dict[int, list[tuple[int, int]]] = defaultdict(list)  # table -> (position, entry)
     tables: dict[int, tuple[int, int | None]] = {}  # table -> (size, first game after time)
     for entry_id, number, table_id, position, size, limit in seats.values_list(
@@ -137,16 +159,13 @@ def games_played(standings: Standings) -> dict[int, int]:
             seated[table_id].append((position, entry_id))
             tables[table_id] = (size, limit)
     games: dict[int, list[PlayedGame]] = defaultdict(list)
-    rows = Game.objects.filter(
-        table__round__tournament=tournament, table__round__status__in=started
-    )
+    rows = Game.objects.filter(running("table__"))
     for table_id, kind, soloist in rows.order_by("table_id", "number").values_list(
         "table_id", "kind", "soloist_position"
     ):
         if table_id in tables:
             games[table_id].append(PlayedGame(GameKind(kind).scoring, soloist))
     profile = tournament.profile
-    played: Counter[int] = Counter()
     for table_id, (size, limit) in tables.items():
         table_games = games[table_id]
         sat_out = _sitters(profile, size, table_games, limit)

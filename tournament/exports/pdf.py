@@ -6,7 +6,9 @@ Every document is a Django template rendered to HTML and handed to WeasyPrint wi
 serves the project's own static files and refuses everything else: ``file:``, ``http:`` and
 ``https:`` addresses elsewhere, ``data:`` URLs, relative paths, anything outside
 ``STATIC_URL``. A refused resource raises :class:`ResourceRefused`; WeasyPrint then logs it
-and leaves the resource out. Player names and other user text reach the template as
+and leaves the resource out. The one exception are images the code made for this very
+document (QR codes as PNG): handed to :func:`render_pdf` by name, they are served under
+:data:`GENERATED` and nothing else is. Player names and other user text reach the template as
 autoescaped text, and even if markup slipped through, the fetcher would not load it.
 """
 
@@ -30,7 +32,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from . import PdfUnavailable
+from . import GENERATED, PdfUnavailable
 
 try:
     from weasyprint import HTML
@@ -85,10 +87,17 @@ class StaticOnlyFetcher(URLFetcher):
     over the network.
     """
 
-    def __init__(self, base_url: str = DEFAULT_BASE_URL, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        base_url: str = DEFAULT_BASE_URL,
+        images: dict[str, bytes] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(allowed_protocols=(), allow_redirects=False, **kwargs)
         self.static_prefix = _static_prefix(base_url)
         self.static_path = urlsplit(self.static_prefix).path
+        # PNG images made for this document, by name: served as GENERATED + name.
+        self.images = images or {}
 
     def static_name(self, url: str) -> str:
         """The static name that ``url`` addresses; :class:`ResourceRefused` otherwise."""
@@ -104,6 +113,11 @@ class StaticOnlyFetcher(URLFetcher):
         return unquote(rest)
 
     def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
+        if isinstance(url, str) and url.startswith(GENERATED):
+            body = self.images.get(url[len(GENERATED) :])
+            if body is None:
+                raise ResourceRefused(f"no such generated image: {url[:200]!r}")
+            return URLFetcherResponse(url, body=body, headers={"Content-Type": "image/png"})
         path = _static_file(self.static_name(url))
         content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         if content_type.startswith("text/") or content_type == "image/svg+xml":
@@ -166,16 +180,23 @@ def _spaced_out_collections() -> Iterator[None]:
 
 
 def render_pdf(
-    template_name: str, context: dict[str, Any], *, base_url: str = DEFAULT_BASE_URL
+    template_name: str,
+    context: dict[str, Any],
+    *,
+    base_url: str = DEFAULT_BASE_URL,
+    images: dict[str, bytes] | None = None,
 ) -> bytes:
     """Render the Django template ``template_name`` with ``context`` to a PDF.
 
     The context gets ``page_label_css`` (for ``@page`` margin boxes, see
     ``tournament/print/base.html``) unless it has one. Resources are fetched through
-    :class:`StaticOnlyFetcher` only.
+    :class:`StaticOnlyFetcher` only; ``images`` are PNG images by name that the template
+    addresses as ``GENERATED + name`` (WeasyPrint loads each name once per document).
     """
     context = {"page_label_css": page_label_css(), **context}
     html = render_to_string(template_name, context)
     with _spaced_out_collections():
-        document = HTML(string=html, base_url=base_url, url_fetcher=StaticOnlyFetcher(base_url))
+        document = HTML(
+            string=html, base_url=base_url, url_fetcher=StaticOnlyFetcher(base_url, images)
+        )
         return document.write_pdf()

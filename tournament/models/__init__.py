@@ -1,15 +1,19 @@
 """Kreuzdame's data model, one module per aggregate."""
 
+from .document import Document, DocumentStatus
 from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
 from .player import Player, normalize_name
 from .ratelimit import RateBucket
 from .registration import Registration, RegistrationState
+from .result import RoundResult
 from .round import DrawLog, Round, RoundStatus, Seat, Table
 from .series import Series, SeriesMethod, SeriesTiebreak
 from .sheet import Game, GameKind, Sheet, SheetStatus
 from .tournament import Entry, EntryStatus, FeeStatus, Team, Tournament, TournamentStatus
 
 __all__ = [
+    "Document",
+    "DocumentStatus",
     "DrawLog",
     "Entry",
     "EntryStatus",
@@ -25,6 +29,7 @@ __all__ = [
     "Registration",
     "RegistrationState",
     "Round",
+    "RoundResult",
     "RoundStatus",
     "Seat",
     "Series",

@@ -24,6 +24,7 @@ from functools import partial
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -31,7 +32,7 @@ from django.utils.translation import ngettext
 from scoring.rows import MAX_POINTS
 
 from ..backup import backup_quietly
-from ..domain import DomainError, referees
+from ..domain import DomainError, referees, results
 from ..models import (
     Game,
     GameKind,
@@ -238,6 +239,7 @@ def save_row(
         game.save()
         if note:
             _changed_after_confirmation(table, actor, reason, note)
+        results.restore_table(table)
         return game
 
 
@@ -256,6 +258,7 @@ def delete_last(table: Table, actor: Actor, *, number: int, version: int, reason
         last.delete()
         if note:
             _changed_after_confirmation(table, actor, reason, note)
+        results.restore_table(table)
 
 
 def replace_rows(
@@ -303,6 +306,8 @@ def replace_rows(
             changed += 1
         if changed and note:
             _changed_after_confirmation(table, actor, reason, note)
+        if changed:
+            results.restore_table(table)
         return changed
 
 
@@ -492,37 +497,45 @@ def _close_refusal(round_: Round) -> None:
 
 
 def close_round(round_: Round, user) -> None:
-    """The director closes a round once every sheet is confirmed.
+    """The director closes a round once every sheet is confirmed, and its results are stored
+    (:mod:`tournament.domain.results`).
 
-    The sheets are checked outside the transaction (every sheet of the round computed: too
-    long to hold the write lock); the transaction closes the round only if the tournament's
-    version (moved by every write to its sheets, games and penalties) is still the one the
-    check saw, else the check runs again — the last time inside the transaction."""
+    The sheets are checked and the results computed outside the transaction (every sheet of
+    the round: too long to hold the write lock); the transaction closes the round only if the
+    tournament's version (moved by every write to its sheets, games and penalties) is still
+    the one they were made from, else they are made again — the last time inside the
+    transaction."""
     pk, tournament_id = round_.pk, round_.tournament_id
     for attempt in range(CLOSE_ATTEMPTS + 1):
         last = attempt == CLOSE_ATTEMPTS
         if not last:
-            version = Tournament.objects.values_list("version", flat=True).get(pk=tournament_id)
+            version = _version(tournament_id)
             _close_refusal(Round.objects.select_related("tournament").get(pk=pk))
+            prepared = results.compute(Q(table__round=pk))
         with transaction.atomic():
             round_ = Round.objects.select_for_update().get(pk=pk)
             # Every sheet's row too: a change at the desk that is being saved right now (and
             # may send a confirmed sheet back) finishes first, or waits until the round is
             # closed.
             list(round_.tables.select_for_update().values_list("pk", flat=True))
-            now = Tournament.objects.values_list("version", flat=True).get(pk=tournament_id)
             if last:
                 _close_refusal(round_)
-            elif now != version:
+                prepared = results.compute(Q(table__round=pk))
+            elif _version(tournament_id) != version:
                 continue
             round_.status = RoundStatus.CLOSED
             round_.closed_at = timezone.now()
             stamp(round_, user).save(update_fields=["status", "closed_at"])
+            results.store([round_.pk], prepared)
             referees.close_calls(round_, user)
             # A closed round is a milestone worth a copy of the whole database.
             label = f"{round_.tournament.slug}-round-{round_.number}-closed"
             transaction.on_commit(partial(backup_quietly, label))
             return
+
+
+def _version(tournament_id: int) -> int:
+    return Tournament.objects.values_list("version", flat=True).get(pk=tournament_id)
 
 
 def _keeper_label(table_number: int, start_number: int | None) -> str:

@@ -4,10 +4,9 @@ entry fees and the treasurer's list.
 
 The players page keeps itself up to date: its counts, fee sums, the list of players still
 missing and the table are asked for again every few seconds (htmx, see ``_players_live.html``)
-and sent only when something in them changed. The add form and the fast check-in field are
+and sent only when something in them changed: of the table, only the rows that changed
+(``tournament/live_rows.py``). The add form and the fast check-in field are
 never replaced, so that typing is not disturbed."""
-
-import hashlib
 
 from django.contrib import messages
 from django.db.models import Count, Exists, OuterRef, Q
@@ -21,6 +20,7 @@ from django_tables2 import RequestConfig
 
 from scoring.penalties import Category
 
+from .. import live_rows
 from ..domain import DomainError
 from ..domain.players import edit_entry, start_number_locked
 from ..domain.registration import (
@@ -74,8 +74,8 @@ def _live(tournament) -> dict:
     shown = bool(counts["checked_in"] or tournament.checkin_open)
     missing = (
         tournament.entries.filter(status=EntryStatus.ACTIVE, checked_in=False)
-        .select_related("player")
         .order_by("start_number")
+        .values_list("start_number", "player__first_name", "player__last_name")
         if shown
         else []
     )
@@ -83,7 +83,11 @@ def _live(tournament) -> dict:
         "counts": counts,
         "fees": fee_sums(tournament) if _shows_fees(tournament) else None,
         "missing_shown": shown,
-        "missing": list(missing),
+        # Plain values, not entries: with check-in just open this is the whole field.
+        "missing": [
+            {"start_number": number, "full_name": f"{first} {last}".strip()}
+            for number, first, last in missing
+        ],
     }
 
 
@@ -101,26 +105,15 @@ def _entries(tournament):
     )
 
 
-def _live_state(live: dict, rows) -> str:
-    """A short fingerprint of everything the live part shows."""
-    table = rows.order_by("pk").values_list(
-        "pk",
-        "start_number",
-        "status",
-        "checked_in",
-        "fee",
-        "fee_changed_at",
-        "fee_changed_by__username",
-        "player__first_name",
-        "player__last_name",
-        "player__club",
-        "team__name",
-        "warnings",
-        "online",
-    )
-    missing = [(e.pk, e.start_number, e.player.full_name) for e in live["missing"]]
-    facts = (live["counts"], live["fees"], live["missing_shown"], missing, list(table))
-    return hashlib.sha256(repr(facts).encode()).hexdigest()[:24]
+def _live_parts(live: dict, table) -> dict:
+    """What the live parts beside the table show, by part, and the table's columns (see
+    ``live_rows.read_state``)."""
+    return {
+        "columns": [column.name for column in table.columns],
+        "counts": (live["counts"], live["fees"], live["missing_shown"]),
+        "missing": live["missing"],
+        "waiting": live["counts"]["waiting"],
+    }
 
 
 def _quick_form(*, focus: bool) -> QuickCheckinForm:
@@ -131,28 +124,52 @@ def _quick_form(*, focus: bool) -> QuickCheckinForm:
 
 
 def _entry_page(request, tournament, form=None, status=200, *, poll=False):
-    """The players page; ``poll``: the live part only (htmx asks every few seconds), or 204
-    when it shows the same as the page already does."""
+    """The players page; ``poll``: the live part only (htmx asks every few seconds): 204 when
+    it shows the same as the page already does, only the parts and rows that changed when the
+    page's state is known (``live_rows``), else the whole live part."""
     live = _live(tournament)
-    entry_filter = EntryFilter(request.GET or None, queryset=_entries(tournament))
+    entries = _entries(tournament)
+    entry_filter = EntryFilter(request.GET or None, queryset=entries)
     # The filter and the add form both have a club field: without their own ids the label
     # "club" of the add form would focus the filter's field.
     entry_filter.form.auto_id = "filter_%s"
     table = EntryTable(entry_filter.qs, exclude=() if live["fees"] else ("fee",))
     RequestConfig(request, paginate=False).configure(table)
-    state = _live_state(live, entry_filter.qs)
+    # The table's rows in the table's order (filtered, sorted): one query of plain values.
+    state = live_rows.read_state(table.data.data, _live_parts(live, table))
+    live_rows.remember(tournament, state)
     query = request.GET.urlencode()
     live_url = reverse("manage:entry-list", kwargs={"slug": tournament.slug})
     context = {
         "tournament": tournament,
         "table": table,
-        "live_state": state,
+        "live_state": state.token,
         "live_url": f"{live_url}?{query}" if query else live_url,
         **live,
     }
     if poll:
-        if request.headers.get(LIVE_STATE_HEADER) == state:
+        sent = request.headers.get(LIVE_STATE_HEADER)
+        if sent == state.token:
             return HttpResponse(status=204)
+        before = live_rows.recall(tournament, sent)
+        # Changed rows alone only where the table keeps its rows, their order and its
+        # columns (the fee column comes with the first fee ticked).
+        if (
+            before is not None
+            and before.order == state.order
+            and before.parts["columns"] == state.parts["columns"]
+        ):
+            changed = [pk for pk in state.order if before.rows[pk] != state.rows[pk]]
+            rows = live_rows.rows_html(request, tournament, table, state, entries, changed)
+            context |= {
+                "changed_rows": live_rows.oob_rows(rows),
+                "missing_changed": before.parts["missing"] != state.parts["missing"],
+                "waiting_changed": before.parts["waiting"] != state.parts["waiting"],
+            }
+            return render(request, "tournament/manage/_players_live_changes.html", context)
+    rows = live_rows.rows_html(request, tournament, table, state, entries)
+    table.body_html = live_rows.table_body(rows, state.order)
+    if poll:
         return render(request, "tournament/manage/_players_live_response.html", context)
     context |= {
         "filter": entry_filter,

@@ -1,49 +1,37 @@
 """Directors: the print pack of a round (Spiellisten, table plan, seat list, table cards) and
 the player cards with the confirmation codes."""
 
-from django.contrib import messages
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
-from django.views.decorators.http import require_safe
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_http_methods
 
-from ..exports import PdfUnavailable, cards, printpack
+from .. import documents
 from ..permissions import director_required, get_managed_tournament
 from ..site_url import public_url
 
+# GET asks for the file (made in the background, tournament/documents.py); POST makes a
+# failed one again.
+require_safe_or_retry = require_http_methods(["GET", "HEAD", "POST"])
+
 
 @director_required
-@require_safe
+@require_safe_or_retry
 def print_pack(request, slug, number):
+    """The print pack: its QR codes carry the tables' secret entry links, so the file is
+    never cached (documents.KINDS)."""
     tournament = get_managed_tournament(request, slug)
     round_ = get_object_or_404(tournament.rounds, number=number)
     if not round_.tables.exists():
         raise Http404
-    try:
-        pdf = printpack.print_pack(round_, public_url(request, "/"))
-    except PdfUnavailable as exc:
-        messages.error(request, exc.message)
-        return redirect("manage:round-detail", slug, number)
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = (
-        f'attachment; filename="{tournament.slug}-runde-{round_.number}.pdf"'
-    )
-    # The QR codes carry the tables' secret entry links: keep the file out of shared caches.
-    response["Cache-Control"] = "private, no-store"
-    return response
+    variant = documents.print_pack_variant(round_, public_url(request, "/"))
+    filename = f"{tournament.slug}-runde-{round_.number}.pdf"
+    return documents.respond(request, "printpack", tournament, filename, variant)
 
 
 @director_required
-@require_safe
+@require_safe_or_retry
 def player_cards_pdf(request, slug):
-    """One card per active player with start number and personal confirmation code."""
+    """One card per active player with start number and personal confirmation code (the
+    players' secrets: never cached)."""
     tournament = get_managed_tournament(request, slug)
-    try:
-        pdf = cards.player_cards_pdf(tournament)
-    except PdfUnavailable as exc:
-        messages.error(request, exc.message)
-        return redirect("manage:entry-list", slug)
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-spielerkarten.pdf"'
-    # The codes are the players' secrets: keep the file out of every cache.
-    response["Cache-Control"] = "private, no-store"
-    return response
+    return documents.respond(request, "cards", tournament, f"{tournament.slug}-spielerkarten.pdf")

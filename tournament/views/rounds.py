@@ -12,6 +12,7 @@ from ..domain import draw as draw_domain
 from ..forms.rounds import DrawForm, SwapForm
 from ..models import DrawLog, RoundStatus
 from ..permissions import director_required, get_managed_tournament
+from ..site_url import public_url
 
 CUT_BY_CLOCK = gettext_lazy(
     "This computer was too busy to finish the search in time, so the clock stopped it: the "
@@ -50,6 +51,7 @@ def round_draw(request, slug):
             request.user,
             all_rounds=form.cleaned_data["all_rounds"],
             seed=form.cleaned_data["seed"],
+            base_url=public_url(request, "/"),
         )
     except DomainError as exc:
         messages.error(request, exc.message)

@@ -5,7 +5,6 @@ from functools import partial
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -13,9 +12,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from .. import documents
 from ..caching import cached
 from ..domain import series as series_domain
-from ..exports import PdfUnavailable, documents, series, xlsx
+from ..exports import series
 from ..forms import SeriesForm
 from ..models import Series
 from ..permissions import (
@@ -97,24 +97,15 @@ def series_player(request, slug, player):
     return render(request, "tournament/series_player.html", page)
 
 
-def _download(request, found: Series, fmt: str, fallback, *, public_only: bool):
-    standings = series_domain.compute(found, public_only=public_only)
-    try:
-        if fmt == "xlsx":
-            content, kind = xlsx.series_workbook(standings), xlsx.XLSX_TYPE
-        else:
-            content, kind = documents.series_pdf(standings), "application/pdf"
-    except PdfUnavailable as exc:
-        messages.error(request, exc.message)
-        return redirect(*fallback)
-    response = HttpResponse(content, content_type=kind)
-    response["Content-Disposition"] = f'attachment; filename="{found.slug}.{fmt}"'
-    return response
+def _download(request, found: Series, fmt: str, *, public_only: bool):
+    """The series as PDF or Excel file, made in the background (tournament/documents.py)."""
+    kind = f"series-{fmt}" if public_only else f"series-all-{fmt}"
+    return documents.respond(request, kind, found, f"{found.slug}.{fmt}")
 
 
 def series_export(request, slug, fmt):
     found = get_object_or_404(Series, slug=slug, is_public=True)
-    return _download(request, found, fmt, ("series-public", slug), public_only=True)
+    return _download(request, found, fmt, public_only=True)
 
 
 @director_required
@@ -179,7 +170,7 @@ def series_detail(request, slug):
 @director_required
 def series_download(request, slug, fmt):
     found = get_directed_series(request, slug)
-    return _download(request, found, fmt, ("manage:series-detail", slug), public_only=False)
+    return _download(request, found, fmt, public_only=False)
 
 
 @director_required

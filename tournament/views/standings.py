@@ -3,16 +3,16 @@
 import copy
 
 from django.conf import settings
-from django.contrib import messages
 from django.http import HttpResponse, QueryDict
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
+from .. import documents
 from ..caching import cached
 from ..domain import standings as standings_domain
-from ..exports import PdfUnavailable, documents, federation, html, rows, xlsx
+from ..exports import federation, html, rows
 from ..models import Tournament, TournamentStatus
 from ..permissions import director_required, get_managed_tournament
 
@@ -119,23 +119,10 @@ def _public_body(request, tournament) -> str:
 
 @director_required
 def standings_export(request, slug, what, fmt):
-    """Standings, teams or rounds as PDF or Excel file."""
+    """Standings, teams or rounds as PDF or Excel file, made in the background."""
     tournament = get_managed_tournament(request, slug)
-    try:
-        if fmt == "xlsx":
-            content, kind = xlsx.workbook(tournament, what), xlsx.XLSX_TYPE
-        elif what == "rounds":
-            content, kind = documents.rounds_pdf(tournament), "application/pdf"
-        else:
-            content = documents.standings_pdf(tournament, teams_only=what == "teams")
-            kind = "application/pdf"
-    except PdfUnavailable as exc:
-        messages.error(request, exc.message)
-        return redirect("manage:standings", slug)
-    response = HttpResponse(content, content_type=kind)
     filename = f"{tournament.slug}-{what}.{fmt}"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return documents.respond(request, f"{what}-{fmt}", tournament, filename)
 
 
 @director_required
@@ -143,13 +130,11 @@ def results_export(request, slug, fmt):
     """Every player's result in the fixed format for a federation's ranking list, as CSV or
     Excel file (README, "Results for the federation")."""
     tournament = get_managed_tournament(request, slug)
-    if fmt == "xlsx":
-        content, kind = federation.results_workbook(tournament), xlsx.XLSX_TYPE
-    else:
-        content, kind = federation.results_csv(tournament), federation.CSV_TYPE
-    response = HttpResponse(content, content_type=kind)
     # The CSV cannot say that the results are not final yet; its file name does.
     final = tournament.status == TournamentStatus.FINISHED
     name = f"{tournament.slug}-results{'' if final else '-provisional'}.{fmt}"
+    if fmt == "xlsx":  # the workbook is made in the background, the plain text file at once
+        return documents.respond(request, "results-xlsx", tournament, name)
+    response = HttpResponse(federation.results_csv(tournament), content_type=federation.CSV_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -14,6 +14,7 @@ from django.utils import timezone, translation
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from tests.downloads import file_of
 from tests.factories import EntryFactory, PlayerFactory
 from tests.tournament.exports.test_standings import play
 from tournament.exports import documents, xlsx
@@ -100,10 +101,11 @@ def test_the_director_downloads_the_files(director_client, tournament):
         reverse("manage:standings-export", args=["herbst", "standings", "xlsx"])
     )
     assert book["Content-Type"] == xlsx.XLSX_TYPE
-    sheet = load_workbook(BytesIO(book.content))["Rangliste"]
+    sheet = load_workbook(BytesIO(file_of(book)))["Rangliste"]
     assert sheet.cell(row=header_row(sheet) + 1, column=1).value == 1
     pdf = director_client.get(reverse("manage:standings-export", args=["herbst", "rounds", "pdf"]))
-    assert pdf.content.startswith(b"%PDF") and "Runde 1" in pdf_text(pdf.content)
+    content = file_of(pdf)
+    assert content.startswith(b"%PDF") and "Runde 1" in pdf_text(content)
 
 
 @pytest.mark.parametrize("what", ["standings", "teams", "rounds", "sheets", "tableplan"])

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from openpyxl import load_workbook
 
+from tests.downloads import file_of
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director, referee
 from tournament.domain import standings as standings_domain
 from tournament.exports import federation, xlsx
@@ -283,7 +284,7 @@ def test_the_director_downloads_both_files(director_client, tournament, referee_
     response = director_client.get(reverse("manage:results-export", args=["herbst", "xlsx"]))
     assert response["Content-Type"] == xlsx.XLSX_TYPE
     assert response["Content-Disposition"] == 'attachment; filename="herbst-results.xlsx"'
-    assert load_workbook(BytesIO(response.content)).worksheets[0]["C2"].value == "Adler"
+    assert load_workbook(BytesIO(file_of(response))).worksheets[0]["C2"].value == "Adler"
 
 
 @pytest.mark.parametrize("fmt", ["csv", "xlsx"])

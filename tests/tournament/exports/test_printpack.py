@@ -9,14 +9,16 @@ import shutil
 import subprocess
 
 import pytest
+import segno
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from tests.downloads import file_of
 from tests.factories import TournamentFactory, director, released_table
+from tournament.exports import GENERATED, printpack
 from tournament.exports import pdf as pdf_module
-from tournament.exports import printpack
 from tournament.exports.pdf import ResourceRefused, StaticOnlyFetcher, render_pdf
 from tournament.models import Round, RoundStatus
 
@@ -151,24 +153,54 @@ def test_context_rows_and_few_queries(round_with_tables, django_assert_num_queri
 
 
 def test_qr_codes_carry_the_entry_links_and_the_links_are_not_printed(round_with_tables, pack):
-    context = printpack.build_context(round_with_tables, BASE)
+    images: dict[str, bytes] = {}
+    context = printpack.build_context(round_with_tables, BASE, images)
     html = render_to_string(printpack.TEMPLATE, context)
+    assert sorted(images) == ["qr-1.png", "qr-2.png"]
     for table in round_with_tables.tables.all():
         url = "http://testserver" + reverse("keeper-sheet", args=[table.token])
         item = next(t for t in context["tables"] if t.number == table.number)
         assert item.keeper_url == url
-        assert item.qr == printpack.qr_svg(url)
-        assert item.qr.startswith('<svg viewBox="0 0 ') and 'class="qr"' in item.qr
-        # On the sheet and on the table card.
-        assert html.count(item.qr) == 2
+        assert item.qr == f"{GENERATED}qr-{table.number}.png"
+        assert images[f"qr-{table.number}.png"] == printpack.qr_png(url)
+        # On the sheet and on the table card, one image for both.
+        assert html.count(f'<img class="qr" src="{item.qr}"') == 2
         # The secret link is only in the QR code, never as text.
-        assert table.token not in html.replace(item.qr, "")
+        assert table.token not in html
         assert all(table.token not in page for page in pack)
         assert all("tisch/" not in page for page in pack)
-    # The QR codes are drawn as vector paths on the sheet and card pages.
+
+
+def modules_of(image) -> list[list[bool]]:
+    """The modules of a QR code image of QR_SCALE pixels per module, quiet zone included:
+    True where the module is dark (read at the centre of each module)."""
+    grey = image.convert("L")
+    scale = printpack.QR_SCALE
+    size = grey.width // scale
+    return [
+        [grey.getpixel((x * scale + scale // 2, y * scale + scale // 2)) < 128 for x in range(size)]
+        for y in range(size)
+    ]
+
+
+def test_qr_code_images_are_segnos_matrix_module_for_module(round_with_tables):
+    """The PNG in the PDF is segno's code of the link: same size, every module the same, the
+    quiet zone of four modules white, and scaled without smoothing (Interpolate false)."""
     reader = PdfReader(io.BytesIO(printpack.print_pack(round_with_tables, BASE)))
-    for index in (0, 1, 4, 5):
-        assert reader.pages[index].get_contents().get_data().count(b" l\n") > 150
+    tables = {t.number: t for t in round_with_tables.tables.all()}
+    # Sheets 1 and 2 (pages 1, 2), table cards 1 and 2 (pages 5, 6).
+    for page, number in ((0, 1), (1, 2), (4, 1), (5, 2)):
+        url = "http://testserver" + reverse("keeper-sheet", args=[tables[number].token])
+        code = segno.make(url, error="m", micro=False)
+        expected = [[bool(bit) for bit in row] for row in code.matrix_iter(scale=1, border=4)]
+        # The page's resources name every image of the document: the one it draws counts.
+        objects = reader.pages[page]["/Resources"]["/XObject"]
+        drawn = reader.pages[page].get_contents().get_data()
+        used = [name for name in objects if f"{name} Do".encode() in drawn]
+        assert len(used) == 1 and objects[used[0]].get_object()["/Interpolate"].value is False
+        image = reader.pages[page].images[used[0]].image
+        assert image.width == image.height == len(expected) * printpack.QR_SCALE
+        assert modules_of(image) == expected
 
 
 def test_german_dates_and_labels(round_with_tables):
@@ -192,6 +224,7 @@ def test_german_dates_and_labels(round_with_tables):
         "//example.org/static/tournament/site.css",
         "http://localhost/static/tournament/no-such-file.css",
         "http://localhost/static/",
+        GENERATED + "qr-1.png",  # no such image made for the document
     ],
 )
 def test_fetcher_refuses_everything_but_static_files(url):
@@ -233,7 +266,9 @@ def test_hostile_names_stay_text_and_fetch_nothing(tournament, fetched):
     )  # fmt: skip
     context = printpack.build_context(table.round, BASE)
     html = render_to_string(printpack.TEMPLATE, context)
-    assert "<img" not in html and "<b>bold" not in html
+    # The only images are the QR codes made for the document.
+    assert html.count("<img") == html.count('<img class="qr" src="kreuzdame-generated:qr-7.png"')
+    assert "<b>bold" not in html
     assert "&lt;img src=&quot;file:///etc/passwd&quot;&gt;" in html
 
     with translation.override("en"):
@@ -243,7 +278,8 @@ def test_hostile_names_stay_text_and_fetch_nothing(tournament, fetched):
     for name in (HOSTILE_HTML, HOSTILE_CSS, "</style><b>bold"):
         assert flat(name) in everything
     assert fetched, "the stylesheet goes through the fetcher"
-    assert all(url.startswith(BASE + "static/") for url in fetched)
+    # The stylesheet and the QR code made for this document, nothing else.
+    assert all(url.startswith(BASE + "static/") for url in fetched if url != GENERATED + "qr-7.png")
     assert not any("passwd" in url or url.startswith(("file:", "data:")) for url in fetched)
 
 
@@ -271,8 +307,9 @@ def test_director_downloads_the_pack(director_client, round_with_tables):
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"] == 'attachment; filename="herbst-runde-1.pdf"'
-    assert response.content.startswith(b"%PDF")
-    assert len(PdfReader(io.BytesIO(response.content)).pages) == 6
+    content = file_of(response)
+    assert content.startswith(b"%PDF")
+    assert len(PdfReader(io.BytesIO(content)).pages) == 6
 
 
 def test_pack_is_only_for_the_tournaments_directors(client, round_with_tables):

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
+from tests.downloads import file_of
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, released_table
 from tournament import ratelimit
 from tournament.demo_games import play_sheet
@@ -371,7 +372,7 @@ def test_the_player_cards_hold_name_number_and_code_of_this_tournaments_players(
     assert response["Content-Type"] == "application/pdf"
     assert "herbst-spielerkarten.pdf" in response["Content-Disposition"]
     assert "no-store" in response["Cache-Control"]
-    reader = PdfReader(io.BytesIO(response.content))
+    reader = PdfReader(io.BytesIO(file_of(response)))
     text = re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))
     for entry, (first, last) in zip(entries, names, strict=True):
         assert f"{first} {last}" in text
@@ -386,7 +387,7 @@ def test_ten_player_cards_fit_on_a_page(director_client, tournament):
     for n in range(1, 22):
         EntryFactory(tournament=tournament, start_number=n)
     response = director_client.get(reverse("manage:player-cards", args=["herbst"]))
-    assert len(PdfReader(io.BytesIO(response.content)).pages) == 3
+    assert len(PdfReader(io.BytesIO(file_of(response))).pages) == 3
 
 
 def test_without_the_pdf_engine_the_player_cards_say_what_is_missing(
@@ -394,9 +395,9 @@ def test_without_the_pdf_engine_the_player_cards_say_what_is_missing(
 ):
     monkeypatch.setitem(sys.modules, "weasyprint", None)
     monkeypatch.delitem(sys.modules, "tournament.exports.pdf", raising=False)
-    response = director_client.get(reverse("manage:player-cards", args=["herbst"]), follow=True)
-    assert response.redirect_chain[-1][0] == reverse("manage:entry-list", args=["herbst"])
-    assert "Pango" in response.content.decode()
+    response = director_client.get(reverse("manage:player-cards", args=["herbst"]))
+    # The document's page says what is missing, no traceback.
+    assert response.status_code == 200 and "Pango" in response.content.decode()
 
 
 # --- the migration ---------------------------------------------------------------------------

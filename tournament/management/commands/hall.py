@@ -3,7 +3,8 @@ hall's network (``make hall`` is a thin wrapper around this command).
 
 Start it through manage.py: manage.py recognises the command and switches the settings to
 hall mode (tournament/settings.py) before Django reads them. The server is waitress, pure
-Python, so the same command runs on Windows, macOS and Linux.
+Python, so the same command runs on Windows, macOS and Linux. Beside it runs the worker that
+makes the documents (``manage.py worker``), started again if it dies and stopped with the hall.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from django.utils.translation import gettext as _
 
 from tournament.domain import DomainError
 from tournament.domain.accounts import create_director, director_exists
-from tournament.hall import is_internet_address
+from tournament.hall import Supervisor, is_internet_address, worker_command
 
 # 150 tables saving games and 60 phones polling keep a handful of threads busy; the rest
 # absorbs the rush when a round is released and everybody looks up their seat. Anonymous
@@ -82,9 +83,17 @@ class Command(BaseCommand):
             # every SWITCH_INTERVAL, so a keeper's save that waits for its database answer
             # gets on again within a millisecond rather than Python's default five.
             sys.setswitchinterval(SWITCH_INTERVAL)
-            with contextlib.suppress(KeyboardInterrupt):
-                server.run()
-            server.close()
+            # A polite stop (SIGTERM) ends the day the same way, the worker with it.
+            signal.signal(signal.SIGTERM, signal.default_int_handler)
+            # The documents' worker beside the server, started again if it dies.
+            worker = Supervisor(worker_command(str(Path(settings.BASE_DIR) / "manage.py")))
+            worker.start()
+            try:
+                with contextlib.suppress(KeyboardInterrupt):
+                    server.run()
+            finally:
+                worker.stop()
+                server.close()
             self.stdout.write(
                 _("Stopped. The tournament is in the database; start again any time.")
             )

@@ -1,0 +1,288 @@
+"""Heavy documents made in the background (tournament/documents.py): one render per state,
+an outdated file never served, the access rules of the old downloads, a limit per address
+for visitors, a failure shown as a message, the worker and its supervisor."""
+
+import datetime
+import signal
+import sys
+import time
+from io import BytesIO
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from tests.downloads import file_of
+from tests.factories import TournamentFactory, director, make_series, released_table
+from tests.tournament.exports.test_exports import pdf_text
+from tests.tournament.test_rounds import field
+from tournament import documents
+from tournament.domain import draw as draw_domain
+from tournament.hall import Supervisor
+from tournament.management.commands import worker as worker_command
+from tournament.models import Document, DocumentStatus
+from tournament.versions import mark_changed
+
+pytestmark = pytest.mark.django_db
+
+QUEUED_ONLY = {
+    "default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend", "QUEUES": ["documents"]}
+}
+
+
+@pytest.fixture
+def queue(settings):
+    """A queue that keeps the tasks instead of running them (no worker): what was asked for."""
+    from django_tasks import default_task_backend
+
+    settings.TASKS = {**QUEUED_ONLY}
+    default_task_backend.clear()
+    return default_task_backend
+
+
+@pytest.fixture
+def cup(tournament):
+    tournament.is_public = True
+    tournament.save()
+    released_table(tournament)
+    return make_series([tournament], is_public=True)
+
+
+def test_a_second_request_for_the_same_state_joins_the_first(queue, tournament):
+    first = documents.request("standings-pdf", tournament, "de")
+    second = documents.request("standings-pdf", tournament, "de")
+    assert first.pk == second.pk and first.status == DocumentStatus.QUEUED
+    assert len(queue.results) == 1  # one render queued
+    english = documents.request("standings-pdf", tournament, "en")
+    assert english.pk != first.pk and len(queue.results) == 2
+
+
+def test_a_page_asked_twice_while_the_file_is_made_queues_one_render(queue, cup, client):
+    url = reverse("series-export", args=[cup.slug, "pdf"])
+    for _ in range(3):
+        page = client.get(url)
+        assert page.status_code == 202
+        assert "wird erstellt" in page.content.decode()
+    assert len(queue.results) == 1
+    assert client.get(url + "?status=1").json() == {"status": "queued"}
+
+
+def test_the_worker_makes_the_file_the_page_then_serves(settings, cup, client, monkeypatch):
+    """The queue in the database, as on the day: the page first, the worker, then the file."""
+    # The worker closes its connections between tasks: the test's database must stay open.
+    for module in ("django_tasks_db.management.commands.db_worker", worker_command.__name__):
+        monkeypatch.setattr(f"{module}.close_old_connections", lambda: None)
+    settings.TASKS = {
+        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["documents"]}
+    }
+    settings.WORKER_NICE = 0  # the test process itself runs the worker
+    url = reverse("series-export", args=[cup.slug, "xlsx"])
+    assert client.get(url).status_code == 202
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        call_command("worker", batch=True, verbosity=0)
+    finally:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+    assert client.get(url + "?status=1").json() == {"status": "ready"}
+    response = client.get(url)
+    assert response["Content-Disposition"] == 'attachment; filename="vm.xlsx"'
+    book = load_workbook(BytesIO(file_of(response)))
+    assert "Vereinsmeisterschaft" in str(book.worksheets[0]["A1"].value)
+
+
+def test_an_idle_worker_looks_at_the_queue_without_taking_the_write_lock(monkeypatch):
+    """Between documents the worker only reads (a keeper's save never waits for its
+    polls); the queue's own worker claims a task only when one is there."""
+    monkeypatch.setattr(f"{worker_command.__name__}.close_old_connections", lambda: None)
+    with CaptureQueriesContext(connection) as queries:
+        assert worker_command._queued() is False
+    assert [q["sql"].split()[0] for q in queries.captured_queries] == ["SELECT"]
+
+
+def test_an_outdated_file_is_never_served(queue, cup, client):
+    document = documents.request("series-pdf", cup, "de")
+    documents.render(document)
+    document.refresh_from_db()
+    assert document.status == DocumentStatus.READY and document.size > 0
+    assert not documents.outdated(document)
+    mark_changed(cup.tournaments.get())  # a game saved: the series' table may change
+    assert documents.outdated(document)
+    page = client.get(reverse("series-export", args=[cup.slug, "pdf"]))
+    assert page.status_code == 202  # the page, not the old file
+    assert "neuere" in page.content.decode()
+    newer = Document.objects.exclude(pk=document.pk).get()
+    assert newer.status == DocumentStatus.QUEUED and newer.version != document.version
+
+
+def test_a_render_of_a_state_gone_meanwhile_is_dropped_unmade(queue, tournament):
+    document = documents.request("standings-xlsx", tournament, "de")
+    mark_changed(tournament)
+    documents.render(document)
+    assert not Document.objects.filter(pk=document.pk).exists()
+
+
+def test_a_new_file_removes_the_older_ones_of_the_same_document(cup, client, settings):
+    url = reverse("series-export", args=[cup.slug, "pdf"])
+    file_of(client.get(url))
+    mark_changed(cup.tournaments.get())
+    file_of(client.get(url))
+    kept = Document.objects.get()
+    assert [p.name for p in settings.DOCUMENTS_DIR.iterdir()] == [kept.file_name]
+
+
+def test_the_files_read_back(cup, client):
+    client.cookies["django_language"] = "en"
+    pdf = file_of(client.get(reverse("series-export", args=[cup.slug, "pdf"])))
+    assert "Vereinsmeisterschaft" in pdf_text(pdf)
+    tournament = cup.tournaments.get()
+    owner = tournament.directors.get() if tournament.directors.exists() else None
+    assert owner is not None
+    client.force_login(owner)
+    standings = client.get(
+        reverse("manage:standings-export", args=[tournament.slug, "standings", "pdf"])
+    )
+    assert len(PdfReader(BytesIO(file_of(standings))).pages) >= 1
+    book = client.get(reverse("manage:results-export", args=[tournament.slug, "xlsx"]))
+    assert load_workbook(BytesIO(file_of(book))).worksheets[0].max_row >= 2
+
+
+def test_access_stays_as_before(cup, client, tournament):
+    series_url = reverse("series-export", args=[cup.slug, "pdf"])
+    pack = reverse("manage:print-pack", args=[tournament.slug, 1])
+    cards = reverse("manage:player-cards", args=[tournament.slug])
+    assert client.get(pack).status_code == 302  # to the login
+    assert client.get(cards).status_code == 302
+    cup.is_public = False
+    cup.save()
+    assert client.get(series_url).status_code == 404
+    assert client.get(series_url + "?status=1").status_code == 404
+    client.force_login(director(username="fremd"))
+    TournamentFactory(slug="fremd")
+    assert client.get(pack).status_code == 404
+    assert client.get(cards).status_code == 404
+    assert not Document.objects.exists()
+
+
+def test_the_secret_files_are_never_cached(director_client, tournament):
+    released_table(tournament)
+    for url in (
+        reverse("manage:print-pack", args=[tournament.slug, 1]),
+        reverse("manage:player-cards", args=[tournament.slug]),
+    ):
+        response = director_client.get(url)
+        assert response["Cache-Control"] == "private, no-store"
+        assert file_of(response).startswith(b"%PDF")
+
+
+def test_visitors_are_limited_per_address(settings, queue, cup, client):
+    settings.DOWNLOADS_PER_ADDRESS = 2
+    url = reverse("series-export", args=[cup.slug, "pdf"])
+    assert client.get(url, REMOTE_ADDR="192.0.2.7").status_code == 202
+    assert client.get(url, REMOTE_ADDR="192.0.2.7").status_code == 202
+    refused = client.get(url, REMOTE_ADDR="192.0.2.7")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert "Zu viele Downloads" in refused.content.decode()
+    assert client.get(url, REMOTE_ADDR="192.0.2.8").status_code == 202  # another address
+    # The progress page's poll is no download.
+    assert client.get(url + "?status=1", REMOTE_ADDR="192.0.2.7").status_code == 200
+
+
+def test_asking_again_for_a_queued_document_writes_nothing(settings, queue, cup, client):
+    """The flood's downloads cost the database reads only: the limit is counted in memory,
+    the document looked up before it is created."""
+    url = reverse("series-export", args=[cup.slug, "pdf"])
+    assert client.get(url).status_code == 202
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 202
+    statements = {q["sql"].split()[0] for q in queries.captured_queries}
+    assert statements == {"SELECT"}, statements
+
+
+def test_one_ipv6_network_counts_as_one_address(settings, queue, cup, client):
+    settings.DOWNLOADS_PER_ADDRESS = 1
+    url = reverse("series-export", args=[cup.slug, "xlsx"])
+    client.cookies["django_language"] = "en"
+    assert client.get(url, REMOTE_ADDR="2001:db8:1:2::10").status_code == 202
+    refused = client.get(url, REMOTE_ADDR="2001:db8:1:2:ffff::1")  # same /64
+    assert refused.status_code == 429 and "Too many downloads" in refused.content.decode()
+    assert client.get(url, REMOTE_ADDR="2001:db8:1:3::10").status_code == 202
+
+
+def test_directors_are_not_limited(settings, queue, director_client, tournament):
+    settings.DOWNLOADS_PER_ADDRESS = 1
+    url = reverse("manage:standings-export", args=[tournament.slug, "standings", "pdf"])
+    for _ in range(3):
+        assert director_client.get(url).status_code == 202
+
+
+def test_a_failed_render_shows_the_error_not_a_traceback(
+    director_client, tournament, monkeypatch, caplog
+):
+    def broken(subject, variant):
+        raise RuntimeError("secret detail of the server")
+
+    kind = documents.KINDS["standings-pdf"]
+    monkeypatch.setitem(
+        documents.KINDS,
+        "standings-pdf",
+        documents.Kind(kind.title, "pdf", "application/pdf", broken),
+    )
+    url = reverse("manage:standings-export", args=[tournament.slug, "standings", "pdf"])
+    page = director_client.get(url)
+    body = page.content.decode()
+    assert page.status_code == 200
+    assert "konnte nicht erstellt werden" in body
+    assert "secret detail" not in body and "Traceback" not in body
+    assert "secret detail of the server" in caplog.text  # for the administrator
+    # Asked again: the same failure is shown, nothing made again unasked.
+    assert Document.objects.get().status == DocumentStatus.FAILED
+    monkeypatch.setitem(documents.KINDS, "standings-pdf", kind)
+    again = director_client.post(url)  # "Try again"
+    assert file_of(again).startswith(b"%PDF")
+
+
+def test_a_drawn_round_has_its_print_pack_queued(settings, queue, tournament, director_user):
+    settings.PRINT_PACK_ON_DRAW = True
+    field(tournament, 8)
+    draw_domain.draw(tournament, director_user, seed=3, base_url="http://192.168.1.20:8000/")
+    pack = Document.objects.get()
+    assert pack.kind == "printpack" and pack.variant == "1 http://192.168.1.20:8000/"
+    assert len(queue.results) == 1
+    settings.PRINT_PACK_ON_DRAW = False
+    draw_domain.draw(tournament, director_user, seed=4, base_url="http://192.168.1.20:8000/")
+    assert Document.objects.count() == 1
+
+
+def test_a_worker_that_dies_is_started_again_and_stopped_with_the_hall():
+    supervisor = Supervisor([sys.executable, "-c", "pass"], pause=0.05)
+    supervisor.start()
+    deadline = time.monotonic() + 30
+    while supervisor.starts < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    supervisor.stop()
+    assert supervisor.starts >= 3
+    assert supervisor.process is not None and supervisor.process.poll() is not None
+
+
+def test_the_hall_stops_its_worker():
+    supervisor = Supervisor([sys.executable, "-c", "import time; time.sleep(60)"])
+    supervisor.start()
+    supervisor.stop()
+    assert supervisor.starts == 1 and supervisor.process.poll() is not None
+
+
+def test_a_series_fingerprint_moves_with_its_tournaments_and_the_date(cup, monkeypatch):
+    before = documents.current_version("series-pdf", cup)
+    assert documents.current_version("series-pdf", cup) == before
+    assert documents.current_version("series-all-pdf", cup) != before
+    mark_changed(cup.tournaments.get())
+    after = documents.current_version("series-pdf", cup)
+    assert after != before
+    tomorrow = datetime.date.today() + datetime.timedelta(days=1)
+    monkeypatch.setattr("django.utils.timezone.localdate", lambda: tomorrow)
+    assert documents.current_version("series-pdf", cup) != after
