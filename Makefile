@@ -82,6 +82,7 @@ bench: $(VENV)/.deps
 	$(BIN)/python bench/registration_bench.py
 	$(BIN)/python bench/print_bench.py
 	$(BIN)/python bench/documents_bench.py
+	$(BIN)/python bench/lock_bench.py
 
 # Concurrent writers and crashes against gunicorn (4 workers): SQLite with 20 kills, SQLite's
 # default DEFERRED transactions (must fail, to show the harness can), PostgreSQL if running.

@@ -502,3 +502,45 @@ def test_the_mergeplayers_command_moves_the_waiting_list_up_with_or_without_site
         assert len(sent) == 1 and site_url in sent[0].body
     else:
         assert sent == [] and "SITE_URL is not set" in out.getvalue()
+
+
+def test_more_places_move_the_waiting_list_up_in_order_in_bulk(hall):
+    """Raising the places moves those waiting up in order (in bulk, issue 33): one whose
+    member number became somebody else's stays waiting for the director, a player who
+    cancelled and registered again gets their old entry back, in their turn."""
+    boss = hall.directors.get()
+    hall.registration_capacity = 3
+    hall.save()
+    sign(hall, "Albers")
+    brandt = sign(hall, "Brandt")
+    came_back = sign(hall, "Dietz")
+    conrad = sign(hall, "Conrad", ddv_number="777")  # waits
+    PlayerFactory(first_name="Nicht", last_name="Conrad", ddv_number="777")
+    signup.cancel(came_back, user=None)  # Conrad cannot have the place
+    hall.registration_capacity = 2
+    hall.save()
+    again = sign(hall, "Dietz")  # waits behind Conrad
+    others = [sign(hall, f"Spieler{n}", team_name="Die Asse") for n in range(5)]
+    assert [r.last_name for r in signup.waiting_list(hall)][:2] == ["Conrad", "Dietz"]
+    hall.registration_capacity = 20
+    hall.save()
+    outbox = Outbox()
+    moved = signup.after_places_changed(hall, user=boss, mail=outbox)
+    assert [r.pk for r in moved] == [again.pk, *(r.pk for r in others)]
+    assert [name for name, kind in outbox.sent if kind == "moved-up"] == [
+        "Dietz",
+        *(f"Spieler{n}" for n in range(5)),
+    ]
+    conrad.refresh_from_db()
+    assert conrad.state == RegistrationState.WAITING
+    again.refresh_from_db()
+    assert again.state == RegistrationState.CONFIRMED
+    assert again.entry.start_number == came_back.entry.start_number == 3
+    assert again.entry.status == EntryStatus.ACTIVE
+    numbers = [Registration.objects.get(pk=r.pk).entry.start_number for r in others]
+    assert numbers == [4, 5, 6, 7, 8]
+    assert hall.teams.get().members.count() == 5
+    record = Registration.history.filter(id=others[-1].pk).first()
+    assert (record.state, record.history_user) == (RegistrationState.CONFIRMED, boss)
+    assert record.history_change_reason == "von der Warteliste nachgerückt"
+    assert brandt.entry.status == EntryStatus.ACTIVE

@@ -66,17 +66,23 @@ def insert(model: type[Model], rows: Sequence[dict], same: dict | None = None) -
 
 
 def history(
-    model: type[Model], rows: Iterable[Mapping[str, Any]], kind: str, user, role: str = ""
+    model: type[Model],
+    rows: Iterable[Mapping[str, Any]],
+    kind: str,
+    user,
+    role: str = "",
+    reason: str | None = None,
 ) -> None:
-    """Write the history records (``kind``: "+" created, "-" deleted) of ``rows`` of
-    ``model``, each row with its id and every tracked field."""
+    """Write the history records (``kind``: "+" created, "~" changed, "-" deleted) of
+    ``rows`` of ``model``, each row with its id and every tracked field as it is now, and
+    ``reason`` as the change reason."""
     historical = get_history_model_for_model(model)
     names = {f.attname for f in historical._meta.concrete_fields}
     extra = {
         "history_date": timezone.now(),
         "history_type": kind,
         "history_user_id": user.pk if user is not None else None,
-        "history_change_reason": None,
+        "history_change_reason": reason or None,
     }
     if "history_role" in names:
         extra["history_role"] = role

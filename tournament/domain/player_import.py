@@ -2,26 +2,34 @@
 
 Parsing never writes. It returns a preview with every row matched against the player
 database and every bad line with its number and reason. Only an error-free preview can be
-applied, and applying happens in one transaction: a file either goes in whole or not at all.
+applied, and applying happens in one short transaction: a file either goes in whole or not at
+all (see :func:`apply_import`).
 """
 
 import re
 import unicodedata
 from dataclasses import asdict, dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..imports.tabular import ImportFileError, read_table
-from ..models import Player, Tournament, normalize_name
-from . import DomainError
+from ..models import Entry, Player, Team, Tournament, normalize_name
+from ..models.audit import role_of
+from ..versions import mark_changed
+from . import DomainError, bulk
 from .registration import (
     KnownPlayers,
     PlayerData,
+    already_registered_error,
+    conflict_error,
     ddv_number_conflict,
     find_player,
+    identity_key,
     known_tournaments,
-    register,
+    number_taken_error,
 )
 
 MAX_START_NUMBER = 99999
@@ -287,28 +295,191 @@ def shown_players(rows: list[ImportRow], tournaments) -> dict[int, Player]:
     return {player.pk: player for player in own}
 
 
+# How often a confirm prepares again when another write changed what it was prepared from.
+ATTEMPTS = 5
+
+
+@dataclass
+class Plan:
+    """Registrations ready to write (an import, those moving up from a waiting list):
+    computed outside the transaction from ``state``."""
+
+    state: tuple
+    last_entry: int | None  # the newest entry of the known tournaments when prepared
+    new_players: list[Player]  # unsaved, in line order
+    entries: list[tuple[Player, int, str]]  # (player, start number, team name)
+    new_teams: list[str]
+
+
+def _state(tournament: Tournament, known, ddv_numbers: list[str], last: int | None) -> tuple:
+    """What a plan depends on, as plain values: the tournament's entries and teams, how many
+    entries of the tournaments whose players may be linked there are up to entry ``last``
+    (a deletion changes it), the holders of the file's member numbers. Cheap enough to read
+    again inside the write transaction."""
+    entries = tuple(
+        tournament.entries.order_by("start_number").values_list("start_number", "player_id")
+    )
+    teams = tuple(tournament.teams.order_by("name").values_list("name", flat=True))
+    linked = Entry.objects.filter(tournament__in=known, pk__lte=last or 0).count()
+    holders = tuple(
+        Player.objects.filter(ddv_number__in=ddv_numbers)
+        .order_by("ddv_number")
+        .values_list("ddv_number", "pk", "first_name", "last_name")
+    )
+    return entries, teams, linked, holders
+
+
+def unchanged(tournament: Tournament, plan: "Plan", known, rows: list[ImportRow]) -> bool:
+    """Whether the plan still holds: the same state, and no player entered meanwhile in the
+    director's tournaments whose name is one of the file's (the import would have linked
+    them). Other directors' imports running at the same time do not make it prepare again."""
+    ddv_numbers = sorted({r.ddv_number for r in rows if r.ddv_number})
+    if _state(tournament, known, ddv_numbers, plan.last_entry) != plan.state:
+        return False
+    names = {r.data.name_key for r in rows}
+    new = Entry.objects.filter(tournament__in=known, pk__gt=plan.last_entry or 0)
+    return not any(
+        identity_key(first, last) in names
+        for first, last in new.values_list("player__first_name", "player__last_name")
+    )
+
+
+def prepare(
+    tournament: Tournament, ordered: list[ImportRow], known_qs, *, partial: bool = False
+) -> Plan:
+    """Match (with the players of ``known_qs``, see :func:`~.registration.find_player`) and
+    number every row as :func:`~.registration.register` would, one after the other, without
+    writing: a DomainError names the first line that cannot be registered — or, ``partial``,
+    the plan covers the rows before it (``len(plan.entries)``)."""
+    ddv_numbers = sorted({r.ddv_number for r in ordered if r.ddv_number})
+    last_entry = Entry.objects.filter(tournament__in=known_qs).aggregate(last=Max("pk"))["last"]
+    state = _state(tournament, known_qs, ddv_numbers, last_entry)
+    holders = {p.ddv_number: p for p in Player.objects.filter(ddv_number__in=ddv_numbers)}
+    known = KnownPlayers(known_qs)
+    registered = {player_id: number for number, player_id in state[0]}
+    taken = set(registered.values())
+    highest = max(taken, default=0)
+    plan = Plan(state, last_entry, [], [], [])
+    teams = set(state[1])
+    for row in ordered:
+        try:
+            player = find_player(row.data, known, holders)
+            if ddv_number_conflict(row.data, player):
+                raise conflict_error(row.data)
+            if player is not None and player.pk is None:  # a new player of an earlier line
+                number = next(n for p, n, _team in plan.entries if p is player)
+                raise already_registered_error(player, number)
+            if player is not None and player.pk in registered:
+                raise already_registered_error(player, registered[player.pk])
+            number = row.start_number
+            if number is not None and number in taken:
+                raise number_taken_error(number)
+        except DomainError as exc:
+            if partial:
+                return plan
+            raise DomainError(
+                _("Line %(line)s: %(reason)s") % {"line": row.line, "reason": exc.message}
+            ) from None
+        if number is None:
+            number = highest + 1
+        taken.add(number)
+        highest = max(highest, number)
+        if player is None:
+            player = Player(
+                first_name=row.first_name,
+                last_name=row.last_name,
+                club=row.club,
+                ddv_number=row.ddv_number,
+            )
+            player.name_key = normalize_name(player.first_name, player.last_name)
+            plan.new_players.append(player)
+            known.add(player)
+        team = row.team.strip()
+        if team and team not in teams:
+            teams.add(team)
+            plan.new_teams.append(team)
+        plan.entries.append((player, number, team))
+    return plan
+
+
+def write(tournament: Tournament, plan: Plan, user, role: str = "") -> None:
+    """Write prepared registrations in bulk (players, teams, entries and their history, by
+    ``user`` in ``role``, see :func:`~.audit.stamp`). Runs in the transaction that found the
+    state unchanged."""
+    role = role or role_of(user)
+    now = timezone.now()
+    # bulk_create gives the new players their ids (SQLite and PostgreSQL return them).
+    for player in plan.new_players:
+        player.created_at = now
+    Player.objects.bulk_create(plan.new_players, batch_size=500)
+    # The history from what was written, not read back (each field not given has its
+    # default, in the history as in the row).
+    fields = ("id", "first_name", "last_name", "club", "ddv_number", "name_key", "created_at")
+    players = [{name: getattr(p, name) for name in fields} for p in plan.new_players]
+    bulk.history(Player, players, "+", user, role)
+    if plan.new_teams:
+        teams = [{"name": name} for name in plan.new_teams]
+        bulk.insert(Team, teams, {"tournament_id": tournament.pk})
+        teams_made = tournament.teams.filter(name__in=plan.new_teams).values()
+        bulk.history(Team, teams_made, "+", user, role)
+    team_ids = dict(tournament.teams.values_list("name", "pk"))
+    bulk.insert(
+        Entry,
+        [
+            {"player_id": player.pk, "start_number": number, "team_id": team_ids.get(team)}
+            for player, number, team in plan.entries
+        ],
+        {"tournament_id": tournament.pk, "created_at": now},
+    )
+    ids = dict(tournament.entries.values_list("start_number", "pk"))
+    entries = [
+        {
+            "id": ids[number],
+            "tournament_id": tournament.pk,
+            "player_id": player.pk,
+            "start_number": number,
+            "team_id": team_ids.get(team),
+        }
+        for player, number, team in plan.entries
+    ]
+    bulk.history(Entry, entries, "+", user, role)
+    mark_changed(tournament)  # the rows above were written without signals
+
+
 def apply_import(tournament: Tournament, rows: list[ImportRow], *, director=None) -> int:
     """Register every row of a confirmed preview for ``director``, all or nothing. Returns how
     many entries were created. Explicit start numbers go first so that automatic ones cannot
-    take them."""
+    take them.
+
+    As the draw does: every row is matched and numbered outside any transaction, then one
+    short transaction checks that nothing the plan was made from changed meanwhile and writes
+    it in bulk. When something did change (another import into this tournament, a player of
+    the same name entered elsewhere by this director), the plan is made again; after
+    :data:`ATTEMPTS` tries it is made under the lock, so that a confirm always finishes."""
     ordered = sorted(
         (r for r in rows if not r.already_registered),
         key=lambda r: (r.start_number is None, r.start_number or 0, r.line),
     )
-    known = KnownPlayers(known_tournaments(director, tournament))
-    with transaction.atomic():
-        for row in ordered:
-            try:
-                register(
-                    tournament,
-                    row.data,
-                    director=director,
-                    start_number=row.start_number,
-                    team_name=row.team,
-                    known_players=known,
-                )
-            except DomainError as exc:
-                raise DomainError(
-                    _("Line %(line)s: %(reason)s") % {"line": row.line, "reason": exc.message}
-                ) from None
-    return len(ordered)
+    known_qs = known_tournaments(director, tournament)
+    for attempt in range(ATTEMPTS + 1):
+        plan = None if attempt == ATTEMPTS else prepare(tournament, ordered, known_qs)
+        try:
+            with transaction.atomic():
+                Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+                if plan is None:
+                    # Changed under the plan again and again: prepared under the lock, once.
+                    plan = prepare(tournament, ordered, known_qs)
+                elif not unchanged(tournament, plan, known_qs, ordered):
+                    continue
+                write(tournament, plan, director)
+                return len(ordered)
+        except IntegrityError:
+            # A row written meanwhile that the state does not show (the same member number
+            # for another tournament's new player): nothing was written; prepare again.
+            continue
+    raise DomainError(
+        _(
+            "Other players were saved with the same data while the list was being imported. "
+            "Nothing was imported: please confirm again."
+        )
+    )

@@ -10,11 +10,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import Entry, EntryStatus, Player, Team, Tournament, normalize_name
-from ..models.audit import stamp
+from ..models.audit import role_of, stamp
 from ..models.tournament import new_projector_token
 from ..names import fold
 from ..permissions import managed_tournaments
-from . import DomainError
+from ..versions import mark_changed
+from . import DomainError, bulk
 
 
 @transaction.atomic
@@ -107,7 +108,11 @@ def known_tournaments(director, tournament: Tournament) -> QuerySet[Tournament]:
     return Tournament.objects.filter(this | Q(pk__in=managed_tournaments(director).values("pk")))
 
 
-def find_player(data: PlayerData, known: QuerySet[Tournament] | KnownPlayers) -> Player | None:
+def find_player(
+    data: PlayerData,
+    known: QuerySet[Tournament] | KnownPlayers,
+    holders: dict[str, Player] | None = None,
+) -> Player | None:
     """The player in the database that ``data`` describes, or None for a new person.
 
     The player database is shared by all tournaments, and a linked player brings what is stored
@@ -118,9 +123,13 @@ def find_player(data: PlayerData, known: QuerySet[Tournament] | KnownPlayers) ->
     too, unless one of the two has no club. Anybody
     else becomes a new player (duplicates can be merged later). A member number held by somebody
     with another name is returned all the same: :func:`ddv_number_conflict` refuses it.
+    ``holders`` (member number -> player, read once for many rows) saves the query per row.
     """
     if data.ddv_number:
-        player = Player.objects.filter(ddv_number=data.ddv_number).first()
+        if holders is not None:
+            player = holders.get(data.ddv_number)
+        else:
+            player = Player.objects.filter(ddv_number=data.ddv_number).first()
         if player is not None:
             return player
     if not isinstance(known, KnownPlayers):
@@ -185,26 +194,13 @@ def register(
         known = known_players or KnownPlayers(known_tournaments(director, tournament))
         player = find_player(data, known)
         if ddv_number_conflict(data, player):
-            # The player database is shared: the holder's name is another tournament's data.
-            raise DomainError(
-                _("DDV member number %(number)s belongs to a player with another name.")
-                % {"number": data.ddv_number}
-            )
+            raise conflict_error(data)
         existing = tournament.entries.filter(player=player).first() if player else None
         if existing is not None:
-            # Adding again is no way to fix a typo: the message points to the entry's row.
-            raise DomainError(
-                _(
-                    "%(name)s is already registered for this tournament with start number "
-                    "%(number)s. To correct name, club or team, use “Edit” in that row."
-                )
-                % {"name": existing.player.full_name, "number": existing.start_number}
-            )
+            raise already_registered_error(existing.player, existing.start_number)
         if start_number is not None:
             if tournament.entries.filter(start_number=start_number).exists():
-                raise DomainError(
-                    _("Start number %(number)s is already taken.") % {"number": start_number}
-                )
+                raise number_taken_error(start_number)
         else:
             start_number = next_start_number(tournament)
         if player is None:
@@ -227,9 +223,30 @@ def register(
                 stamp(entry, director, role=role).save()
                 return entry
         except IntegrityError:
-            raise DomainError(
-                _("Start number %(number)s is already taken.") % {"number": start_number}
-            ) from None
+            raise number_taken_error(start_number) from None
+
+
+def conflict_error(data: PlayerData) -> DomainError:
+    # The player database is shared: the holder's name is another tournament's data.
+    return DomainError(
+        _("DDV member number %(number)s belongs to a player with another name.")
+        % {"number": data.ddv_number}
+    )
+
+
+def already_registered_error(player: Player, start_number: int) -> DomainError:
+    # Adding again is no way to fix a typo: the message points to the entry's row.
+    return DomainError(
+        _(
+            "%(name)s is already registered for this tournament with start number "
+            "%(number)s. To correct name, club or team, use “Edit” in that row."
+        )
+        % {"name": player.full_name, "number": start_number}
+    )
+
+
+def number_taken_error(start_number: int) -> DomainError:
+    return DomainError(_("Start number %(number)s is already taken.") % {"number": start_number})
 
 
 def set_status(entry: Entry, status: str, user, reason: str = "", *, role: str = "") -> Entry:
@@ -263,21 +280,24 @@ def set_checked_in(entry: Entry, checked_in: bool, user, *, role: str = "") -> E
 
 
 def check_in_all(tournament: Tournament, *, user=None) -> int:
-    """Check in every active player not checked in yet, in one transaction; each entry's
-    history says who did it. Returns how many were checked in."""
+    """Check in every active player not checked in yet, in one short transaction: one UPDATE
+    and the history of every entry in bulk (no save per entry), saying who did it. Returns how
+    many were checked in."""
+    reason = _("all present")
+    role = role_of(user)
     with transaction.atomic():
-        entries = list(
-            tournament.entries.select_for_update().filter(
-                status=EntryStatus.ACTIVE, checked_in=False
-            )
-        )
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        waiting = tournament.entries.filter(status=EntryStatus.ACTIVE, checked_in=False)
+        ids = list(waiting.values_list("pk", flat=True))
+        if not ids:
+            return 0
         now = timezone.now()
-        reason = _("all present")
-        for entry in entries:
-            entry.checked_in, entry.checked_in_at = True, now
-            stamp(entry, user, reason)
-            entry.save(update_fields=["checked_in", "checked_in_at"])
-    return len(entries)
+        for start in range(0, len(ids), bulk.CHUNK):
+            changed = Entry.objects.filter(pk__in=ids[start : start + bulk.CHUNK])
+            changed.update(checked_in=True, checked_in_at=now)
+            bulk.history(Entry, changed.values(), "~", user, role, reason)
+        mark_changed(tournament)  # an UPDATE sends no signals
+    return len(ids)
 
 
 def check_in_number(tournament: Tournament, start_number: int, *, user=None) -> Entry:

@@ -32,9 +32,9 @@ from ..models import (
     TournamentStatus,
     normalize_name,
 )
-from ..models.audit import PLAYER, stamp
+from ..models.audit import PLAYER, role_of, stamp
 from ..models.registration import OPEN_STATES
-from . import DomainError
+from . import DomainError, bulk, player_import
 from .registration import (
     KnownPlayers,
     PlayerData,
@@ -117,14 +117,16 @@ def _lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
+def _known_tournaments(tournament: Tournament):
+    directors = tournament.directors.all()
+    return Tournament.objects.filter(Q(pk=tournament.pk) | Q(directors__in=directors)).distinct()
+
+
 def _known_players(tournament: Tournament) -> KnownPlayers:
     """The players a registration may be recognised as: those of this tournament and of the
     tournaments its directors run (the import's rule, see ``find_player``); a DDV member
     number with the same name is recognised anywhere."""
-    directors = tournament.directors.all()
-    return KnownPlayers(
-        Tournament.objects.filter(Q(pk=tournament.pk) | Q(directors__in=directors)).distinct()
-    )
+    return KnownPlayers(_known_tournaments(tournament))
 
 
 def _same_person(details: Details, first: str, last: str, club: str, ddv_number: str) -> bool:
@@ -274,15 +276,26 @@ def submit(
     return registration
 
 
-def fill_places(tournament: Tournament, *, user=None, mail: Mailer | None = None) -> list:
-    """Move the first on the waiting list up while places are free, before the first draw.
-    Inside a transaction that holds the tournament's lock. Returns those moved up."""
+def fill_places(
+    tournament: Tournament,
+    *,
+    user=None,
+    mail: Mailer | None = None,
+    most: int | None = None,
+) -> list:
+    """Move the first on the waiting list up while places are free, before the first draw
+    (at ``most`` of them). Inside a transaction that holds the tournament's lock. Returns
+    those moved up."""
     if tournament.registration_capacity is None or tournament.rounds.exists():
         return []
-    moved = []
-    for registration in list(waiting_list(tournament)):
-        if not places_free(tournament):
+    moved: list[Registration] = []
+    # The ids first, each registration when its turn comes: a long waiting list is not
+    # loaded whole for the one place that came free.
+    for pk in list(waiting_list(tournament).values_list("pk", flat=True)):
+        if not places_free(tournament) or (most is not None and len(moved) >= most):
             break
+        registration = Registration.objects.get(pk=pk)
+        registration.tournament = tournament
         try:
             with transaction.atomic():
                 _give_place(registration, approved=False, user=user)
@@ -390,12 +403,100 @@ def move(registration: Registration, user, *, up: bool) -> Registration:
     return registration
 
 
+# Registrations moved up from the waiting list in one write: 200 keep it to a fraction of a
+# second (1,000 players imported at once: 0.12 s).
+MOVE_UP_BATCH = 200
+
+
+def _waiting_rows(waiting: list[Registration]) -> list[player_import.ImportRow]:
+    return [
+        player_import.ImportRow(
+            line=r.position,
+            first_name=r.first_name,
+            last_name=r.last_name,
+            club=r.club,
+            ddv_number=r.ddv_number,
+            team=r.team_name,
+        )
+        for r in waiting
+    ]
+
+
+def _move_up_in_bulk(
+    tournament: Tournament, user, mail: Mailer | None, stuck: set[int]
+) -> list[Registration]:
+    """Give the first on the waiting list their places as an import does: matched and
+    numbered outside the transaction, written in bulk in one short one if nothing changed.
+    Only those who simply get a new entry, in order up to the first who does not (a
+    returning player, a member number of somebody else, approval mode): the caller moves that
+    one up as before. ``stuck``: registrations that cannot have a place, left waiting.
+    Returns those moved up (none: nothing written)."""
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    if (
+        tournament.registration_capacity is None
+        or tournament.registration_approval
+        or tournament.rounds.exists()
+    ):
+        return []
+    free = places_free(tournament) or 0
+    waiting = list(waiting_list(tournament).exclude(pk__in=stuck)[: min(free, MOVE_UP_BATCH)])
+    rows = _waiting_rows(waiting)
+    known = _known_tournaments(tournament)
+    plan = player_import.prepare(tournament, rows, known, partial=True)
+    chosen, rows = waiting[: len(plan.entries)], rows[: len(plan.entries)]
+    if not chosen:
+        return []
+    with transaction.atomic():
+        locked = _lock(tournament)
+        now_waiting = waiting_list(locked).exclude(pk__in=stuck)[: len(chosen)]
+        if (
+            _waiting_rows(list(now_waiting)) != rows
+            or (places_free(locked) or 0) < len(chosen)
+            or locked.registration_approval
+            or locked.rounds.exists()
+            or not player_import.unchanged(locked, plan, known, rows)
+        ):
+            return []
+        player_import.write(locked, plan, user, _role(user))
+        numbers = [number for _player, number, _team in plan.entries]
+        entry_of = dict(
+            locked.entries.filter(start_number__in=numbers).values_list("start_number", "pk")
+        )
+        for registration, number in zip(chosen, numbers, strict=True):
+            registration.state = RegistrationState.CONFIRMED
+            registration.entry_id = entry_of[number]
+        Registration.objects.bulk_update(chosen, ["state", "entry"])
+        changed = Registration.objects.filter(pk__in=[r.pk for r in chosen]).values()
+        reason = _("moved up from the waiting list")
+        bulk.history(Registration, changed, "~", user, role_of(user) if user else PLAYER, reason)
+        for registration in chosen:
+            if mail:
+                mail.send(registration, "moved-up")
+    return chosen
+
+
 def after_places_changed(tournament: Tournament, *, user, mail: Mailer | None = None) -> list:
     """Call after a director withdrew a player or raised the capacity: fills free places from
-    the waiting list."""
-    with transaction.atomic():
-        tournament = _lock(tournament)
-        return fill_places(tournament, user=user, mail=mail)
+    the waiting list. Those who simply get a new entry move up in bulk, up to
+    :data:`MOVE_UP_BATCH` per short transaction (see :func:`_move_up_in_bulk`); anybody
+    else one at a time in a transaction of their own, as before. So raising the places by
+    hundreds never holds the write lock for long (one transaction of 98 s for 1,000 before);
+    every step leaves a whole state (the first ones moved up, in order)."""
+    moved: list[Registration] = []
+    stuck: set[int] = set()
+    while True:
+        step = _move_up_in_bulk(tournament, user, mail, stuck)
+        if not step:
+            with transaction.atomic():
+                step = fill_places(_lock(tournament), user=user, mail=mail, most=1)
+                # Those it passed over stay waiting for the director: not tried again.
+                passed = (
+                    waiting_list(tournament).filter(position__lt=step[0].position) if step else []
+                )
+                stuck.update(r.pk for r in passed)
+        if not step:
+            return moved
+        moved += step
 
 
 def change_details(registration: Registration, details: Details) -> Registration:

@@ -20,6 +20,7 @@ import re
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from django.conf import settings
 from django.db import transaction
@@ -455,60 +456,82 @@ def grant_extra_time(table: Table, actor: Actor, minutes: int, reason: str) -> N
         )
 
 
+# How often closing a round checks its sheets again when something was written meanwhile.
+CLOSE_ATTEMPTS = 3
+
+
+def _close_refusal(round_: Round) -> None:
+    """Why ``round_`` cannot be closed (a DomainError), from its sheets and penalties."""
+    if round_.status != RoundStatus.RELEASED:
+        raise DomainError(_("Only a released round can be closed."))
+    open_tables = list(
+        round_.tables.exclude(sheet__status=SheetStatus.CONFIRMED)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    if open_tables:
+        raise DomainError(
+            _("Not every sheet is confirmed yet (tables %(tables)s).")
+            % {"tables": ", ".join(map(str, open_tables))}
+        )
+    drafts = sorted(
+        set(
+            Penalty.objects.filter(
+                table__round=round_, signed_at__isnull=True, revoked_at__isnull=True
+            ).values_list("table__number", flat=True)
+        )
+    )
+    if drafts:
+        raise DomainError(
+            ngettext(
+                "An unsigned penalty is waiting at table %(tables)s: a referee signs or "
+                "revokes it first.",
+                "Unsigned penalties are waiting at tables %(tables)s: a referee signs or "
+                "revokes them first.",
+                len(drafts),
+            )
+            % {"tables": ", ".join(map(str, drafts))}
+        )
+    for view in board(round_, complete=True):
+        _refuse_errors(view.table, view)
+
+
 def close_round(round_: Round, user) -> None:
     """The director closes a round once every sheet is confirmed, and its results are stored
-    (:mod:`tournament.domain.results`). They are computed before the write transaction; if
-    anything of the tournament was written in between (its version moved), once more inside
-    it."""
-    version = _version(round_.tournament_id)
-    prepared = results.compute(Q(table__round=round_))
-    with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
-        if round_.status != RoundStatus.RELEASED:
-            raise DomainError(_("Only a released round can be closed."))
-        # Every sheet's row too: a change at the desk that is being saved right now (and may
-        # send a confirmed sheet back) finishes first, or waits until the round is closed.
-        list(round_.tables.select_for_update().values_list("pk", flat=True))
-        open_tables = list(
-            round_.tables.exclude(sheet__status=SheetStatus.CONFIRMED)
-            .order_by("number")
-            .values_list("number", flat=True)
-        )
-        if open_tables:
-            raise DomainError(
-                _("Not every sheet is confirmed yet (tables %(tables)s).")
-                % {"tables": ", ".join(map(str, open_tables))}
-            )
-        drafts = sorted(
-            set(
-                Penalty.objects.filter(
-                    table__round=round_, signed_at__isnull=True, revoked_at__isnull=True
-                ).values_list("table__number", flat=True)
-            )
-        )
-        if drafts:
-            raise DomainError(
-                ngettext(
-                    "An unsigned penalty is waiting at table %(tables)s: a referee signs or "
-                    "revokes it first.",
-                    "Unsigned penalties are waiting at tables %(tables)s: a referee signs or "
-                    "revokes them first.",
-                    len(drafts),
-                )
-                % {"tables": ", ".join(map(str, drafts))}
-            )
-        for view in board(round_, complete=True):
-            _refuse_errors(view.table, view)
-        if _version(round_.tournament_id) != version:
-            prepared = results.compute(Q(table__round=round_))
-        round_.status = RoundStatus.CLOSED
-        round_.closed_at = timezone.now()
-        stamp(round_, user).save(update_fields=["status", "closed_at"])
-        results.store([round_.pk], prepared)
-        referees.close_calls(round_, user)
-        # A closed round is a milestone worth a copy of the whole database.
-        label = f"{round_.tournament.slug}-round-{round_.number}-closed"
-        transaction.on_commit(lambda: backup_quietly(label))
+    (:mod:`tournament.domain.results`).
+
+    The sheets are checked and the results computed outside the transaction (every sheet of
+    the round: too long to hold the write lock); the transaction closes the round only if the
+    tournament's version (moved by every write to its sheets, games and penalties) is still
+    the one they were made from, else they are made again — the last time inside the
+    transaction."""
+    pk, tournament_id = round_.pk, round_.tournament_id
+    for attempt in range(CLOSE_ATTEMPTS + 1):
+        last = attempt == CLOSE_ATTEMPTS
+        if not last:
+            version = _version(tournament_id)
+            _close_refusal(Round.objects.select_related("tournament").get(pk=pk))
+            prepared = results.compute(Q(table__round=pk))
+        with transaction.atomic():
+            round_ = Round.objects.select_for_update().get(pk=pk)
+            # Every sheet's row too: a change at the desk that is being saved right now (and
+            # may send a confirmed sheet back) finishes first, or waits until the round is
+            # closed.
+            list(round_.tables.select_for_update().values_list("pk", flat=True))
+            if last:
+                _close_refusal(round_)
+                prepared = results.compute(Q(table__round=pk))
+            elif _version(tournament_id) != version:
+                continue
+            round_.status = RoundStatus.CLOSED
+            round_.closed_at = timezone.now()
+            stamp(round_, user).save(update_fields=["status", "closed_at"])
+            results.store([round_.pk], prepared)
+            referees.close_calls(round_, user)
+            # A closed round is a milestone worth a copy of the whole database.
+            label = f"{round_.tournament.slug}-round-{round_.number}-closed"
+            transaction.on_commit(partial(backup_quietly, label))
+            return
 
 
 def _version(tournament_id: int) -> int:

@@ -415,6 +415,31 @@ def test_a_round_closes_only_when_every_sheet_is_confirmed(director_user, tourna
         sheet_domain.close_round(table.round, director_user)
 
 
+def test_a_sheet_reopened_while_the_round_is_checked_keeps_the_round_open(
+    monkeypatch, director_user, tournament, table
+):
+    """The sheets are checked outside the write transaction (issue 33): a sheet sent back
+    meanwhile is seen before the round closes, and the round stays open."""
+    fill(table)
+    office = sheet_domain.office_actor(director_user, director=True)
+    sheet_domain.submit(table, office)
+    sheet_domain.confirm(table, office)
+    real, reopened = sheet_domain.board, []
+
+    def board(round_, **kwargs):
+        views = real(round_, **kwargs)
+        if not reopened:  # the director sends the sheet back while the round is checked
+            sheet_domain.reopen(table, office, "Nachfrage")
+            reopened.append(table.pk)
+        return views
+
+    monkeypatch.setattr(sheet_domain, "board", board)
+    with pytest.raises(DomainError, match="Tische 1"):
+        sheet_domain.close_round(table.round, director_user)
+    table.round.refresh_from_db()
+    assert reopened and table.round.status == RoundStatus.RELEASED
+
+
 def test_after_closing_changes_need_the_office_and_a_reason(director_client, table, tournament):
     fill(table)
     table.round.status = RoundStatus.CLOSED
