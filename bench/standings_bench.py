@@ -3,8 +3,8 @@
 Builds a throw-away SQLite database with 400 players in 8 closed rounds of 100 four-tables,
 every sheet a complete, valid 24-game Spielliste made by the rules engine (19,200 rows),
 then times the standings page (median of 10 requests, and its query count against a field
-of 40 players), the standings PDF and the Excel workbook. Targets: page < 100 ms median,
-PDF < 3 s, xlsx < 1 s.
+of 40 players), the standings PDF and the Excel workbook. Targets (issue 33): the page
+computed <= 30 ms median, the PDF <= 1.5 s (made by the worker, not in a request), xlsx < 1 s.
 """
 
 import datetime
@@ -21,12 +21,15 @@ from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
+from tournament.caching import memo  # noqa: E402
 from tournament.demo_games import play_sheet  # noqa: E402
 from tournament.domain import results  # noqa: E402
 from tournament.exports import documents, xlsx  # noqa: E402
 from tournament.models import Entry, Game, Player, Round, Seat, Sheet, Table, Tournament  # noqa: E402
 
 PLAYERS, ROUNDS = 400, 8
+PAGE_MS = 30  # the standings page computed (issue 33)
+PDF_SECONDS = 1.5
 
 
 def build(slug: str, players: int, rounds: int, rng: random.Random) -> Tournament:
@@ -80,6 +83,7 @@ def main() -> int:
     client.force_login(user)
 
     def page(slug):
+        memo.clear()  # computed, nothing kept from the request before
         with CaptureQueriesContext(connection) as queries:
             started = time.perf_counter()
             response = client.get(f"/manage/{slug}/standings/")
@@ -92,15 +96,15 @@ def main() -> int:
     big_queries, small_queries = page("gross")[1], page("klein")[1]
     median = statistics.median(timings) * 1000
     print(f"standings page, {PLAYERS} players: median {median:.0f} ms  "
-          f"{'ok' if median < 100 else 'SLOW (target 100 ms)'}; queries: {big_queries} "
+          f"{'ok' if median <= PAGE_MS else f'SLOW (target {PAGE_MS} ms)'}; queries: {big_queries} "
           f"(40 players: {small_queries})  "
           f"{'ok' if big_queries == small_queries else 'GROWS WITH THE FIELD'}")  # fmt: skip
     documents.standings_pdf(small)  # a server process has its fonts loaded already
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     pdf = documents.standings_pdf(big)
-    seconds = time.perf_counter() - started
-    print(f"standings PDF: {seconds:.2f} s, {len(pdf) // 1024} KiB  "
-          f"{'ok' if seconds < 3 else 'SLOW (target 3 s)'}")  # fmt: skip
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    print(f"standings PDF: {seconds:.2f} s (CPU {cpu:.2f} s), {len(pdf) // 1024} KiB  "
+          f"{'ok' if seconds <= PDF_SECONDS else f'SLOW (target {PDF_SECONDS} s)'}")  # fmt: skip
     started = time.perf_counter()
     book = xlsx.workbook(big)
     seconds = time.perf_counter() - started

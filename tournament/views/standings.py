@@ -63,7 +63,9 @@ def _context(request, tournament, computed: _Computed | None = None):
 @director_required
 def standings(request, slug):
     tournament = get_managed_tournament(request, slug)
-    return render(request, "tournament/manage/standings.html", _context(request, tournament))
+    # The same computation as the public page's, current to the last change (no stale time).
+    context = _context(request, tournament, _computed(tournament))
+    return render(request, "tournament/manage/standings.html", context)
 
 
 def public_standings(request, slug):
