@@ -21,6 +21,7 @@ import threading
 from django.conf import settings
 from django.http import HttpResponse
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 
 # Paths that are never held: the keepers' table links, the projector's secret link, logging in,
 # switching the language.
@@ -34,6 +35,7 @@ class Gate:
         self.lock = threading.Lock()
         self.waiting = 0
         self.refused = 0  # for the load test's report
+        self.pages: dict[str | None, str] = {}
 
     def __call__(self, request):
         if request.path.startswith(PASS) or request.user.is_authenticated:
@@ -56,13 +58,22 @@ class Gate:
         finally:
             self.places.release()
 
+    def _busy_page(self) -> str:
+        """The "busy" page in the visitor's language: a page of its own (nothing of the
+        visitor's in it), rendered once per language, so that turning a flood away costs
+        the server next to nothing."""
+        language = get_language()
+        page = self.pages.get(language)
+        if page is None:
+            page = self.pages[language] = render_to_string("busy.html")
+        return page
+
     def _busy(self, request) -> HttpResponse:
         with self.lock:
             self.refused += 1
         if getattr(request, "htmx", False) or request.headers.get("HX-Request"):
             return HttpResponse(status=204)  # the page keeps what it shows
-        body = render_to_string("busy.html", {}, request)
-        response = HttpResponse(body, status=429)
+        response = HttpResponse(self._busy_page(), status=429)
         response["Retry-After"] = "5"
         response["Cache-Control"] = "no-store"
         return response

@@ -32,11 +32,15 @@ from tournament.models import (
 )
 
 
-def mark_changed(*tournaments: Tournament | int | None) -> None:
-    """Bump the version of these tournaments (objects or primary keys)."""
+def mark_changed(*tournaments: Tournament | int | None, results: bool = False) -> None:
+    """Bump the version of these tournaments (objects or primary keys); ``results``: also
+    their ``results_version`` (what a series counts changed)."""
     pks = {t if isinstance(t, int) else t.pk for t in tournaments if t is not None}
     if pks:
-        Tournament.objects.filter(pk__in=pks).update(version=F("version") + 1)
+        bumped = {"version": F("version") + 1}
+        if results:
+            bumped["results_version"] = F("results_version") + 1
+        Tournament.objects.filter(pk__in=pks).update(**bumped)
 
 
 def mark_series_changed(series: Iterable[Series | int]) -> None:
@@ -47,9 +51,9 @@ def mark_series_changed(series: Iterable[Series | int]) -> None:
 
 
 def series_key(series: Series, *, public_only: bool) -> tuple:
-    """The state of a series' table: its own version and each counted tournament's version
-    and visibility (one query)."""
-    rows = series.tournaments.order_by("pk").values_list("pk", "version", "is_public")
+    """The state of a series' table: its own version and each counted tournament's results
+    version and visibility (one query)."""
+    rows = series.tournaments.order_by("pk").values_list("pk", "results_version", "is_public")
     return (series.pk, series.version, public_only, tuple(rows))
 
 
@@ -82,15 +86,20 @@ def _tournament_of(instance: Model, relations: tuple[str, ...], parent, path: st
     return parent._default_manager.filter(pk=first).values_list(path, flat=True).first()
 
 
+# Rows a series counts directly (the stored results are written by tournament/domain/results.py,
+# which bumps the results version itself).
+_COUNTED = (Round, Entry)
+
+
 def _owner_changed(sender, instance, raw=False, **kwargs) -> None:
     if raw:  # loading a fixture: the data is the fixture's, versions included
         return
-    mark_changed(_tournament_of(instance, *_OWNER[sender]))
+    mark_changed(_tournament_of(instance, *_OWNER[sender]), results=sender in _COUNTED)
 
 
 def _tournament_saved(sender, instance, raw=False, created=False, **kwargs) -> None:
     if not raw and not created:
-        mark_changed(instance)
+        mark_changed(instance, results=True)
 
 
 def _player_changed(sender, instance, raw=False, **kwargs) -> None:
@@ -98,7 +107,9 @@ def _player_changed(sender, instance, raw=False, **kwargs) -> None:
     if raw or instance.pk is None:
         return
     tournaments = Entry.objects.filter(player_id=instance.pk).values_list("tournament_id")
-    Tournament.objects.filter(pk__in=tournaments).update(version=F("version") + 1)
+    Tournament.objects.filter(pk__in=tournaments).update(
+        version=F("version") + 1, results_version=F("results_version") + 1
+    )
 
 
 def _series_saved(sender, instance, raw=False, created=False, **kwargs) -> None:

@@ -99,3 +99,27 @@ def test_the_series_key_moves_with_its_settings_tournaments_and_their_data(tourn
     series.save()
     series.refresh_from_db()
     assert series_key(series, public_only=True) != key
+
+
+def test_a_save_in_the_running_round_leaves_the_series_key_closing_moves_it(tournament):
+    """A series counts closed rounds: the keepers' saves leave its pages and files valid,
+    closing the round (its stored results) makes them new."""
+    series = Series.objects.create(name="Cup", slug="cup")
+    series.tournaments.add(tournament)
+    table = released_table(tournament)
+    series.refresh_from_db()
+    key = series_key(series, public_only=False)
+    rows = play_sheet(tournament.profile, 4, random.Random(1), 3)
+    actor = sheet_domain.Actor(label="test", privileged=True)
+    inputs = [sheet_domain.RowInput(g.kind, g.soloist, g.points) for g in rows]
+    sheet_domain.replace_rows(table, actor, inputs, {})
+    assert series_key(series, public_only=False) == key
+    round_ = table.round
+    round_.status = "closed"
+    round_.save()
+    assert series_key(series, public_only=False) != key
+    key = series_key(series, public_only=False)
+    from tournament.domain import results
+
+    results.store_rounds([round_])
+    assert series_key(series, public_only=False) != key

@@ -32,6 +32,7 @@ from ..models import (
     Table,
     Tournament,
 )
+from ..versions import mark_changed
 
 FIELDS = ("points", "penalties", "games", "pflichtsoli", "pflichtsoli_missing")
 POINTS = ("p1", "p2", "p3", "p4", "p5")
@@ -80,8 +81,11 @@ def compute(tables: Q) -> list[RoundResult]:
 def store(rounds: Iterable[int], results: list[RoundResult]) -> None:
     """Replace the stored results of the closed ``rounds`` (ids) by ``results``: in the
     caller's transaction, one delete and one bulk insert."""
-    RoundResult.objects.filter(round_id__in=list(rounds)).delete()
+    rounds = list(rounds)
+    RoundResult.objects.filter(round_id__in=rounds).delete()
     RoundResult.objects.bulk_create(results, batch_size=500)
+    owners = Round.objects.filter(pk__in=rounds).values_list("tournament_id", flat=True)
+    mark_changed(*set(owners), results=True)  # the series count them
 
 
 def store_rounds(rounds: Iterable[Round | int]) -> None:
@@ -105,6 +109,7 @@ def restore_table(table: Table) -> None:
     entries = [result.entry_id for result in results]
     RoundResult.objects.filter(round=round_, entry_id__in=entries).delete()
     RoundResult.objects.bulk_create(results)
+    mark_changed(round_.tournament_id, results=True)  # the series count them
 
 
 @dataclass(frozen=True)

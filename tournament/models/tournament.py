@@ -216,9 +216,13 @@ class Tournament(KeepsVersion, models.Model):
     # Bumped by every verb that changes what the tournament's pages and files show (see
     # tournament/versions.py): cached pages and documents are keyed by it. Never edited.
     version = models.PositiveBigIntegerField(default=0, editable=False)
+    # Bumped only when what a series counts changes (rounds, entries, stored results, the
+    # tournament's own settings): a keeper's save in the running round leaves it, so the
+    # series pages and files stay valid while the hall plays.
+    results_version = models.PositiveBigIntegerField(default=0, editable=False)
     # The referee list has a history too: who added or removed a referee, in which role.
     history = HistoricalRecords(
-        excluded_fields=["created_at", "projector_token", "version"],
+        excluded_fields=["created_at", "projector_token", "version", "results_version"],
         m2m_fields=["referees"],
         bases=[AuditRole],
     )
