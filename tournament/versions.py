@@ -86,9 +86,11 @@ def _tournament_of(instance: Model, relations: tuple[str, ...], parent, path: st
     return parent._default_manager.filter(pk=first).values_list(path, flat=True).first()
 
 
-# Rows a series counts directly (the stored results are written by tournament/domain/results.py,
-# which bumps the results version itself).
-_COUNTED = (Round, Entry)
+# Rows that move the results version too: what a series counts (rounds, entries; the stored
+# results are written by tournament/domain/results.py, which bumps it itself) and the seating
+# (the table plan). Only the games and sheets of a round, what the keepers write all day,
+# move the version alone.
+_COUNTED = (Round, Entry, Seat, Table, Team)
 
 
 def _owner_changed(sender, instance, raw=False, **kwargs) -> None:

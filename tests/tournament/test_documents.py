@@ -110,7 +110,8 @@ def test_an_outdated_file_is_never_served(queue, cup, client):
     document.refresh_from_db()
     assert document.status == DocumentStatus.READY and document.size > 0
     assert not documents.outdated(document)
-    mark_changed(cup.tournaments.get())  # a game saved: the series' table may change
+    # A closed round corrected: what the series counts changed.
+    mark_changed(cup.tournaments.get(), results=True)
     assert documents.outdated(document)
     page = client.get(reverse("series-export", args=[cup.slug, "pdf"]))
     assert page.status_code == 202  # the page, not the old file
@@ -129,9 +130,11 @@ def test_a_render_of_a_state_gone_meanwhile_is_dropped_unmade(queue, tournament)
 def test_a_new_file_removes_the_older_ones_of_the_same_document(cup, client, settings):
     url = reverse("series-export", args=[cup.slug, "pdf"])
     file_of(client.get(url))
-    mark_changed(cup.tournaments.get())
+    first = Document.objects.get()
+    mark_changed(cup.tournaments.get(), results=True)
     file_of(client.get(url))
     kept = Document.objects.get()
+    assert kept.pk != first.pk and kept.version != first.version
     assert [p.name for p in settings.DOCUMENTS_DIR.iterdir()] == [kept.file_name]
 
 
@@ -280,7 +283,9 @@ def test_a_series_fingerprint_moves_with_its_tournaments_and_the_date(cup, monke
     before = documents.current_version("series-pdf", cup)
     assert documents.current_version("series-pdf", cup) == before
     assert documents.current_version("series-all-pdf", cup) != before
-    mark_changed(cup.tournaments.get())
+    mark_changed(cup.tournaments.get())  # a game of the running round: not counted yet
+    assert documents.current_version("series-pdf", cup) == before
+    mark_changed(cup.tournaments.get(), results=True)  # a round closed or corrected
     after = documents.current_version("series-pdf", cup)
     assert after != before
     tomorrow = datetime.date.today() + datetime.timedelta(days=1)

@@ -123,3 +123,30 @@ def test_a_save_in_the_running_round_leaves_the_series_key_closing_moves_it(tour
 
     results.store_rounds([round_])
     assert series_key(series, public_only=False) != key
+
+
+def test_the_table_plan_stays_computed_while_keepers_save(client, tournament):
+    """The public table plan is keyed by the seating (results version): saves of games
+    leave it, a change of the seating or of a name makes it new."""
+    from django.urls import reverse
+
+    from tournament.caching import memo
+
+    tournament.is_public = True
+    tournament.save()
+    table = released_table(tournament)
+    url = reverse("public-table-plan", args=[tournament.slug])
+    assert client.get(url).status_code == 200
+    computed = memo.computed
+    rows = play_sheet(tournament.profile, 4, random.Random(2), 2)
+    actor = sheet_domain.Actor(label="test", privileged=True)
+    inputs = [sheet_domain.RowInput(g.kind, g.soloist, g.points) for g in rows]
+    sheet_domain.replace_rows(table, actor, inputs, {})
+    assert client.get(url).status_code == 200
+    assert memo.computed == computed
+    seat = table.seats.get(position=1)
+    seat.entry.player.last_name = "Umgesetzt"
+    seat.entry.player.save()
+    seat.save()  # as a swap of seats saves them
+    assert "Umgesetzt" in client.get(url).content.decode()
+    assert memo.computed == computed + 1

@@ -352,7 +352,7 @@ def _write_plan(tournament, plan: seating.Plan, numbers: range, seed: int, user,
     bulk.history(Seat, Seat.objects.filter(round__in=drawn).values(), "+", history_user, role)
     logs[0].plan = plan_rounds  # the whole plan, for the draw after this round is played
     DrawLog.objects.bulk_create(logs)
-    mark_changed(tournament)  # the rows above were written without signals
+    mark_changed(tournament, results=True)  # the rows above were written without signals
     return drawn
 
 

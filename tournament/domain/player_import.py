@@ -443,7 +443,7 @@ def write(tournament: Tournament, plan: Plan, user, role: str = "") -> None:
         for player, number, team in plan.entries
     ]
     bulk.history(Entry, entries, "+", user, role)
-    mark_changed(tournament)  # the rows above were written without signals
+    mark_changed(tournament, results=True)  # the rows above were written without signals
 
 
 def apply_import(tournament: Tournament, rows: list[ImportRow], *, director=None) -> int:

@@ -296,7 +296,7 @@ def check_in_all(tournament: Tournament, *, user=None) -> int:
             changed = Entry.objects.filter(pk__in=ids[start : start + bulk.CHUNK])
             changed.update(checked_in=True, checked_in_at=now)
             bulk.history(Entry, changed.values(), "~", user, role, reason)
-        mark_changed(tournament)  # an UPDATE sends no signals
+        mark_changed(tournament, results=True)  # an UPDATE sends no signals
     return len(ids)
 
 

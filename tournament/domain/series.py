@@ -31,6 +31,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import cached_property
 
 from django.db import transaction
 from django.utils import timezone
@@ -180,7 +181,7 @@ class SeriesStandings:
     def running(self) -> list[Tournament]:
         return [info.tournament for info in self.tournaments if info.running]
 
-    @property
+    @cached_property  # read for every value shown: computed once
     def decimals(self) -> int:
         """Digits after the point the values are shown with: two for an average, and for
         placement points as soon as one result (not only one value) is a shared fraction —

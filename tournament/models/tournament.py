@@ -216,9 +216,10 @@ class Tournament(KeepsVersion, models.Model):
     # Bumped by every verb that changes what the tournament's pages and files show (see
     # tournament/versions.py): cached pages and documents are keyed by it. Never edited.
     version = models.PositiveBigIntegerField(default=0, editable=False)
-    # Bumped only when what a series counts changes (rounds, entries, stored results, the
-    # tournament's own settings): a keeper's save in the running round leaves it, so the
-    # series pages and files stay valid while the hall plays.
+    # Bumped by every change but the games, sheets and penalties of a round (what the keepers
+    # write all day): rounds, seats, entries, stored results, the tournament's settings. The
+    # series pages and files, the table plan and the participant list are keyed by it, so
+    # they stay valid while the hall plays.
     results_version = models.PositiveBigIntegerField(default=0, editable=False)
     # The referee list has a history too: who added or removed a referee, in which role.
     history = HistoricalRecords(

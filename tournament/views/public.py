@@ -43,7 +43,7 @@ def tournament_public(request, slug):
         return render_to_string("tournament/partials/participants_body.html", listing)
 
     family = ("participants", tournament.pk, get_language())
-    participants = cached(family, tournament.version, render_participants)
+    participants = cached(family, tournament.results_version, render_participants)
     context = {
         "tournament": tournament,
         "signup": registration_summary(tournament),
@@ -134,8 +134,9 @@ def table_plan(request, slug):
         body = render_to_string("tournament/partials/table_plan_body.html", {"tables": tables})
         return round_, body
 
-    # The whole hall opens it when a round is released: made once per version and language.
+    # The whole hall opens it when a round is released: made once per seating (the results
+    # version: the keepers' saves leave it, tournament/versions.py) and language.
     family = ("table-plan", tournament.pk, get_language())
-    round_, body = cached(family, tournament.version, render_plan)
+    round_, body = cached(family, tournament.results_version, render_plan)
     context = {"tournament": tournament, "round": round_, "body": mark_safe(body)}  # noqa: S308
     return render(request, "tournament/table_plan.html", context)
