@@ -112,10 +112,12 @@ class Results:
         self.lock = threading.Lock()
         self.latencies: dict[str, list[float]] = {"standings": [], "save": []}
         self.errors: dict[str, list[str]] = {"standings": [], "save": []}
+        self.shed = 0  # standings polls the gate turned away (429, or 204 for a page's poll)
 
-    def add(self, kind: str, seconds: float, error: str | None) -> None:
+    def add(self, kind: str, seconds: float, error: str | None, shed: bool = False) -> None:
         with self.lock:
             self.latencies[kind].append(seconds)
+            self.shed += shed
             if error:
                 self.errors[kind].append(error)
 
@@ -124,15 +126,19 @@ def get_standings(base: str, index: int, results: Results) -> None:
     headers = {} if index % 6 == 0 else {"HX-Request": "true"}
     request = urllib.request.Request(f"{base}/t/halle/stand/", headers=headers)
     started = time.perf_counter()
-    error = None
+    error, shed = None, False
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             response.read()
-            if response.status != 200:
+            shed = response.status == 204  # the gate: the page keeps what it shows
+            if response.status not in (200, 204):
                 error = f"status {response.status}"
+    except urllib.error.HTTPError as exc:
+        shed = exc.code == 429  # the gate: "busy, try again"
+        error = None if shed else f"status {exc.code}"
     except OSError as exc:
         error = str(exc)
-    results.add("standings", time.perf_counter() - started, error)
+    results.add("standings", time.perf_counter() - started, error, shed)
 
 
 class Keepers:
@@ -313,6 +319,8 @@ def report(results: Results, duration: float) -> bool:
               f"(target p95 < {target * 1000:.0f} ms: {'met' if met else 'MISSED'})")  # fmt: skip
         for error in sorted(set(errors))[:3]:
             print(f"    e.g. {error}")
+    if results.shed:
+        print(f"  standings polls turned away by the gate (429 or 204): {results.shed}")
     return ok
 
 

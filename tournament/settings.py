@@ -224,6 +224,10 @@ SERIES_CACHE_SECONDS = int(os.environ.get("SERIES_CACHE_SECONDS", 60))
 PUBLIC_CONCURRENCY = int(os.environ.get("PUBLIC_CONCURRENCY", 2))
 PUBLIC_QUEUE = int(os.environ.get("PUBLIC_QUEUE", 16))
 PUBLIC_HOLD = float(os.environ.get("PUBLIC_HOLD", 2))
+# An admitted anonymous request waits up to this long (seconds) while keepers' saves run; a
+# turned-away one is answered after this pause (at most 8 at a time).
+KEEPER_FIRST = float(os.environ.get("KEEPER_FIRST", 0.1))
+PUBLIC_REFUSE_DELAY = float(os.environ.get("PUBLIC_REFUSE_DELAY", 0.25))
 CACHE_MAX_ENTRIES = int(os.environ.get("CACHE_MAX_ENTRIES", 512))
 CACHE_MAX_BYTES = int(os.environ.get("CACHE_MAX_BYTES", 64 * 1024 * 1024))
 
