@@ -142,7 +142,10 @@ def current_version(kind: str, subject: Subject) -> str:
     series a fingerprint of its version, its tournaments' versions and the date (its time
     window moves with the date)."""
     if isinstance(subject, Tournament):
-        return str(Tournament.objects.values_list("version", flat=True).get(pk=subject.pk))
+        # The results version: a file takes seconds to make, and the keepers' game saves
+        # (which move only ``version``) would outdate it before it is ready. What the files
+        # show (closed rounds, confirmed sheets, seats, entries) moves the results version.
+        return str(Tournament.objects.values_list("results_version", flat=True).get(pk=subject.pk))
     fresh = Series.objects.get(pk=subject.pk)
     public_only = KINDS[kind].series_public_only
     state = repr((series_key(fresh, public_only=bool(public_only)), timezone.localdate()))

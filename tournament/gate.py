@@ -47,8 +47,8 @@ class Gate:
         self.pages: dict[str | None, str] = {}
 
     def __call__(self, request):
-        if request.path.startswith(KEEPERS):
-            return self._keeper(request)
+        if request.path.startswith(KEEPERS) and request.method == "POST":
+            return self._keeper(request)  # a save: public requests give way
         if request.path.startswith(PASS) or request.user.is_authenticated:
             return self.get_response(request)
         with self.lock:

@@ -217,4 +217,4 @@ class Supervisor:
 
 def worker_command(manage: str) -> list[str]:
     """The command line of the documents' worker, with this Python."""
-    return [sys.executable, manage, "worker", "--verbosity", "0"]
+    return [sys.executable, manage, "worker", "--verbosity", "0", "--supervised"]

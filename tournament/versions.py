@@ -88,9 +88,9 @@ def _tournament_of(instance: Model, relations: tuple[str, ...], parent, path: st
 
 # Rows that move the results version too: what a series counts (rounds, entries; the stored
 # results are written by tournament/domain/results.py, which bumps it itself) and the seating
-# (the table plan). Only the games and sheets of a round, what the keepers write all day,
-# move the version alone.
-_COUNTED = (Round, Entry, Seat, Table, Team)
+# (the table plan), and a sheet's state (submitted, confirmed: what the standings count) and
+# the penalties. Only the games, what the keepers write all day, move the version alone.
+_COUNTED = (Round, Entry, Seat, Table, Team, Sheet, Penalty)
 
 
 def _owner_changed(sender, instance, raw=False, **kwargs) -> None:

@@ -122,9 +122,17 @@ def test_an_outdated_file_is_never_served(queue, cup, client):
 
 def test_a_render_of_a_state_gone_meanwhile_is_dropped_unmade(queue, tournament):
     document = documents.request("standings-xlsx", tournament, "de")
-    mark_changed(tournament)
+    mark_changed(tournament, results=True)  # e.g. a sheet confirmed, a round closed
     documents.render(document)
     assert not Document.objects.filter(pk=document.pk).exists()
+
+
+def test_the_keepers_game_saves_do_not_outdate_a_file_being_made(queue, tournament):
+    """Games are saved every second during a round; a file takes seconds: it is made from
+    what its pages count (confirmed sheets, closed rounds, seats), not outdated by each game."""
+    document = documents.request("standings-pdf", tournament, "de")
+    mark_changed(tournament)  # a game saved
+    assert not documents.outdated(document)
 
 
 def test_a_new_file_removes_the_older_ones_of_the_same_document(cup, client, settings):

@@ -10,6 +10,7 @@ and hands over to the queue's worker only then, which makes what is queued and r
 """
 
 import os
+import signal
 import socket
 import time
 
@@ -37,8 +38,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--batch", action="store_true", help="make what is queued, then stop (scripts)"
         )
+        parser.add_argument(
+            "--supervised",
+            action="store_true",
+            help="started by manage.py hall: Ctrl+C in its terminal is for the hall, which "
+            "then stops the worker (SIGTERM) after the file in hand",
+        )
 
-    def handle(self, *args, batch: bool, **options):
+    def handle(self, *args, batch: bool, supervised: bool = False, **options):
         if settings.WORKER_NICE > 0 and hasattr(os, "nice"):  # Windows has no nice
             os.nice(settings.WORKER_NICE)
         # The queue's finished entries of earlier days are of no use: removed at each start.
@@ -54,6 +61,10 @@ class Command(BaseCommand):
             excluded_queue_names=[],
         )
         worker.configure_signals()  # Ctrl+C / SIGTERM: the render in hand is finished first
+        if supervised:
+            # The terminal's Ctrl+C reaches the whole process group; the hall's SIGTERM that
+            # follows would count as a second signal and end a render half made.
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         while worker.running:
             if _queued():
                 worker.run()
