@@ -34,6 +34,8 @@ def _rounds_of(row) -> set[int]:
         return {row.round_id}
     if isinstance(row, (Game, Sheet, Penalty)):
         return set(Table.objects.filter(pk=row.table_id).values_list("round_id", flat=True))
+    if isinstance(row, Tournament):  # its rule profile: every closed round's results
+        return set(row.rounds.values_list("pk", flat=True))
     return set()
 
 

@@ -144,3 +144,21 @@ def test_an_admin_edit_of_a_closed_round_stores_its_results_anew(client, played)
     assert RoundResult.objects.get(round=first, entry=seated).games == last.number - 1
     assert results.differences() == []
     assert figures(tournament) == from_the_games(tournament)
+
+
+def test_a_changed_rule_profile_stores_the_closed_rounds_anew(played, director_user):
+    """The stored results are computed with the rule profile (its Pflichtsolo rules): a
+    director who changes it after rounds are closed sees them computed again."""
+    from tournament.domain.registration import update_tournament
+
+    tournament, _rounds = played
+    stored = set(RoundResult.objects.values_list("pk", flat=True))
+    assert stored
+    tournament.venue = "Bürgerhaus"  # another setting: the results stay as they are
+    update_tournament(tournament, director_user)
+    assert set(RoundResult.objects.values_list("pk", flat=True)) == stored
+    tournament.rule_profile = "eppstein-2001"
+    update_tournament(tournament, director_user)
+    assert not stored & set(RoundResult.objects.values_list("pk", flat=True))  # written anew
+    assert results.differences([tournament]) == []
+    assert figures(tournament) == from_the_games(tournament)

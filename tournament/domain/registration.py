@@ -15,7 +15,7 @@ from ..models.tournament import new_projector_token
 from ..names import fold
 from ..permissions import managed_tournaments
 from ..versions import mark_changed
-from . import DomainError, bulk
+from . import DomainError, bulk, results
 
 
 @transaction.atomic
@@ -27,10 +27,19 @@ def create_tournament(user, tournament: Tournament) -> Tournament:
     return tournament
 
 
+# The settings the stored results of closed rounds are computed with (scoring/results.py).
+SCORING_SETTINGS = ("rule_profile", "custom_base", "custom_overrides")
+
+
+@transaction.atomic
 def update_tournament(tournament: Tournament, user) -> Tournament:
-    """Save a director's changes to a tournament's settings, naming them in its history."""
+    """Save a director's changes to a tournament's settings, naming them in its history; a
+    changed rule profile computes the stored results of the closed rounds anew."""
+    before = Tournament.objects.filter(pk=tournament.pk).values(*SCORING_SETTINGS).first()
     stamp(tournament, user)
     tournament.save()
+    if before and any(before[name] != getattr(tournament, name) for name in SCORING_SETTINGS):
+        results.store_rounds(tournament.rounds.all())
     return tournament
 
 
