@@ -297,7 +297,9 @@ def check_in_all(tournament: Tournament, *, user=None) -> int:
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         waiting = tournament.entries.filter(status=EntryStatus.ACTIVE, checked_in=False)
-        ids = list(waiting.values_list("pk", flat=True))
+        # The rows locked (PostgreSQL; SQLite's write lock holds already): an entry withdrawn
+        # at this moment waits, and is not checked in after its withdrawal.
+        ids = list(waiting.select_for_update().values_list("pk", flat=True))
         if not ids:
             return 0
         now = timezone.now()
