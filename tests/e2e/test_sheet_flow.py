@@ -292,7 +292,12 @@ def test_the_calculator_opens_in_place_and_fills_the_game_form(
     panel.locator('input[name=re][value="2"]').check()
     panel.locator('input[name=re][value="4"]').check()
     panel.locator("input[name=re_eyes]").fill("151")
+    # Each answer replaces the result above the facts; wait for it before the next tick,
+    # or the tick lands while the result grows and the facts move down under the pointer.
+    row = phone.locator("#calculator-result .row-to-write td")
+    expect(row.nth(1)).to_have_text("+2")
     panel.locator("input[name=announced_re]").check()
+    expect(row.nth(1)).to_have_text("+4")
     take = phone.get_by_role("button", name=button)
     expect(take).to_be_visible()
     # The result and its button are in view while the facts are ticked, without scrolling.
