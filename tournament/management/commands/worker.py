@@ -9,6 +9,7 @@ now and then. So this loop looks with a plain read (no lock, WAL) whether anythi
 and hands over to the queue's worker only then, which makes what is queued and returns.
 """
 
+import logging
 import os
 import signal
 import socket
@@ -17,12 +18,14 @@ import time
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
-from django.db import close_old_connections
+from django.db import OperationalError, close_old_connections
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
 QUEUE = "documents"
 INTERVAL = 1.0  # seconds between two looks at the queue
+
+logger = logging.getLogger(__name__)
 
 
 def _queued() -> bool:
@@ -66,9 +69,18 @@ class Command(BaseCommand):
             # follows would count as a second signal and end a render half made.
             signal.signal(signal.SIGINT, signal.SIG_IGN)
         while worker.running:
-            if _queued():
-                worker.run()
-            elif batch:
-                return
-            else:
+            try:
+                if _queued():
+                    worker.run()
+                    continue
+            except OperationalError as error:
+                # SQLite's write lock held beyond its timeout (a long import confirm, a
+                # backup): the claim did not happen, the task stays queued. Try again
+                # shortly instead of ending the worker.
+                logger.warning("document queue not reachable, trying again: %s", error)
+                close_old_connections()
                 time.sleep(INTERVAL)
+                continue
+            if batch:
+                return
+            time.sleep(INTERVAL)
