@@ -312,6 +312,26 @@ def test_a_worker_that_dies_is_started_again_and_stopped_with_the_hall():
     assert supervisor.process is not None and supervisor.process.poll() is not None
 
 
+def test_a_supervised_worker_stops_when_the_hall_is_gone(settings, monkeypatch):
+    """A hall killed outright (SIGKILL, a closed terminal window) cannot stop its worker:
+    the worker notices that its parent is gone and stops by itself."""
+    settings.TASKS = {
+        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["documents"]}
+    }
+    settings.WORKER_NICE = 0  # the test process itself runs the worker
+    parents = iter([4242, 4242, 1])  # at the start, one look at the queue, then orphaned
+    monkeypatch.setattr(f"{worker_command.__name__}.os.getppid", lambda: next(parents))
+    monkeypatch.setattr(worker_command, "_queued", lambda: False)
+    monkeypatch.setattr(f"{worker_command.__name__}.time.sleep", lambda seconds: None)
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        call_command("worker", supervised=True, verbosity=0)  # returns: not an endless loop
+    finally:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+    assert next(parents, None) is None  # it looked until its parent was gone, no further
+
+
 def test_the_hall_stops_its_worker():
     supervisor = Supervisor([sys.executable, "-c", "import time; time.sleep(60)"])
     supervisor.start()

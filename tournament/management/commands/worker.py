@@ -64,11 +64,14 @@ class Command(BaseCommand):
             excluded_queue_names=[],
         )
         worker.configure_signals()  # Ctrl+C / SIGTERM: the render in hand is finished first
+        parent = os.getppid()
         if supervised:
             # The terminal's Ctrl+C reaches the whole process group; the hall's SIGTERM that
             # follows would count as a second signal and end a render half made.
             signal.signal(signal.SIGINT, signal.SIG_IGN)
         while worker.running:
+            if supervised and os.getppid() != parent:
+                return  # the hall was killed without stopping it: no worker left behind
             try:
                 if _queued():
                     worker.run()
