@@ -107,18 +107,21 @@ def deliver(registration: Registration, kind: str, link: str) -> None:
 
 
 @task(queue_name="mail")
-def send_message(registration_id: int, kind: str, link: str) -> None:
-    """The worker sends message ``kind`` to a registration (gone meanwhile: nothing)."""
+def send_message(registration_id: int, kind: str, base: str) -> None:
+    """The worker sends message ``kind`` to a registration, its link under the site's address
+    ``base`` (gone meanwhile, or its personal data deleted: nothing)."""
     registration = Registration.objects.filter(pk=registration_id).first()
-    if registration is not None:
+    if registration is not None and registration.token:
+        link = base + reverse("registration-personal", args=[registration.token])
         deliver(registration, kind, link)
 
 
-def queue_message(registration: Registration, kind: str, link: str) -> None:
-    """Queue message ``kind`` for the worker once the current transaction commits."""
+def queue_message(registration: Registration, kind: str, base: str) -> None:
+    """Queue message ``kind`` for the worker once the current transaction commits. The queue
+    (a table of the database) holds the registration's number, never its secret link."""
     if kind not in KINDS:
         raise ValueError(kind)
-    transaction.on_commit(partial(send_message.enqueue, registration.pk, kind, link))
+    transaction.on_commit(partial(send_message.enqueue, registration.pk, kind, base))
 
 
 def links_of(email: str) -> list[Registration]:
@@ -182,7 +185,7 @@ class RequestMailer:
             self.moved_up.append(registration)
         if not registration.token or not self.sends:
             return
-        queue_message(registration, kind, personal_url(self.request, registration))
+        queue_message(registration, kind, site_base(self.request))
 
     def report_moved_up(self) -> None:
         """Tell the director on the next page who moved up from the waiting list."""

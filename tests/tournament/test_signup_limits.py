@@ -381,9 +381,13 @@ def test_the_registration_mail_is_sent_by_the_worker_after_the_answer(
         response = post_form(en, form_data(1))
     assert response.status_code == 302
     assert mail.outbox == []
+    from django_tasks_db.models import DBTaskResult
+
+    token = Registration.objects.get().token
+    queued = DBTaskResult.objects.get(queue_name="mail")
+    assert token not in str(queued.args_kwargs)  # the queue holds no secret link
     database_queue()
     assert [m.to for m in mail.outbox] == [["junk1@example.org"]]
-    token = Registration.objects.get().token
     assert f"/anmeldung/{token}/" in mail.outbox[0].body
 
 
@@ -455,3 +459,14 @@ def test_error_reports_mask_the_links_in_the_request(rf):
     assert TABLE_TOKEN not in meta["PATH_INFO"]
     assert PERSONAL_TOKEN not in meta["HTTP_REFERER"]
     assert meta["HTTP_REFERER"] == "http://hall.local/anmeldung/…/"
+
+
+def test_changing_to_an_address_that_has_its_share_is_refused(en, open_tournament):
+    for n in range(2):
+        post_form(en, form_data(n, email="shared@example.org"), REMOTE_ADDR=f"10.0.0.{n + 1}")
+    token = post_form(en, form_data(3))["Location"].split("/")[2]
+    url = reverse("registration-edit", args=[token])
+    response = en.post(url, {**form_data(3), "email": "Shared@example.org"})
+    assert response.status_code == 400
+    assert "already used for 2 registrations" in response.content.decode()
+    assert Registration.objects.get(token=token).email == "junk3@example.org"

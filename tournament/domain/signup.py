@@ -174,12 +174,14 @@ def _check_ddv_number(details: Details) -> None:
         )
 
 
-def _check_email_share(tournament: Tournament, email: str) -> None:
+def _check_email_share(tournament: Tournament, email: str, exclude: int | None = None) -> None:
     """Refuse more than ``REGISTRATIONS_PER_EMAIL`` open registrations with one e-mail address
     for a tournament (a couple may share one; a flood with one address fills nothing)."""
     if not email:
         return
     same = tournament.registrations.filter(state__in=OPEN_STATES, email__iexact=email.strip())
+    if exclude is not None:
+        same = same.exclude(pk=exclude)
     if same.count() >= settings.REGISTRATIONS_PER_EMAIL:
         raise DomainError(
             _(
@@ -537,6 +539,8 @@ def change_details(registration: Registration, details: Details) -> Registration
         registration = _locked(registration)
         if registration.state not in OPEN_STATES:
             raise DomainError(_("This registration is cancelled and cannot be changed."))
+        if details.email.strip().casefold() != registration.email.casefold():
+            _check_email_share(registration.tournament, details.email, exclude=registration.pk)
         _check_ddv_number(details)
         if _duplicate(registration.tournament, details, exclude=registration.pk):
             raise DomainError(_("Somebody of that name is already registered for this tournament."))
