@@ -117,3 +117,30 @@ def test_an_oversized_upload_is_refused_with_a_message(director_client, settings
     assert response.status_code in (200, 400)
     assert "2 MB" in response.content.decode()
     assert not Player.objects.exists()
+
+
+def test_the_public_form_takes_odd_names_but_refuses_control_characters(client, tournament):
+    """Issue 34 (mail as a relay): a line feed, tab or bidi override in a name would become
+    a line, column or reversed text of its own in a mail, PDF, CSV or log; refused at the
+    form with a message. Every other odd name is taken as typed."""
+    tournament.is_public, tournament.registration_open = True, True
+    tournament.registration_capacity = 100
+    tournament.save()
+    client.cookies["django_language"] = "en"
+    url = reverse("registration-form", args=[tournament.slug])
+    for number, name in enumerate(NAMES):
+        data = {
+            "first_name": "Hostile",
+            "last_name": name,
+            "email": f"p{number}@example.org",
+            "language": "en",
+            "consent": "on",
+        }
+        response = client.post(url, data, REMOTE_ADDR=f"10.0.{number}.1")
+        if name in PRINTABLE:
+            assert response.status_code == 302, name
+        else:
+            assert response.status_code == 400, name
+            assert "invisible control characters" in response.content.decode()
+    stored = set(tournament.registrations.values_list("last_name", flat=True))
+    assert stored == set(PRINTABLE)

@@ -16,6 +16,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Protocol
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
@@ -53,17 +54,21 @@ class Mailer(Protocol):
 
 
 # What the public page says about registration at a moment.
-OFF, NOT_YET, OPEN, CLOSED = "off", "not-yet", "open", "closed"
+OFF, NOT_YET, OPEN, CLOSED, PAUSED = "off", "not-yet", "open", "closed", "paused"
 
 
 def phase(tournament: Tournament, now: datetime | None = None) -> str:
-    """Whether players can register now: off (not offered), not yet, open, or closed (the
-    closing time has passed or the tournament has begun)."""
+    """Whether players can register now: off (not offered), not yet, open, paused (the
+    director's switch, e.g. during a flood of junk registrations), or closed (the closing
+    time has passed or the tournament has begun)."""
     if not tournament.registration_open:
         return OFF
     now = now or timezone.now()
     if tournament.status != TournamentStatus.PLANNED or tournament.rounds.exists():
         return CLOSED
+    if tournament.registration_paused:
+        closes = tournament.registration_closes_at
+        return CLOSED if closes and now >= closes else PAUSED
     if tournament.registration_opens_at and now < tournament.registration_opens_at:
         return NOT_YET
     if tournament.registration_closes_at and now >= tournament.registration_closes_at:
@@ -169,6 +174,25 @@ def _check_ddv_number(details: Details) -> None:
         )
 
 
+def _check_email_share(tournament: Tournament, email: str, exclude: int | None = None) -> None:
+    """Refuse more than ``REGISTRATIONS_PER_EMAIL`` open registrations with one e-mail address
+    for a tournament (a couple may share one; a flood with one address fills nothing)."""
+    if not email:
+        return
+    same = tournament.registrations.filter(state__in=OPEN_STATES, email__iexact=email.strip())
+    if exclude is not None:
+        same = same.exclude(pk=exclude)
+    if same.count() >= settings.REGISTRATIONS_PER_EMAIL:
+        raise DomainError(
+            _(
+                "This e-mail address is already used for %(count)s registrations for this "
+                "tournament. Please register further players with their own address, or ask "
+                "the tournament director."
+            )
+            % {"count": settings.REGISTRATIONS_PER_EMAIL}
+        )
+
+
 def _give_place(registration: Registration, *, approved: bool, user=None) -> None:
     """Confirm ``registration``: register its player (recognised in the player database) and
     link the entry. Inside the caller's transaction; refused (DomainError) for a member number
@@ -237,8 +261,14 @@ def submit(
     open or somebody of that name is already registered."""
     with transaction.atomic():
         tournament = _lock(tournament)
-        if phase(tournament, now) != OPEN:
+        current = phase(tournament, now)
+        if current == PAUSED:
+            raise DomainError(
+                _("Registration for this tournament is paused. Please try again later.")
+            )
+        if current != OPEN:
             raise DomainError(_("Registration for this tournament is not open."))
+        _check_email_share(tournament, details.email)
         _check_ddv_number(details)
         if _duplicate(tournament, details):
             raise DomainError(
@@ -509,6 +539,8 @@ def change_details(registration: Registration, details: Details) -> Registration
         registration = _locked(registration)
         if registration.state not in OPEN_STATES:
             raise DomainError(_("This registration is cancelled and cannot be changed."))
+        if details.email.strip().casefold() != registration.email.casefold():
+            _check_email_share(registration.tournament, details.email, exclude=registration.pk)
         _check_ddv_number(details)
         if _duplicate(registration.tournament, details, exclude=registration.pk):
             raise DomainError(_("Somebody of that name is already registered for this tournament."))

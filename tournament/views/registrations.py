@@ -33,6 +33,9 @@ PHASE_LABELS = {
     signup.NOT_YET: gettext_lazy("Online registration is not open yet."),
     signup.OPEN: gettext_lazy("Online registration is open."),
     signup.CLOSED: gettext_lazy("Online registration is closed."),
+    signup.PAUSED: gettext_lazy(
+        "Online registration is paused: the form says so and takes no registrations."
+    ),
 }
 
 

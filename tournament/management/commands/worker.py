@@ -1,7 +1,7 @@
-"""python manage.py worker: makes the heavy documents (print pack, PDFs, Excel files) from
-the queue in the database, beside the web server (``make run`` and ``manage.py hall`` start
-it). It runs at a lower priority (WORKER_NICE), so that a render never starves the keepers'
-saves of the CPU; several workers may run at once.
+"""python manage.py worker: makes the heavy documents (print pack, PDFs, Excel files) and
+sends the mails to registered players, from the queue in the database, beside the web server
+(``make run`` and ``manage.py hall`` start it). It runs at a lower priority (WORKER_NICE), so
+that a render never starves the keepers' saves of the CPU; several workers may run at once.
 
 The queue's own worker claims a task inside an exclusive transaction, which on SQLite takes
 the database's write lock; asked every second it would make a keeper's save wait for a poll
@@ -22,7 +22,8 @@ from django.db import OperationalError, close_old_connections
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
-QUEUE = "documents"
+# The documents, and the mails to registered players (tournament/mail.py).
+QUEUES = ["documents", "mail"]
 INTERVAL = 1.0  # seconds between two looks at the queue
 
 logger = logging.getLogger(__name__)
@@ -30,12 +31,12 @@ logger = logging.getLogger(__name__)
 
 def _queued() -> bool:
     close_old_connections()
-    ready = DBTaskResult.objects.ready().filter(backend_name="default", queue_name=QUEUE)
+    ready = DBTaskResult.objects.ready().filter(backend_name="default", queue_name__in=QUEUES)
     return ready.exists()
 
 
 class Command(BaseCommand):
-    help = "Make the queued documents (PDF, Excel) in the background; Ctrl+C stops."
+    help = "Make the queued documents (PDF, Excel) and send the queued mails; Ctrl+C stops."
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -54,7 +55,7 @@ class Command(BaseCommand):
         # The queue's finished entries of earlier days are of no use: removed at each start.
         call_command("prune_db_task_results", min_age_days=1, failed_min_age_days=7, verbosity=0)
         worker = Worker(
-            queue_names=[QUEUE],
+            queue_names=QUEUES,
             interval=0,
             batch=True,  # make what is queued, then come back to this loop
             backend_name="default",
