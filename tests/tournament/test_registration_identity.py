@@ -266,3 +266,16 @@ def test_the_import_reports_an_online_registration_as_already_registered(hall, d
     )
     assert [r.already_registered for r in preview.rows] == [True]
     assert preview.rows[0].player_id == anna.entry.player_id
+
+
+def test_a_directors_correction_accepts_a_player_and_the_players_own_does_not(hall, director_user):
+    anna = signup.submit(hall, signup.Details("Anna", "Albres", email="a@example.org"), consent="")
+    signup.change_details(anna, signup.Details("Anna", "Albers", email="a@example.org"))
+    player = Player.objects.get(pk=anna.entry.player_id)
+    assert player.unverified  # the player's own change is still only what they typed
+    entry = anna.entry
+    data = PlayerData("Anna", "Albers", "Herz Dame", "777")
+    edit_entry(entry, data, team_name="", start_number=entry.start_number, user=director_user)
+    player.refresh_from_db()
+    assert not player.unverified and player.ddv_number == "777"
+    assert not signup.needs_acceptance(Registration.objects.get(pk=anna.pk))
