@@ -117,3 +117,26 @@ def test_an_oversized_upload_is_refused_with_a_message(director_client, settings
     assert response.status_code in (200, 400)
     assert "2 MB" in response.content.decode()
     assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "typed", ["Jürgen Schäfer", "JUERGEN SCHAEFER", "Ju\u0308rgen Scha\u0308fer"]
+)
+def test_no_spelling_of_a_private_players_name_links_a_public_registration(
+    tournament, director_user, typed
+):
+    """Issue 34: the public form is matched to nobody in the shared player database."""
+    from tests.factories import TournamentFactory
+    from tournament.domain import signup
+
+    private = TournamentFactory(directors=[director_user], is_public=False)
+    secret = PlayerFactory(first_name="Jürgen", last_name="Schäfer", club="Geheim", ddv_number="9")
+    EntryFactory(tournament=private, player=secret)
+    tournament.is_public = tournament.registration_open = True
+    tournament.registration_capacity = 4
+    tournament.save()
+    first, last = typed.split()
+    details = signup.Details(first, last, ddv_number="9", email="j@example.org")
+    registration = signup.submit(tournament, details, consent="")
+    assert registration.entry.player != secret
+    assert registration.entry.player.club == "" and registration.entry.player.ddv_number == ""
