@@ -279,3 +279,35 @@ def test_a_directors_correction_accepts_a_player_and_the_players_own_does_not(ha
     player.refresh_from_db()
     assert not player.unverified and player.ddv_number == "777"
     assert not signup.needs_acceptance(Registration.objects.get(pk=anna.pk))
+
+
+def test_accepting_gives_a_directors_own_player_the_typed_number(hall, director_user):
+    regular = PlayerFactory(first_name="Bernd", last_name="Wolf", club="Herz Dame")
+    EntryFactory(tournament=TournamentFactory(directors=[director_user]), player=regular)
+    bernd = signup.submit(
+        hall, signup.Details("Bernd", "Wolf", ddv_number="31", email="b@example.org"), consent=""
+    )
+    assert signup.accept_identity(bernd, director_user) == regular
+    regular.refresh_from_db()
+    assert regular.ddv_number == "31"
+    record = regular.history.first()
+    assert (record.history_user, record.history_change_reason) == (
+        director_user,
+        "Angaben von der Turnierleitung übernommen",
+    )
+
+
+def test_a_disqualified_player_does_not_get_back_in_by_changing_somebody_elses_details(
+    hall, director_user
+):
+    anna = signup.submit(hall, signup.Details("Anna", "Albers", email="a@example.org"), consent="")
+    set_status(anna.entry, EntryStatus.DISQUALIFIED, director_user)
+    friend = signup.submit(hall, signup.Details("Bea", "Brandt", email="b@example.org"), consent="")
+    with pytest.raises(signup.DomainError):
+        signup.change_details(friend, signup.Details("Anna", "Albers", email="b@example.org"))
+    with pytest.raises(signup.DomainError):
+        signup.change_details(friend, signup.Details("Bea", "Brandt", email="A@example.org"))
+    friend.refresh_from_db()
+    assert (friend.last_name, friend.email) == ("Brandt", "b@example.org")
+    # The disqualified player's own link still changes what is left to change.
+    signup.change_details(anna, signup.Details("Anna", "Albers", email="neu@example.org"))

@@ -35,6 +35,7 @@ from ..models import (
 )
 from ..models.audit import PLAYER, role_of, stamp
 from ..models.registration import OPEN_STATES
+from ..permissions import changeable_players
 from . import DomainError, bulk, player_import
 from .registration import (
     KnownPlayers,
@@ -570,6 +571,9 @@ def change_details(registration: Registration, details: Details) -> Registration
             raise DomainError(_("Somebody of that name is already registered for this tournament."))
         entry = registration.entry
         renamed = details.player_data != _details_of(registration).player_data
+        if entry is None or entry.status != EntryStatus.DISQUALIFIED:
+            # Nobody turns into a disqualified player by changing their details.
+            _refuse_barred(registration.tournament, details)
         lock = name_lock(registration)
         if renamed and lock is not None:
             raise DomainError(lock)
@@ -681,6 +685,17 @@ def accept_identity(registration: Registration, user) -> Player:
             raise already_registered_error(player, twin.start_number)
         entry.player = player
         stamp(entry, user, reason).save(update_fields=["player"])
+        number_is_new = data.ddv_number and not player.ddv_number
+        if number_is_new and changeable_players(user).filter(pk=player.pk).exists():
+            # A player of the director's own tournaments without a number: it is theirs now
+            # (in another director's tournaments too: then the administrator decides).
+            player.ddv_number = data.ddv_number
+            stamp(player, user, reason)
+            try:
+                with transaction.atomic():
+                    player.save(update_fields=["ddv_number"])
+            except IntegrityError:
+                raise conflict_error(data) from None
         if not own.entries.exists():  # only ever this registration's: it goes
             replaced = _("replaced by player %(id)s: %(reason)s")
             stamp(own, user, replaced % {"id": player.pk, "reason": reason}).delete()
