@@ -144,3 +144,26 @@ def test_the_public_form_takes_odd_names_but_refuses_control_characters(client, 
             assert "invisible control characters" in response.content.decode()
     stored = set(tournament.registrations.values_list("last_name", flat=True))
     assert stored == set(PRINTABLE)
+
+
+@pytest.mark.parametrize(
+    "typed", ["Jürgen Schäfer", "JUERGEN SCHAEFER", "Ju\u0308rgen Scha\u0308fer"]
+)
+def test_no_spelling_of_a_private_players_name_links_a_public_registration(
+    tournament, director_user, typed
+):
+    """Issue 34: the public form is matched to nobody in the shared player database."""
+    from tests.factories import TournamentFactory
+    from tournament.domain import signup
+
+    private = TournamentFactory(directors=[director_user], is_public=False)
+    secret = PlayerFactory(first_name="Jürgen", last_name="Schäfer", club="Geheim", ddv_number="9")
+    EntryFactory(tournament=private, player=secret)
+    tournament.is_public = tournament.registration_open = True
+    tournament.registration_capacity = 4
+    tournament.save()
+    first, last = typed.split()
+    details = signup.Details(first, last, ddv_number="9", email="j@example.org")
+    registration = signup.submit(tournament, details, consent="")
+    assert registration.entry.player != secret
+    assert registration.entry.player.club == "" and registration.entry.player.ddv_number == ""

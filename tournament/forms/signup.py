@@ -167,11 +167,12 @@ def filled_honeypot(data) -> bool:
 
 class ChangeForm(_PlayerFields):
     """The player's own change of their registration, on the personal link. Name, club and
-    DDV number are shown but locked when they are also in other tournaments' results."""
+    DDV number are shown but locked once the first round is drawn, once a director accepted
+    them, or when they are also in other tournaments' results."""
 
     LOCKED = ("first_name", "last_name", "club", "ddv_number")
 
-    def __init__(self, *args, registration: Registration, name_changeable: bool, **kwargs):
+    def __init__(self, *args, registration: Registration, name_lock: str | None, **kwargs):
         initial = {
             "first_name": registration.first_name,
             "last_name": registration.last_name,
@@ -182,7 +183,7 @@ class ChangeForm(_PlayerFields):
             "language": registration.language,
         }
         super().__init__(*args, initial=initial, **kwargs)
-        self.locked = not name_changeable
+        self.locked = name_lock  # why they are locked (see signup.name_lock), or None
         if self.locked:
             for name in self.LOCKED:
                 self.fields[name].disabled = True

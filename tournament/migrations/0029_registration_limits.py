@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0027_results_version'),
+        ('tournament', '0028_registration_identity'),
     ]
 
     operations = [

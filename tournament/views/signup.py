@@ -272,9 +272,9 @@ def personal_edit(request, registration):
     if registration.state not in OPEN_STATES:
         messages.error(request, _("This registration is cancelled and cannot be changed."))
         return redirect("registration-personal", registration.token)
-    changeable = signup.name_changeable(registration)
+    lock = signup.name_lock(registration)
     if request.method == "POST":
-        form = ChangeForm(request.POST, registration=registration, name_changeable=changeable)
+        form = ChangeForm(request.POST, registration=registration, name_lock=lock)
         if form.is_valid():
             old_address = registration.email
             try:
@@ -294,7 +294,7 @@ def personal_edit(request, registration):
                 return redirect("registration-personal", registration.token)
         status = 400
     else:
-        form = ChangeForm(registration=registration, name_changeable=changeable)
+        form = ChangeForm(registration=registration, name_lock=lock)
         status = 200
     context = {"registration": registration, "tournament": registration.tournament, "form": form}
     return render(request, "tournament/signup/edit.html", context, status=status)
