@@ -22,7 +22,6 @@ from openpyxl.utils import get_column_letter
 from ..domain import standings as standings_domain
 from ..domain.series import SeriesStandings
 from ..models import Penalty, Round, Tournament
-from ..models.round import seats_with_players
 from . import penalties, rows, series
 from .rows import Column, Listing, Value, heading
 
@@ -128,7 +127,7 @@ def sheets_workbook(tournament: Tournament, round_: Round) -> bytes:
     book = Workbook(write_only=True)
     tables = (
         round_.tables.select_related("sheet")
-        .prefetch_related(seats_with_players(), "games")
+        .prefetch_related("seats__entry__player", "games")
         .order_by("number")
     )
     penalties_by_table: dict[int, list[Penalty]] = {}

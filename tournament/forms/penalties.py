@@ -197,11 +197,10 @@ class RefereeAccountForm(forms.Form):
     def clean(self):
         super().clean()
         data = self.cleaned_data
-        user_model = get_user_model()
-        # As Django stores it (NFKC): "ｓｃｈｉｒｉ" is the account "schiri".
-        username = data["username"] = user_model.normalize_username(data.get("username") or "")
+        username = data.get("username")
         if not username:
             return data
+        user_model = get_user_model()
         self.existing = user_model.objects.filter(username=username).first()
         if self.existing is None:
             password = data.get("password")
