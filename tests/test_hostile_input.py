@@ -2,6 +2,7 @@
 show as text in HTML, are text in PDFs without the renderer fetching anything, and text —
 never formulas — in xlsx. Oversized requests are refused with a message, nothing saved."""
 
+import re
 from io import BytesIO
 
 import pytest
@@ -117,3 +118,51 @@ def test_an_oversized_upload_is_refused_with_a_message(director_client, settings
     assert response.status_code in (200, 400)
     assert "2 MB" in response.content.decode()
     assert not Player.objects.exists()
+
+
+# --- issue 34: every CSV the site writes, read by a "," and by a ";" spreadsheet ------------
+
+SPLITTING_NAMES = [
+    'Max;=HYPERLINK("http://127.0.0.1:1/","klick")',
+    "Moritz,=1+1",
+    'Quote";@SUM(1)',
+    "Tab;\t=1",
+    "Zeilen\r\n=1",
+]
+
+
+def test_no_csv_cell_starts_like_a_formula_whichever_separator_splits_it(tournament):
+    """Finding 7: a German spreadsheet splits on ";"; a name with ";=" gave a formula cell."""
+    import csv
+    from io import StringIO
+
+    from tournament.exports import federation
+
+    entries = [
+        EntryFactory(
+            tournament=tournament,
+            start_number=n,
+            player=PlayerFactory(first_name=name, last_name=name, club=name),
+        )
+        for n, name in enumerate(SPLITTING_NAMES[:4], start=1)
+    ]
+    play(tournament, 1, [entries], [[(1, -1, 1, -1)]])
+    text = federation.results_csv(tournament).decode("utf-8-sig")
+    for delimiter in (",", ";"):
+        rows = list(csv.reader(StringIO(text, newline=""), delimiter=delimiter))
+        cells = [cell for row in rows for cell in row]
+        text_cells = [c for c in cells if not re.fullmatch(r"-?\d+(\.\d+)?", c)]
+        assert not [c for c in text_cells if c.startswith(federation.FORMULA_START)], delimiter
+    rows = list(csv.reader(StringIO(text, newline="")))
+    assert {row[2] for row in rows[1:]} == {
+        "Max;'=HYPERLINK(\"http://127.0.0.1:1/\",\"klick\")", "Moritz,'=1+1",
+        "Quote\";'@SUM(1)", "Tab;'\t'=1",
+    }  # fmt: skip
+    assert sorted(row[0] for row in rows[1:]) == ["1", "1", "3", "3"]  # numbers stay bare
+
+
+def test_a_csv_cell_keeps_a_line_break_inside_its_quotes():
+    from tournament.exports import federation
+
+    line = federation.csv_line([SPLITTING_NAMES[4], 3, None, -2])
+    assert line == '"Zeilen\r\n\'=1",3,,-2\r\n'
