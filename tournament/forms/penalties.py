@@ -205,10 +205,11 @@ class RefereeAccountForm(forms.Form):
     def clean(self):
         super().clean()
         data = self.cleaned_data
-        username = data.get("username")
+        user_model = get_user_model()
+        # As Django stores it (NFKC): "ｓｃｈｉｒｉ" is the account "schiri".
+        username = data["username"] = user_model.normalize_username(data.get("username") or "")
         if not username:
             return data
-        user_model = get_user_model()
         self.existing = user_model.objects.filter(username=username).first()
         if self.existing is None:
             password = data.get("password")
