@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.penalties import MAX_K, Category
 
+from ..domain import referees
 from ..domain.penalties import SANCTIONS, Facts
 from ..models import PenaltyContext
 from ..models.penalty import CATEGORY_CHOICES
@@ -211,7 +212,9 @@ class RefereeAccountForm(forms.Form):
         if not username:
             return data
         self.existing = user_model.objects.filter(username=username).first()
-        if self.existing is None:
+        if self.existing is not None and not referees.may_become_referee(self.existing):
+            self.add_error("username", referees.refused_account_message())
+        elif self.existing is None:
             password = data.get("password")
             if not password:
                 self.add_error(
