@@ -66,8 +66,11 @@ def empty_memo():
     from tournament.caching import memo
     from tournament.documents import downloads
 
+    from tournament.views.keeper import new_browsers
+
     memo.clear()
     downloads.clear()  # the anonymous downloads counted per address, in memory
+    new_browsers.clear()  # the table browsers' cookies given per table and address
 
 
 @pytest.fixture(autouse=True)
