@@ -65,7 +65,6 @@ def empty_memo():
     match a new state (tournament/caching.py)."""
     from tournament.caching import memo
     from tournament.documents import downloads
-
     from tournament.views.keeper import new_browsers
 
     memo.clear()

@@ -117,9 +117,7 @@ KINDS: dict[str, Kind] = {
         _t(federation.results_workbook),
     ),
     "printpack": Kind(gettext_lazy("Print pack (PDF)"), "pdf", PDF, _print_pack, secret=True),
-    "cards": Kind(
-        gettext_lazy("Player cards (PDF)"), "pdf", PDF, _cards, secret=True
-    ),
+    "cards": Kind(gettext_lazy("Player cards (PDF)"), "pdf", PDF, _cards, secret=True),
     "series-pdf": Kind(
         gettext_lazy("Series"), "pdf", PDF, _series(True, "pdf"), series_public_only=True
     ),

@@ -264,8 +264,8 @@ def build_context(round_: Round, base_url: str, images: dict[str, bytes] | None 
     round_ = Round.objects.select_related("tournament").get(pk=round_.pk)
     tournament = round_.tournament
     profile = tournament.profile
-    tables = Table.objects.filter(round=round_).order_by("number").prefetch_related(
-        seats_with_players()
+    tables = (
+        Table.objects.filter(round=round_).order_by("number").prefetch_related(seats_with_players())
     )
     games_by_size = {size: game_lines(size, profile.games_per_round(size)) for size in (4, 5)}
     labels = gettext("total"), gettext("Penalty"), gettext("referee's initials")

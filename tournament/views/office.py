@@ -208,7 +208,7 @@ def _renewed_message(slug: str, numbers: list[int]) -> str:
     listed = ", ".join(str(n) for n in numbers)
     url = reverse("manage:player-cards", args=[slug]) + "?nummern=" + ",".join(map(str, numbers))
     return format_html(
-        "{} <a href=\"{}\">{}</a>",
+        '{} <a href="{}">{}</a>',
         _(
             "Table unlocked. New confirmation codes for start numbers %(numbers)s: their old "
             "player cards no longer work. Print the new cards and hand them out."

@@ -11,11 +11,10 @@ import re
 import sys
 import threading
 import time
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
-from dataclasses import replace
-
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
