@@ -65,7 +65,7 @@ def empty_memo():
     match a new state (tournament/caching.py)."""
     from tournament.caching import memo
     from tournament.documents import downloads
-    from tournament.views.keeper import new_browsers
+    from tournament.sheets.codes import new_browsers
 
     memo.clear()
     downloads.clear()  # the anonymous downloads counted per address, in memory

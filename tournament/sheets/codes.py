@@ -29,14 +29,32 @@ from ..models import RateBucket, Seat, Table
 CODE_FAILURES, CODE_WINDOW = 5, 600
 
 
+# A phone gets its browser id with the first page of a table's link (tournament/views/
+# keeper.py): at most this many new ones per table and address within CODE_WINDOW (a table
+# has four or five phones), so that a script throwing its cookie away does not get a fresh
+# count each time. Without one, a request's wrong codes count against its address, together
+# with every other such request from there. Counted in the server process (InMemory): no
+# database write for a page view.
+BROWSERS_PER_TABLE = 10
+new_browsers = ratelimit.InMemory()
+
+
 def bucket_prefix(table: Table) -> str:
     """The start of every key the table's wrong codes are counted under."""
     return f"confirm-code:table:{table.pk}:"
 
 
+def may_give_browser_id(table: Table, address: str) -> bool:
+    """Whether a phone at ``address`` without a browser id gets one at ``table`` (counted)."""
+    key = f"{table.pk}:{address}"
+    return new_browsers.take(key, BROWSERS_PER_TABLE, CODE_WINDOW) is None
+
+
 def unlock(table: Table) -> None:
-    """Forget the table's counted wrong codes: every guesser may try again at once."""
+    """Forget the table's counted wrong codes and browser ids given: every phone may try
+    again at once, and new phones get their browser id."""
     RateBucket.objects.filter(key__startswith=bucket_prefix(table)).delete()
+    new_browsers.forget(f"{table.pk}:")
 
 
 class WrongCode(DomainError):

@@ -29,16 +29,11 @@ from ..sheets.verbs import Conflict
 TOKEN_FAILURES, TOKEN_WINDOW = 20, 300
 
 # The browser on a table's link: a signed random id, under which its wrong confirmation
-# codes are counted (with its address: tournament/sheets/codes.py). A phone gets it with the
-# first page of a table; at most BROWSERS_PER_TABLE new ones per table and address within
-# the codes' window (a table has four or five phones), so that a script throwing its cookie
-# away does not get a fresh count each time: without a cookie, its guesses count against
-# its address, together with every other cookie-less request from there.
+# codes are counted (with its address: tournament/sheets/codes.py, which also bounds how many
+# new ids a table hands out).
 BROWSER_COOKIE = "kreuzdame_table_browser"
 BROWSER_SECONDS = 400 * 24 * 3600
 _BROWSER_SALT = "tournament.views.keeper.browser"
-BROWSERS_PER_TABLE = 10
-new_browsers = ratelimit.InMemory()
 
 
 def _browser(request) -> str | None:
@@ -62,8 +57,7 @@ def _give_browser_id(request, table: Table, response):
     """A phone without the table browser's cookie gets one, within the table's limit."""
     if _browser(request) is not None or response.status_code >= 400:
         return response
-    key = f"{table.pk}:{ratelimit.client_address(request)}"
-    if new_browsers.take(key, BROWSERS_PER_TABLE, codes.CODE_WINDOW) is None:
+    if codes.may_give_browser_id(table, ratelimit.client_address(request)):
         response.set_signed_cookie(
             BROWSER_COOKIE,
             secrets.token_urlsafe(18),

@@ -192,16 +192,18 @@ def test_a_guesser_with_new_cookies_gets_a_few_phones_worth_of_tries_only(submit
     from tournament.views import keeper
 
     url = reverse("keeper-sheet", args=[submitted.token])
-    phones = [Client() for _ in range(keeper.BROWSERS_PER_TABLE + 3)]
+    phones = [Client() for _ in range(codes.BROWSERS_PER_TABLE + 3)]
     cookies = [p.get(url).cookies.get(keeper.BROWSER_COOKIE) for p in phones]
     given = [c for c in cookies if c is not None and c.value]
-    assert len(given) == keeper.BROWSERS_PER_TABLE  # then only the address counts
+    assert len(given) == codes.BROWSERS_PER_TABLE  # then only the address counts
     tries = 0
     for guesser in phones:
         while confirm(guesser, submitted, 9, "11111").status_code == 422:
             tries += 1
-    assert tries == (keeper.BROWSERS_PER_TABLE + 1) * codes.CODE_FAILURES
+    assert tries == (codes.BROWSERS_PER_TABLE + 1) * codes.CODE_FAILURES
     assert status(submitted) == SheetStatus.SUBMITTED
+    codes.unlock(submitted)  # the director's unlock: new phones get their id again
+    assert Client().get(url).cookies.get(keeper.BROWSER_COOKIE) is not None
 
 
 def test_the_director_unlocks_the_table_and_renews_its_codes_with_one_click(
