@@ -219,6 +219,10 @@ def test_a_full_width_referee_name_finds_the_account_it_stands_for(director_clie
     new = director_client.post(url, {"username": "ｎｅｕ", "password": "x9-Lang-genug"})
     assert new.status_code == 302
     assert tournament.referees.filter(username="neu").exists()
+    # 100 characters typed, 1,800 once normalised: a message, no account.
+    long = director_client.post(url, {"username": "\ufdfa" * 100, "password": "x9-Lang-genug"})
+    assert long.status_code == 422 and "Benutzername ist zu lang" in long.content.decode()
+    assert User.objects.count() == 3  # the director, schiri, neu
 
 
 def test_a_field_of_999_players_gets_its_public_table_plan_and_round_page(

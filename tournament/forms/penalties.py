@@ -211,6 +211,9 @@ class RefereeAccountForm(forms.Form):
         username = data["username"] = user_model.normalize_username(data.get("username") or "")
         if not username:
             return data
+        if len(username) > 150:  # a character such as "ﷺ" is many once normalised
+            self.add_error("username", _("The user name is too long."))
+            return data
         self.existing = user_model.objects.filter(username=username).first()
         if self.existing is not None and not referees.may_become_referee(self.existing):
             self.add_error("username", referees.refused_account_message())
