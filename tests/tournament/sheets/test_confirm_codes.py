@@ -223,7 +223,8 @@ def test_the_director_unlocks_the_table_and_renews_its_codes_with_one_click(
     url = reverse("manage:sheet-action", args=["herbst", 1, 1, "renew-codes"])
     response = director_client.post(url, follow=True)
     text = response.content.decode()
-    assert "7, 8, 9, 10" in text and "nummern=7,8,9,10" in text
+    cards_url = reverse("manage:player-cards", args=["herbst"]) + "?nummern=7,8,9,10"
+    assert "7, 8, 9, 10" in text and f'<a href="{cards_url}">' in text
     after = {e.start_number: e.confirm_code for e in Entry.objects.filter(tournament=tournament)}
     assert all(after[n] != before[n] and len(after[n]) == 5 for n in CODES)
     assert after[30] == before[30] == other.confirm_code  # other tables keep theirs
