@@ -65,9 +65,11 @@ def empty_memo():
     match a new state (tournament/caching.py)."""
     from tournament.caching import memo
     from tournament.documents import downloads
+    from tournament.sheets.codes import new_browsers
 
     memo.clear()
     downloads.clear()  # the anonymous downloads counted per address, in memory
+    new_browsers.clear()  # the table browsers' cookies given per table and address
 
 
 @pytest.fixture(autouse=True)

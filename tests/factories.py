@@ -153,9 +153,18 @@ def settle(tournament):
 
 
 def make_series(tournaments, **options):
-    """A series "Vereinsmeisterschaft" (slug vm) of ``tournaments``."""
+    """A series "Vereinsmeisterschaft" (slug vm) of ``tournaments``, directed by the first
+    tournament's director (or a new one), who also directs those without a director: their
+    private ones count on the directors' page (a private tournament of anyone else would
+    count nowhere)."""
     from tournament.models import Series
 
     series = Series.objects.create(name="Vereinsmeisterschaft", slug="vm", **options)
     series.tournaments.set(tournaments)
+    first = tournaments[0].directors.first() if tournaments else None
+    organiser = first or director()
+    series.directors.add(organiser)
+    for tournament in tournaments:
+        if not tournament.directors.exists():
+            tournament.directors.add(organiser)
     return series

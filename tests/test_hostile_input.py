@@ -2,6 +2,7 @@
 show as text in HTML, are text in PDFs without the renderer fetching anything, and text —
 never formulas — in xlsx. Oversized requests are refused with a message, nothing saved."""
 
+import re
 from io import BytesIO
 
 import pytest
@@ -167,3 +168,144 @@ def test_no_spelling_of_a_private_players_name_links_a_public_registration(
     registration = signup.submit(tournament, details, consent="")
     assert registration.entry.player != secret
     assert registration.entry.player.club == "" and registration.entry.player.ddv_number == ""
+
+
+# --- issue 34: every CSV the site writes, read by a "," and by a ";" spreadsheet ------------
+
+SPLITTING_NAMES = [
+    'Max;=HYPERLINK("http://127.0.0.1:1/","klick")',
+    "Moritz,=1+1",
+    'Quote";@SUM(1)',
+    "Tab;\t=1",
+    "Zeilen\r\n=1",
+]
+
+
+def test_no_csv_cell_starts_like_a_formula_whichever_separator_splits_it(tournament):
+    """Finding 7: a German spreadsheet splits on ";"; a name with ";=" gave a formula cell."""
+    import csv
+    from io import StringIO
+
+    from tournament.exports import federation
+
+    entries = [
+        EntryFactory(
+            tournament=tournament,
+            start_number=n,
+            player=PlayerFactory(first_name=name, last_name=name, club=name),
+        )
+        for n, name in enumerate(SPLITTING_NAMES[:4], start=1)
+    ]
+    play(tournament, 1, [entries], [[(1, -1, 1, -1)]])
+    text = federation.results_csv(tournament).decode("utf-8-sig")
+    for delimiter in (",", ";"):
+        rows = list(csv.reader(StringIO(text, newline=""), delimiter=delimiter))
+        cells = [cell for row in rows for cell in row]
+        text_cells = [c for c in cells if not re.fullmatch(r"-?\d+(\.\d+)?", c)]
+        assert not [c for c in text_cells if c.startswith(federation.FORMULA_START)], delimiter
+    rows = list(csv.reader(StringIO(text, newline="")))
+    assert {row[2] for row in rows[1:]} == {
+        "Max;'=HYPERLINK(\"http://127.0.0.1:1/\",\"klick\")", "Moritz,'=1+1",
+        "Quote\";'@SUM(1)", "Tab;'\t'=1",
+    }  # fmt: skip
+    assert sorted(row[0] for row in rows[1:]) == ["1", "1", "3", "3"]  # numbers stay bare
+
+
+def test_a_csv_cell_keeps_a_line_break_inside_its_quotes():
+    from tournament.exports import federation
+
+    line = federation.csv_line([SPLITTING_NAMES[4], 3, None, -2])
+    assert line == '"Zeilen\r\n\'=1",3,,-2\r\n'
+
+
+# --- issue 34, finding 9: files, names and fields that gave a 500 ----------------------------
+
+# Three bytes each: a byte order mark alone, an ideographic space, an em space.
+TINY_FILES = [b"\xef\xbb\xbf", "\u3000".encode(), "\u2003".encode(), b"\xef\xbb\xbf "]
+
+
+@pytest.mark.parametrize("content", TINY_FILES)
+def test_a_csv_of_nothing_but_a_mark_or_a_space_is_an_empty_player_list(
+    director_client, tournament, content
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("spieler.csv", content, content_type="text/csv")
+    response = director_client.post(reverse("manage:import", args=[tournament.slug]),
+                                    {"file": upload})  # fmt: skip
+    assert response.status_code == 400
+    assert "Die Datei ist leer." in response.content.decode()
+    assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize("content", TINY_FILES)
+def test_a_csv_of_nothing_but_a_mark_or_a_space_is_an_empty_sheet(
+    director_client, tournament, content
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.factories import released_table
+
+    table = released_table(tournament)
+    url = reverse("manage:sheet-import", args=[tournament.slug, 1, 1])
+    response = director_client.post(url, {"file": SimpleUploadedFile("liste.csv", content)})
+    assert response.status_code == 422
+    assert "Die Datei ist leer." in response.content.decode()
+    assert not table.games.exists()
+
+
+def test_a_full_width_referee_name_finds_the_account_it_stands_for(director_client, tournament):
+    """'ｓｃｈｉｒｉ' is 'schiri' once Django normalises it: it created a second 'schiri'."""
+    from django.contrib.auth.models import User
+
+    from tests.factories import referee
+
+    schiri = referee(username="schiri")
+    url = reverse("manage:referees", args=[tournament.slug])
+    response = director_client.post(url, {"username": "ｓｃｈｉｒｉ", "password": "x9-Lang-genug"})
+    assert response.status_code == 302
+    assert list(tournament.referees.all()) == [schiri]
+    assert User.objects.filter(username__iexact="schiri").count() == 1
+    new = director_client.post(url, {"username": "ｎｅｕ", "password": "x9-Lang-genug"})
+    assert new.status_code == 302
+    assert tournament.referees.filter(username="neu").exists()
+    # 100 characters typed, 1,800 once normalised: a message, no account.
+    long = director_client.post(url, {"username": "\ufdfa" * 100, "password": "x9-Lang-genug"})
+    assert long.status_code == 422 and "Benutzername ist zu lang" in long.content.decode()
+    assert User.objects.count() == 3  # the director, schiri, neu
+
+
+def test_a_field_of_999_players_gets_its_public_table_plan_and_round_page(
+    client, director_client, tournament
+):
+    """Below the documented 1,000 players, the pages failed on SQLite ("Expression tree is
+    too large"): Django fetched the 999 entries with one chain of "id = ? OR …"."""
+    from tournament.models import Entry, Round, RoundStatus, Seat, Table
+
+    size = 999
+    players = Player.objects.bulk_create(
+        Player(first_name="Vor", last_name=f"Spieler {n}") for n in range(size)
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=tournament, player=player, start_number=n)
+        for n, player in enumerate(players, start=1)
+    )
+    round_ = Round.objects.create(tournament=tournament, number=1, status=RoundStatus.RELEASED)
+    sizes = [5, 5, 5] + [4] * ((size - 15) // 4)
+    seats, first = [], 0
+    for number, table_size in enumerate(sizes, start=1):
+        table = Table.objects.create(round=round_, number=number, size=table_size)
+        group = entries[first : first + table_size]
+        seats += [Seat(round=round_, table=table, entry=e, position=p)
+                  for p, e in enumerate(group, start=1)]  # fmt: skip
+        first += table_size
+    Seat.objects.bulk_create(seats)
+    tournament.is_public = True
+    tournament.save()
+    plan = client.get(reverse("public-table-plan", args=[tournament.slug]))
+    assert plan.status_code == 200 and "Spieler 998" in plan.content.decode()
+    page = director_client.get(reverse("manage:round-detail", args=[tournament.slug, 1]))
+    assert page.status_code == 200 and "Spieler 998" in page.content.decode()
+    rounds = reverse("manage:standings-export", args=[tournament.slug, "rounds", "xlsx"])
+    export = director_client.get(rounds)
+    assert export.status_code == 200

@@ -86,6 +86,12 @@ def _t(function: Callable[[Tournament], bytes]) -> Callable[[Subject, str], byte
     return make
 
 
+def _cards(tournament: Subject, variant: str) -> bytes:
+    """Every player's card, or (variant "3 7 12") only those start numbers' cards."""
+    assert isinstance(tournament, Tournament)
+    return cards.player_cards_pdf(tournament, cards.variant_numbers(variant))
+
+
 KINDS: dict[str, Kind] = {
     "standings-pdf": Kind(
         gettext_lazy("Standings"), "pdf", PDF, _t(lambda t: pdfs.standings_pdf(t))
@@ -110,9 +116,7 @@ KINDS: dict[str, Kind] = {
         _t(federation.results_workbook),
     ),
     "printpack": Kind(gettext_lazy("Print pack (PDF)"), "pdf", PDF, _print_pack, secret=True),
-    "cards": Kind(
-        gettext_lazy("Player cards (PDF)"), "pdf", PDF, _t(cards.player_cards_pdf), secret=True
-    ),
+    "cards": Kind(gettext_lazy("Player cards (PDF)"), "pdf", PDF, _cards, secret=True),
     "series-pdf": Kind(
         gettext_lazy("Series"), "pdf", PDF, _series(True, "pdf"), series_public_only=True
     ),

@@ -8,6 +8,10 @@ same in the local variables of the traceback, and the secret part of table, proj
 personal links (tournament/log.py) wherever a string shows one. Values that are other objects
 are shown as they represent themselves. With DEBUG on, only this computer gets the page
 (tournament/debug_guard.py).
+
+The request's META is not shown whole: under the development server it holds the whole
+process environment, which is nobody's business on an error page. Only the request's own
+entries are listed (its headers, method, path, query, addresses and server name).
 """
 
 import re
@@ -41,12 +45,33 @@ def hide_passwords(text: str, substitute: str) -> str:
     return _CONNINFO_PASSWORD.sub(lambda match: match.group(1) + substitute, text)
 
 
+# What WSGI and the server put into META about the request itself (PEP 3333).
+_REQUEST_META = frozenset(
+    {
+        "CONTENT_LENGTH", "CONTENT_TYPE", "PATH_INFO", "QUERY_STRING", "REMOTE_ADDR",
+        "REMOTE_HOST", "REQUEST_METHOD", "SCRIPT_NAME", "SERVER_NAME", "SERVER_PORT",
+        "SERVER_PROTOCOL", "wsgi.url_scheme",
+    }
+)  # fmt: skip
+
+
+def is_request_meta(key: str) -> bool:
+    """True for a META key that describes the request (its headers and the WSGI entries),
+    False for everything the server copied from the process environment."""
+    return key.startswith("HTTP_") or key in _REQUEST_META
+
+
 class ReporterFilter(SafeExceptionReporterFilter):
     hidden_settings = re.compile(
         "API|AUTH|TOKEN|KEY|SECRET|PASS|SIGNATURE|HTTP_COOKIE|DATABASE_URL|_DSN$|CACHE_URL|"
         + KNOWN_BROWSER_COOKIE,
         flags=re.I,
     )
+
+    def get_safe_request_meta(self, request):
+        """The request's own entries of META, cleansed; never the process environment."""
+        meta = super().get_safe_request_meta(request)
+        return {key: value for key, value in meta.items() if is_request_meta(key)}
 
     def is_active(self, request) -> bool:
         return True  # sensitive_post_parameters and sensitive_variables, also with DEBUG on

@@ -174,6 +174,12 @@ class InMemory:
                 del self._windows[oldest]
             return None
 
+    def forget(self, prefix: str) -> None:
+        """Drop the counts of every key that starts with ``prefix``."""
+        with self._lock:
+            for key in [key for key in self._windows if key.startswith(prefix)]:
+                del self._windows[key]
+
     def clear(self) -> None:
         with self._lock:
             self._windows.clear()

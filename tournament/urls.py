@@ -138,7 +138,7 @@ manage_patterns = (
         ),
         re_path(
             r"^(?P<slug>[-\w]+)/rounds/(?P<number>[0-9]+)/tables/(?P<table_number>[0-9]+)/"
-            r"(?P<action>submit|confirm|reopen|extra-time|time-up)/$",
+            r"(?P<action>submit|confirm|reopen|extra-time|time-up|renew-codes)/$",
             office.sheet_action,
             name="sheet-action",
         ),

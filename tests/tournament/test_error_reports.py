@@ -72,16 +72,35 @@ def test_the_debug_page_after_a_crash_hides_every_password(debug_site):
     response = debug_site.get("/kaputt/")
     assert response.status_code == 500
     page = response.content.decode()
-    assert "RuntimeError" in page and "DATABASE_URL" in page  # still the debug page
+    assert "RuntimeError" in page and "MAIL_RELAY_URL" in page  # still the debug page
     for secret in ("geheim-db-pw", "geheim-mail-pw", "geheim-broker-pw"):
         assert secret not in page
     # What is no secret stays readable for debugging.
     assert "mailer:********************@mail.example.org" in page
-    assert "guest:********************@rabbit.example.org" in page
+    assert "PATH_INFO" in page and "HTTP_COOKIE" in page  # the request's own entries
 
 
 @pytest.mark.django_db
-def test_the_debug_page_for_a_foreign_host_hides_every_password(debug_site):
+def test_the_debug_page_never_lists_the_environment(debug_site, settings):
+    """Issue 34, finding 8: the development server copies the process environment into
+    request.META, and the debug page listed it (names and values)."""
+    environment = {"HOME": "/home/leitung", "KREUZDAME_ENV_PROBE": "sichtbar"}
+    crash = debug_site.get("/kaputt/", **environment)
+    guard = "tournament.debug_guard.LocalDebugMiddleware"
+    settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if m != guard]
+    without_guard = Client(raise_request_exception=False)  # Django's own DisallowedHost page
+    foreign = without_guard.get("/kaputt/", HTTP_HOST="evil.example", **environment)
+    for response, status in ((crash, 500), (foreign, 400)):
+        page = response.content.decode()
+        assert response.status_code == status and "Request information" in page
+        for name in ("rabbit.example.org", "KREUZDAME_ENV_PROBE", "sichtbar", "/home/leitung"):
+            assert name not in page
+
+
+@pytest.mark.django_db
+def test_the_debug_page_for_a_foreign_host_hides_every_password(debug_site, settings):
+    guard = "tournament.debug_guard.LocalDebugMiddleware"
+    settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if m != guard]  # Django's own page
     response = debug_site.get("/kaputt/", HTTP_HOST="evil.example")
     assert response.status_code == 400
     page = response.content.decode()
@@ -157,6 +176,35 @@ def test_a_crash_with_debug_on_shows_nothing_to_the_network(debug_site, settings
         assert "RuntimeError" not in page and "DATABASE_URL" not in page
         assert "urlpatterns" not in page  # not Django's technical 404 either
     assert debug_site.get("/kaputt/").status_code == 500  # this computer: the debug page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example",
+                                  "localhost@evil.example", ""])  # fmt: skip
+def test_dns_rebinding_gets_a_plain_400_not_the_debug_page(debug_site, settings, host):
+    """Issue 34, finding 8: a page the director visits points its own name at 127.0.0.1; the
+    browser then asks from this computer with that name in Host, and got Django's
+    DisallowedHost page with every setting."""
+    settings.MIDDLEWARE = ["tournament.debug_guard.LocalDebugMiddleware", *settings.MIDDLEWARE]
+    for path_ in ("/kaputt/", "/gibt-es-nicht/"):
+        response = debug_site.get(path_, HTTP_HOST=host, REMOTE_ADDR="127.0.0.1")
+        page = response.content.decode()
+        assert response.status_code == 400
+        assert response["Content-Type"].startswith("text/plain") and len(page) < 200
+        assert "DisallowedHost" not in page and "MAIL_RELAY_URL" not in page
+        assert "urlpatterns" not in page and "Traceback" not in page
+
+
+@pytest.mark.django_db
+def test_a_wildcard_in_allowed_hosts_does_not_open_the_debug_page(debug_site, settings):
+    settings.MIDDLEWARE = ["tournament.debug_guard.LocalDebugMiddleware", *settings.MIDDLEWARE]
+    settings.ALLOWED_HOSTS = ["*"]
+    assert debug_site.get("/kaputt/", HTTP_HOST="evil.example").status_code == 400
+    for own in ("localhost", "127.0.0.1:8000", "[::1]:8000"):
+        assert debug_site.get("/kaputt/", HTTP_HOST=own).status_code == 500  # the debug page
+    settings.ALLOWED_HOSTS = ["kreuzdame.test"]
+    assert debug_site.get("/kaputt/", HTTP_HOST="kreuzdame.test").status_code == 500
+    assert debug_site.get("/kaputt/", HTTP_HOST="localhost").status_code == 400
 
 
 def test_the_guard_is_the_first_middleware_exactly_when_debug_is_on(tmp_path):

@@ -601,6 +601,42 @@ def test_a_director_adds_a_referee_account_who_can_then_work(director_client, to
     assert browser.get(reverse("manage:referee", args=[tournament.slug])).status_code == 404
 
 
+@pytest.mark.parametrize("kind", ["superuser", "staff", "director", "inactive", "no role"])
+def test_a_director_cannot_make_an_administrator_or_director_a_referee(
+    director_client, tournament, kind
+):
+    """Issue 34, finding 11d: any account could be added, a superuser included (and got the
+    referees' group on top)."""
+    User = get_user_model()
+    account = {
+        "superuser": lambda: User.objects.create_superuser("chefin", password="x"),
+        "staff": lambda: User.objects.create_user("buero", is_staff=True),
+        "director": lambda: director(username="andere-leitung"),
+        "inactive": lambda: referee(username="alt", is_active=False),
+        "no role": lambda: User.objects.create_user("ohne-rolle"),
+    }[kind]()
+    groups = set(account.groups.all())
+    url = reverse("manage:referees", args=[tournament.slug])
+    response = director_client.post(url, {"username": account.username, "password": ""})
+    assert response.status_code == 422
+    assert "nur Schiedsrichter-Zugänge" in response.content.decode()
+    assert not tournament.referees.exists()
+    assert set(account.groups.all()) == groups
+    with pytest.raises(DomainError):
+        from tournament.domain import referees as referees_domain
+
+        referees_domain.add_referee(tournament, account, tournament.directors.get())
+    assert not tournament.referees.exists()
+
+
+def test_a_referee_of_another_directors_tournament_may_referee_here(director_client, tournament):
+    travelling = referee(username="reise-schiri")
+    TournamentFactory().referees.add(travelling)
+    url = reverse("manage:referees", args=[tournament.slug])
+    assert director_client.post(url, {"username": "reise-schiri"}).status_code == 302
+    assert list(tournament.referees.all()) == [travelling]
+
+
 def test_referees_of_another_tournament_and_players_get_nothing(client, tournament, official):
     table = four_table(tournament)
     penalty = domain.enter(table, facts(1, 2, G), official, sign=True, director=False)

@@ -187,6 +187,7 @@ def test_a_merge_of_two_players_reaches_every_series(series_people):
     club = make_series([t1, t2])
     cup = Series.objects.create(name="Cup", slug="cup", method=SeriesMethod.AVERAGE)
     cup.tournaments.set([t1, t2])
+    cup.directors.set(club.directors.all())
     before = series_domain.compute(club, today=TODAY)
     assert len(before.lines) == 5
     boss = director()

@@ -249,20 +249,67 @@ def test_the_director_sees_possible_duplicates_and_a_merge_counts_them_together(
     assert (pk, row["tournaments"], row["value"]) == (A.pk, 4, 14)  # 6 + 8
 
 
-def test_a_private_tournament_counts_on_the_directors_page_only(client, cup, series_field):
+def test_a_private_tournament_of_someone_else_counts_nowhere(client, cup, series_field, settings):
+    """Issue 34, finding 4: made private after another director's series took it in, a
+    tournament still showed its results on that series' page, workbook and PDF."""
+    settings.SERIES_CACHE_SECONDS = 60  # the key must move, not the cache run out
     tournaments, _ = series_field
+    owner, boss = director(username="eigentuemerin"), director(username="serienleitung")
+    cup.directors.set([boss])
+    for t in tournaments:
+        t.directors.set([owner])
+    client.force_login(boss)
+    detail = reverse("manage:series-detail", args=[cup.slug])
+    public = reverse("series-public", args=[cup.slug])
+    before = [client.get(public).content, client.get(detail).context["standings"]]
+    assert len(before[1].tournaments) == 3
     tournaments[0].is_public = False  # made private after it was added
+    tournaments[0].save()
+    page = client.get(public)
+    assert [info.tournament for info in page.context["standings"].tournaments] == tournaments[1:]
+    assert tournaments[0].name not in page.content.decode()
+    mine = client.get(detail)
+    assert [info.tournament for info in mine.context["standings"].tournaments] == tournaments[1:]
+    assert tournaments[0].name not in mine.content.decode()
+    rows = {row["name"]: row["rounds"] for row, _pk in mine.context["below_rows"]}
+    assert rows["A Spieler A"] == 3  # without T1's 2 rounds: below the minimum of 4
+    client.cookies["django_language"] = "en"
+    for fmt in ("xlsx", "pdf"):
+        content = file_of(client.get(reverse("manage:series-download", args=[cup.slug, fmt])))
+        if fmt == "xlsx":
+            book = load_workbook(BytesIO(content))
+            text = " ".join(str(c) for ws in book for row in ws.iter_rows(values_only=True)
+                            for c in row if c is not None)  # fmt: skip
+        else:
+            text = pdf_text(content)
+        assert tournaments[0].name not in text and "R1 +6 · R2 -3" not in text, fmt
+        assert tournaments[1].name in text, fmt
+
+
+def test_a_series_directors_own_private_tournament_counts_on_their_page_only(
+    client, cup, series_field
+):
+    tournaments, _ = series_field
+    boss = director()
+    cup.directors.clear()
+    tournaments[0].directors.set([boss])
+    tournaments[0].is_public = False  # not published yet
     tournaments[0].save()
     public = client.get(reverse("series-public", args=[cup.slug]))
     assert [info.tournament for info in public.context["standings"].tournaments] == tournaments[1:]
     rows = {row["name"]: row["rounds"] for row, _pk in public.context["ranked_rows"]}
     assert "A Spieler A" not in rows  # 3 rounds without T1: below the minimum of 4
-    boss = director()
     cup.directors.add(boss)
     client.force_login(boss)
     page = client.get(reverse("manage:series-detail", args=[cup.slug]))
     assert len(page.context["standings"].tournaments) == 3
     assert page.context["ranked_rows"][0][0]["name"] == "A Spieler A"
+    cup.directors.remove(boss)  # no longer the series' director: T1 no longer counts
+    other = director(username="andere")
+    cup.directors.add(other)
+    client.force_login(other)
+    page = client.get(reverse("manage:series-detail", args=[cup.slug]))
+    assert len(page.context["standings"].tournaments) == 2
 
 
 def test_a_series_called_new_is_refused_and_directors_can_be_added(client):

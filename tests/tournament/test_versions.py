@@ -10,7 +10,7 @@ from tests.factories import EntryFactory, TournamentFactory, released_table
 from tournament.demo_games import play_sheet
 from tournament.models import Penalty, Series, Tournament
 from tournament.sheets import verbs as sheet_domain
-from tournament.versions import series_key
+from tournament.versions import series_key, series_members
 
 pytestmark = pytest.mark.django_db
 
@@ -86,6 +86,8 @@ def test_a_rolled_back_change_leaves_the_version(tournament):
 
 
 def test_the_series_key_moves_with_its_settings_tournaments_and_their_data(tournament):
+    tournament.is_public = True
+    tournament.save()
     series = Series.objects.create(name="Cup", slug="cup")
     key = series_key(series, public_only=True)
     series.tournaments.add(tournament)
@@ -99,6 +101,16 @@ def test_the_series_key_moves_with_its_settings_tournaments_and_their_data(tourn
     series.save()
     series.refresh_from_db()
     assert series_key(series, public_only=True) != key
+    # Made private: it leaves the public table at once, and every director's but its own.
+    key, everything = series_key(series, public_only=True), series_key(series, public_only=False)
+    tournament.is_public = False
+    tournament.save()
+    assert series_members(series_key(series, public_only=True)) == ()
+    assert series_key(series, public_only=True) != key
+    assert series_members(series_key(series, public_only=False)) == ()
+    assert series_members(everything) == ((tournament.pk, True),)
+    series.directors.set(tournament.directors.all())
+    assert series_members(series_key(series, public_only=False)) == ((tournament.pk, False),)
 
 
 def test_a_save_in_the_running_round_leaves_the_series_key_closing_moves_it(tournament):
@@ -106,6 +118,7 @@ def test_a_save_in_the_running_round_leaves_the_series_key_closing_moves_it(tour
     closing the round (its stored results) makes them new."""
     series = Series.objects.create(name="Cup", slug="cup")
     series.tournaments.add(tournament)
+    series.directors.set(tournament.directors.all())  # its private tournament counts for them
     table = released_table(tournament)
     series.refresh_from_db()
     key = series_key(series, public_only=False)

@@ -74,10 +74,33 @@ class NewAccount:
     last_name: str = ""
 
 
+def may_become_referee(account: User) -> bool:
+    """Whether a director may add this existing account as a referee: a referee account and
+    nothing more — active, in the referees' group and no other, neither staff (the admin
+    site) nor superuser. A director may not hand a directors' or an administrator's account
+    a role, nor put their name on a tournament's referee list; an account that is some other
+    director's referee may referee here too, as referees travel between tournaments. For
+    anybody else the director creates a new account (the form's second path)."""
+    if not account.is_active or account.is_staff or account.is_superuser:
+        return False
+    return set(account.groups.values_list("name", flat=True)) == {REFEREE_GROUP}
+
+
+def refused_account_message() -> str:
+    return _(
+        "This account cannot be added as a referee: only referee accounts can, not directors' "
+        "or administrators' accounts. Choose another user name to create a new referee "
+        "account."
+    )
+
+
 def add_referee(tournament: Tournament, referee: NewAccount | User, user) -> User:
     """Make ``referee`` (an existing account, or a :class:`NewAccount` to create) a referee of
-    the tournament; ``user`` is the director doing it. Returns the account."""
+    the tournament; ``user`` is the director doing it. Returns the account. An existing
+    account must pass :func:`may_become_referee` (else :class:`DomainError`)."""
     with transaction.atomic():
+        if not isinstance(referee, NewAccount) and not may_become_referee(referee):
+            raise DomainError(refused_account_message())
         if isinstance(referee, NewAccount):
             referee = get_user_model().objects.create_user(
                 username=referee.username,

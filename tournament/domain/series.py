@@ -345,13 +345,12 @@ def _key(series: Series, line: SeriesLine, counted: list[Result]) -> tuple:
 def compute(
     series: Series, *, today: datetime.date | None = None, public_only: bool = False
 ) -> SeriesStandings:
-    """The series' table as of ``today``. ``public_only``: only the public tournaments
-    (the public pages; the director's page shows every tournament of the series)."""
+    """The series' table as of ``today``, from the tournaments it counts now
+    (:meth:`~tournament.models.Series.counted_tournaments`). ``public_only``: the public
+    pages and files; else the series directors' page and files."""
     today = today or timezone.localdate()
     start = window_start(series, today)
-    members = series.tournaments.all()
-    if public_only:
-        members = members.filter(is_public=True)
+    members = series.counted_tournaments(public_only=public_only)
     tournaments = list(members.with_status().order_by("date", "name", "pk"))
     players = _results(series, tournaments)
     for line in players.values():

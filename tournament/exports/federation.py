@@ -16,9 +16,10 @@ each player took part in are counted here (:func:`games_played`).
 
 from __future__ import annotations
 
-import csv
+import re
 from collections import Counter, defaultdict
-from io import BytesIO, StringIO
+from collections.abc import Iterable
+from io import BytesIO
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -213,29 +214,41 @@ def results_rows(standings: Standings) -> Listing:
 # --- the files -------------------------------------------------------------------------------
 
 
+# Where a spreadsheet program may start a cell inside a text field: at its start, and after a
+# character that one program or another splits on (a file opened with German settings splits
+# on ";" and honours quotes only at the start of a cell, so a quoted "Max;=1" still gives a
+# cell "=1"). A formula start there gets a single quote in front.
+_CELL_STARTS = re.compile(r"(^|[,;\t\r\n])(?=[=+\-@\t\r])")
+
+
 def csv_cell(value: Value) -> str:
     """A cell of the CSV file: empty for no value, digits for a number (a minus sign in
-    front where negative, no thousands separator), text as it is — but with a single quote
-    in front where it starts like a formula, so that "=HYPERLINK(…)" as a name stays text
-    when the file is opened in a spreadsheet program."""
+    front where negative, no thousands separator), text always in double quotes (a quote
+    inside doubled), with a single quote put before every formula start (:data:`FORMULA_START`)
+    that begins the text or follows a ``,``, ``;``, tab or line break inside it — so that
+    "=HYPERLINK(…)" or "Max;=HYPERLINK(…)" as a name stays text when the file is opened in
+    a spreadsheet program, whichever separator it splits on."""
     if value is None:
         return ""
     if isinstance(value, str):
-        return f"'{value}" if value.startswith(FORMULA_START) else value
+        text = _CELL_STARTS.sub(lambda match: match.group(1) + "'", value)
+        return '"' + text.replace('"', '""') + '"'
     return str(value)
+
+
+def csv_line(values: Iterable[Value]) -> str:
+    """One line of the CSV file, each value as :func:`csv_cell` writes it."""
+    return ",".join(csv_cell(value) for value in values) + "\r\n"
 
 
 def results_csv(tournament: Tournament) -> bytes:
     """The results as CSV: UTF-8 with a byte order mark (so that Excel shows umlauts),
-    comma-separated, fields quoted only where needed, lines ending in CRLF (RFC 4180), the
-    header row first, then one row per player."""
+    comma-separated, every text field quoted (:func:`csv_cell`), lines ending in CRLF (RFC
+    4180), the header row first, then one row per player."""
     listing = results_rows(standings_domain.compute(tournament))
-    out = StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(column.key for column in listing.columns)
-    for row in listing.rows:
-        writer.writerow(csv_cell(value) for value in row.values)
-    return out.getvalue().encode("utf-8-sig")
+    lines = [csv_line(column.key for column in listing.columns)]
+    lines += [csv_line(row.values) for row in listing.rows]
+    return "".join(lines).encode("utf-8-sig")
 
 
 def results_workbook(tournament: Tournament) -> bytes:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.penalties import MAX_K, Category
 
+from ..domain import referees
 from ..domain.penalties import SANCTIONS, Facts
 from ..models import PenaltyContext
 from ..models.penalty import CATEGORY_CHOICES
@@ -197,12 +198,18 @@ class RefereeAccountForm(forms.Form):
     def clean(self):
         super().clean()
         data = self.cleaned_data
-        username = data.get("username")
+        user_model = get_user_model()
+        # As Django stores it (NFKC): "ｓｃｈｉｒｉ" is the account "schiri".
+        username = data["username"] = user_model.normalize_username(data.get("username") or "")
         if not username:
             return data
-        user_model = get_user_model()
+        if len(username) > 150:  # a character such as "ﷺ" is many once normalised
+            self.add_error("username", _("The user name is too long."))
+            return data
         self.existing = user_model.objects.filter(username=username).first()
-        if self.existing is None:
+        if self.existing is not None and not referees.may_become_referee(self.existing):
+            self.add_error("username", referees.refused_account_message())
+        elif self.existing is None:
             password = data.get("password")
             if not password:
                 self.add_error(

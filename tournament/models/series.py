@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .audit import AuditRole
-from .tournament import SLUG_MAX, KeepsVersion, Tournament
+from .tournament import SLUG_MAX, KeepsVersion, Tournament, TournamentQuerySet
 
 
 class SeriesMethod(models.TextChoices):
@@ -123,6 +123,20 @@ class Series(KeepsVersion, models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("series-public", args=[self.slug])
+
+    def counted_tournaments(self, *, public_only: bool) -> TournamentQuerySet:
+        """The tournaments whose results the series' table counts, as they are now.
+
+        The public pages and files (``public_only``) count the public ones. The pages and
+        files of the series' own directors count those too, and the private ones directed by
+        one of the series' directors (their own tournament not published yet). A private
+        tournament of anyone else counts nowhere: a series that took it in while it was
+        public shows nothing of it once its director made it private (issue 34)."""
+        public = models.Q(is_public=True)
+        if public_only:
+            return self.tournaments.filter(public)
+        theirs = Tournament.objects.filter(directors__in=self.directors.all()).values("pk")
+        return self.tournaments.filter(public | models.Q(pk__in=theirs))
 
     @property
     def tiebreaks(self) -> list[str]:

@@ -1,6 +1,15 @@
 """The confirmation codes of the player cards: a list keeper on the table's link submits or
 confirms a sheet with their start number and the code of their card, so that the sheet names
-who really did it. Wrong codes are counted, so that guessing them takes too long."""
+who really did it. Wrong codes are counted, so that guessing them takes too long.
+
+Wrong codes are counted per guessing browser (issue 34): anybody holding a table's link could
+otherwise lock its submit and confirm, again and again, and the genuine player's correct code
+was refused with the guesses. A guesser is a browser (the table link's signed cookie) at an
+address; a request without that cookie counts against its address, with every other such
+request from there (tournament/views/keeper.py). One guesser waiting never stops another, so
+the real player's phone keeps working. The director unlocks a table and renews its players'
+codes with one click (:func:`tournament.sheets.verbs.renew_codes`).
+"""
 
 from __future__ import annotations
 
@@ -12,13 +21,40 @@ from django.utils.translation import gettext as _
 
 from .. import ratelimit
 from ..domain import DomainError
-from ..models import Seat, Table
+from ..models import RateBucket, Seat, Table
 
-# Wrong confirmation codes before the link must wait, counted per start number of a table, so
-# that an onlooker holding the link who guesses for one number does not stop the others: 5 in
-# 10 minutes leave at most 30 guesses an hour against 90 000 codes of one player, and a player
-# who mistyped twice is not stuck. Across all numbers of a table at most 15 in 10 minutes.
-CODE_FAILURES, CODE_TABLE_FAILURES, CODE_WINDOW = 5, 15, 600
+# Wrong confirmation codes one guesser may give at a table before it must wait: 5 in 10
+# minutes leave at most 30 guesses an hour against 90 000 codes of one player, and a player
+# who mistyped twice is not stuck.
+CODE_FAILURES, CODE_WINDOW = 5, 600
+
+
+# A phone gets its browser id with the first page of a table's link (tournament/views/
+# keeper.py): at most this many new ones per table and address within CODE_WINDOW (a table
+# has four or five phones), so that a script throwing its cookie away does not get a fresh
+# count each time. Without one, a request's wrong codes count against its address, together
+# with every other such request from there. Counted in the server process (InMemory): no
+# database write for a page view.
+BROWSERS_PER_TABLE = 10
+new_browsers = ratelimit.InMemory()
+
+
+def bucket_prefix(table: Table) -> str:
+    """The start of every key the table's wrong codes are counted under."""
+    return f"confirm-code:table:{table.pk}:"
+
+
+def may_give_browser_id(table: Table, address: str) -> bool:
+    """Whether a phone at ``address`` without a browser id gets one at ``table`` (counted)."""
+    key = f"{table.pk}:{address}"
+    return new_browsers.take(key, BROWSERS_PER_TABLE, CODE_WINDOW) is None
+
+
+def unlock(table: Table) -> None:
+    """Forget the table's counted wrong codes and browser ids given: every phone may try
+    again at once, and new phones get their browser id."""
+    RateBucket.objects.filter(key__startswith=bucket_prefix(table)).delete()
+    new_browsers.forget(f"{table.pk}:")
 
 
 class WrongCode(DomainError):
@@ -27,33 +63,31 @@ class WrongCode(DomainError):
 
 
 class TooManyCodes(DomainError):
-    """Too many wrong codes for this start number or at this table: the link must wait
-    ``seconds`` (or the office confirms on the board)."""
+    """Too many wrong codes from this browser at this table: it must wait ``seconds`` (or
+    the office confirms on the board, or unlocks the table)."""
 
     def __init__(self, seconds: int) -> None:
         minutes = max(1, -(-seconds // 60))
         super().__init__(
             _(
-                "Too many wrong codes at this table. Please call the tournament office: it can "
-                "confirm the sheet. Or try again in %(minutes)s min."
+                "Too many wrong codes from this phone. Please call the tournament office: it "
+                "can confirm the sheet or unlock the table. Or try again in %(minutes)s min, "
+                "or on another player's phone."
             )
             % {"minutes": minutes}
         )
         self.seconds = seconds
 
 
-def _code_limits(table: Table, start_number: int) -> tuple[tuple[str, int], ...]:
-    return (
-        (f"confirm-code:table:{table.pk}:number:{start_number}", CODE_FAILURES),
-        (f"confirm-code:table:{table.pk}", CODE_TABLE_FAILURES),
-    )
+def _code_limits(table: Table, guesser: str) -> tuple[tuple[str, int], ...]:
+    return ((f"{bucket_prefix(table)}guesser:{guesser}"[:200], CODE_FAILURES),)
 
 
 @dataclass
 class _CodeSlots:
     """The slots taken for one code check, before it (see :func:`counting_wrong_codes`)."""
 
-    start_number: int
+    guesser: str
     slots: tuple[ratelimit.Slot, ...]
     wait: int | None
 
@@ -62,9 +96,9 @@ class _CodeSlotsNeeded(Exception):
     """Raised by :func:`check_player_code` inside the verb's transaction: nothing is written
     yet, the transaction is rolled back, and the slots are taken outside of it."""
 
-    def __init__(self, start_number: int) -> None:
-        super().__init__(start_number)
-        self.start_number = start_number
+    def __init__(self, guesser: str) -> None:
+        super().__init__(guesser)
+        self.guesser = guesser
 
 
 _code_slots: ContextVar[list[_CodeSlots] | None] = ContextVar("code_slots", default=None)
@@ -87,9 +121,9 @@ def counting_wrong_codes(table: Table, verb):
         try:
             return verb()
         except _CodeSlotsNeeded as needed:
-            number = needed.start_number
-            slots, wait = ratelimit.take_all(_code_limits(table, number), CODE_WINDOW)
-            taken.append(_CodeSlots(number, slots, wait))
+            guesser = needed.guesser
+            slots, wait = ratelimit.take_all(_code_limits(table, guesser), CODE_WINDOW)
+            taken.append(_CodeSlots(guesser, slots, wait))
             return verb()
     except WrongCode:
         counted = True
@@ -100,20 +134,23 @@ def counting_wrong_codes(table: Table, verb):
             ratelimit.give_back(slot for entry in taken for slot in entry.slots)
 
 
-def check_player_code(table: Table, start_number: int | None, code: str | None) -> Seat:
+def check_player_code(
+    table: Table, start_number: int | None, code: str | None, guesser: str
+) -> Seat:
     """The player on the token link is who they say: their start number sits at the table
-    and ``code`` is the one on their player card. After ``CODE_FAILURES`` wrong codes for
-    the start number, or ``CODE_TABLE_FAILURES`` at the table, within ``CODE_WINDOW``
-    seconds :class:`TooManyCodes`. Runs only under :func:`counting_wrong_codes`."""
+    and ``code`` is the one on their player card. After ``CODE_FAILURES`` wrong codes from
+    ``guesser`` (a browser at an address) at the table within ``CODE_WINDOW`` seconds
+    :class:`TooManyCodes` — for that guesser only. Runs only under
+    :func:`counting_wrong_codes`."""
     seat = _table_seat(table, start_number)
     if seat is None or start_number is None:
         raise DomainError(_("Enter your start number: it must be one of this table."))
     taken = _code_slots.get()
     if taken is None:
         raise RuntimeError("A code is only checked under counting_wrong_codes().")
-    mine = next((t for t in taken if t.start_number == start_number), None)
+    mine = next((t for t in taken if t.guesser == guesser), None)
     if mine is None:
-        raise _CodeSlotsNeeded(start_number)
+        raise _CodeSlotsNeeded(guesser)
     if mine.wait is not None:
         raise TooManyCodes(mine.wait)
     expected = seat.entry.confirm_code

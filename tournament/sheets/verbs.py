@@ -44,6 +44,7 @@ from ..models import (
     Tournament,
 )
 from ..models.audit import LIST_KEEPER, stamp
+from ..models.tournament import new_confirm_code
 from . import codes
 from .reads import SheetView, board, clock, load
 
@@ -58,6 +59,9 @@ class Actor:
     privileged: bool = False
     start_number: int | None = None
     director: bool = False  # a director of the tournament: may change closed rounds
+    # On a table's link: the browser and address giving a confirmation code, under which
+    # its wrong codes are counted (tournament/sheets/codes.py).
+    guesser: str = ""
 
 
 @dataclass(frozen=True)
@@ -330,7 +334,7 @@ def _submit(table: Table, actor: Actor, code: str | None) -> SheetView:
         if record.status != SheetStatus.OPEN:
             raise DomainError(_("The sheet has already been submitted."))
         if not actor.privileged:
-            codes.check_player_code(table, actor.start_number, code)
+            codes.check_player_code(table, actor.start_number, code, actor.guesser)
         sheet = load(table, complete=False)
         if not sheet.finished:
             raise DomainError(
@@ -384,13 +388,35 @@ def _confirm(table: Table, actor: Actor, code: str | None) -> None:
         if not actor.privileged:
             if sheet.submitted_start_number == actor.start_number:
                 raise DomainError(_("The sheet must be confirmed by somebody else."))
-            codes.check_player_code(table, actor.start_number, code)
+            codes.check_player_code(table, actor.start_number, code, actor.guesser)
         _refuse_errors(table)
         sheet.status = SheetStatus.CONFIRMED
         sheet.confirmed_at = timezone.now()
         sheet.confirmed_by = actor.label
         sheet.changed_after_confirmation = False  # the new confirmation covers the change
         _stamp(sheet, actor).save()
+
+
+def renew_codes(table: Table, actor: Actor) -> list[int]:
+    """The director unlocks a table and gives its players new confirmation codes, in one
+    step: wrong codes counted there are forgotten, and a code somebody may have seen or
+    guessed stops working. Returns the start numbers whose player cards must be printed
+    anew. The entries' saves move the tournament's results version, so a player cards file
+    made before is never served again (tournament/documents.py)."""
+    if not actor.director:
+        raise DirectorOnly(_("Only the tournament director can renew the confirmation codes."))
+    with transaction.atomic():
+        table = locked_table(table)
+        if table.round.status != RoundStatus.RELEASED:
+            raise DomainError(_("Only the codes of a running round's table can be renewed."))
+        entries = [seat.entry for seat in table.seats.select_related("entry").order_by("position")]
+        with translation.override(settings.LANGUAGE_CODE):
+            reason = _("confirmation code renewed at table %(table)s") % {"table": table.number}
+        for entry in entries:
+            entry.confirm_code = new_confirm_code()
+            _stamp(entry, actor, reason).save(update_fields=["confirm_code"])
+        codes.unlock(table)
+    return sorted(entry.start_number for entry in entries)
 
 
 def reopen(table: Table, actor: Actor, reason: str) -> None:

@@ -3,8 +3,12 @@ submit and confirm the sheet, call a referee, the calculator and the clock."""
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 import uuid
+from dataclasses import replace
 
+from django.conf import settings
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
@@ -23,6 +27,47 @@ from ..sheets.verbs import Conflict
 
 # Wrong table links: after this many from one address within the window, 429.
 TOKEN_FAILURES, TOKEN_WINDOW = 20, 300
+
+# The browser on a table's link: a signed random id, under which its wrong confirmation
+# codes are counted (with its address: tournament/sheets/codes.py, which also bounds how many
+# new ids a table hands out).
+BROWSER_COOKIE = "kreuzdame_table_browser"
+BROWSER_SECONDS = 400 * 24 * 3600
+_BROWSER_SALT = "tournament.views.keeper.browser"
+
+
+def _browser(request) -> str | None:
+    value = request.get_signed_cookie(
+        BROWSER_COOKIE, default=None, salt=_BROWSER_SALT, max_age=BROWSER_SECONDS
+    )
+    return value if value and len(value) <= 64 else None
+
+
+def guesser(request) -> str:
+    """Who gives a confirmation code, as its wrong ones are counted: the browser at its
+    address, or, without the browser's cookie, the address alone (hashed: the key is
+    stored)."""
+    address = ratelimit.client_address(request)
+    browser = _browser(request)
+    who = f"browser:{browser}:{address}" if browser else f"address:{address}"
+    return hashlib.sha256(who.encode()).hexdigest()[:40]
+
+
+def _give_browser_id(request, table: Table, response):
+    """A phone without the table browser's cookie gets one, within the table's limit."""
+    if _browser(request) is not None or response.status_code >= 400:
+        return response
+    if codes.may_give_browser_id(table, ratelimit.client_address(request)):
+        response.set_signed_cookie(
+            BROWSER_COOKIE,
+            secrets.token_urlsafe(18),
+            salt=_BROWSER_SALT,
+            max_age=BROWSER_SECONDS,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
+    return response
 
 
 # What every keeper page reads of its table, in one query (also after a save).
@@ -67,7 +112,7 @@ def _keeper_view(view):
             return ratelimit.too_many(exc.seconds)
         except _Closed as exc:
             return _closed_render(request, exc.table)
-        return view(request, table, *args, **kwargs)
+        return _give_browser_id(request, table, view(request, table, *args, **kwargs))
 
     wrapper.__name__ = view.__name__
     wrapper.__doc__ = view.__doc__
@@ -259,7 +304,7 @@ def _player_action(request, table, verb, done: str):
             request, table, notice=notice, status=422, error=True, start_number=number
         )
     number = form.cleaned_data["start_number"]
-    actor = verbs.keeper_actor(table, number)
+    actor = replace(verbs.keeper_actor(table, number), guesser=guesser(request))
     try:
         verb(table, actor, code=form.cleaned_data["code"])
     except codes.TooManyCodes as exc:

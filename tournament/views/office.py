@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -187,6 +188,9 @@ def sheet_action(request, slug, number, table_number, action):
                 table, actor, extra.cleaned_data["minutes"], extra.cleaned_data["reason"]
             )
             messages.success(request, _("Extra time granted."))
+        elif action == "renew-codes":
+            numbers = verbs.renew_codes(table, actor)
+            messages.success(request, _renewed_message(slug, numbers))
         else:  # time-up
             verbs.mark_time_up(table, actor)
             messages.success(request, _("Time limit recorded."))
@@ -197,6 +201,22 @@ def sheet_action(request, slug, number, table_number, action):
     if request.POST.get("next") == "board":
         return redirect("manage:board", slug, number)
     return redirect("manage:sheet-desk", slug, number, table_number)
+
+
+def _renewed_message(slug: str, numbers: list[int]) -> str:
+    """Says which cards to print anew, with the link to exactly those cards."""
+    listed = ", ".join(str(n) for n in numbers)
+    url = reverse("manage:player-cards", args=[slug]) + "?nummern=" + ",".join(map(str, numbers))
+    return format_html(
+        '{} <a href="{}">{}</a>',
+        _(
+            "Table unlocked. New confirmation codes for start numbers %(numbers)s: their old "
+            "player cards no longer work. Print the new cards and hand them out."
+        )
+        % {"numbers": listed},
+        url,
+        _("Print the new player cards"),
+    )
 
 
 @director_required

@@ -326,8 +326,12 @@ def referee_accounts(request, slug):
             _remove_referee(request, tournament)
             return redirect("manage:referees", slug)
         form = RefereeAccountForm(request.POST)
-        if form.is_valid():
-            user = _add_referee(request, tournament, form)
+        try:
+            user = _add_referee(request, tournament, form) if form.is_valid() else None
+        except DomainError as exc:  # the account changed since the form looked at it
+            form.add_error("username", str(exc))
+            user = None
+        if user is not None:
             messages.success(
                 request,
                 _("%(name)s is a referee of this tournament now.")

@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_http_methods
 
 from .. import documents
+from ..exports import cards
 from ..permissions import director_required, get_managed_tournament
 from ..site_url import public_url
 
@@ -34,4 +35,8 @@ def player_cards_pdf(request, slug):
     """One card per active player with start number and personal confirmation code (the
     players' secrets: never cached)."""
     tournament = get_managed_tournament(request, slug)
-    return documents.respond(request, "cards", tournament, f"{tournament.slug}-spielerkarten.pdf")
+    # ?nummern=3,7,12: only these players' cards (after a table's codes were renewed).
+    variant = cards.numbers_variant(request.GET.get("nummern", ""))
+    return documents.respond(
+        request, "cards", tournament, f"{tournament.slug}-spielerkarten.pdf", variant
+    )

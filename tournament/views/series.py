@@ -25,7 +25,7 @@ from ..permissions import (
     get_directed_series,
     managed_tournaments,
 )
-from ..versions import series_key
+from ..versions import series_key, series_members
 
 
 def _context(standings) -> dict:
@@ -54,7 +54,7 @@ def _state(found: Series, public_only: bool = True) -> tuple:
 def _computed(found: Series, state: tuple, public_only: bool = True):
     """The series' table, computed once per state for every page that shows it."""
     # A director's saved change (the series' own version) shows at once: a family of its own.
-    family = ("series", found.pk, found.version, public_only)
+    family = ("series", found.pk, found.version, public_only, series_members(state[0]))
     compute = partial(series_domain.compute, found, public_only=public_only)
     return cached(family, state, compute, settings.SERIES_CACHE_SECONDS)
 
@@ -67,7 +67,7 @@ def series_public(request, slug):
         context = {**_context(_computed(found, state)), "public_page": True}
         return render_to_string("tournament/partials/series_public_body.html", context, request)
 
-    family = ("series-page", found.pk, found.version, get_language())
+    family = ("series-page", found.pk, found.version, get_language(), series_members(state[0]))
     body = mark_safe(cached(family, state, render_body, settings.SERIES_CACHE_SECONDS))  # noqa: S308
     return render(request, "tournament/series.html", {"series": found, "body": body})
 
