@@ -1,4 +1,5 @@
 import os
+import signal
 
 import pytest
 
@@ -89,3 +90,30 @@ def default_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def database_queue(settings, monkeypatch):
+    """The queue in the database, as on the day: a request only writes the task; the test
+    runs the worker (``manage.py worker --batch``) when it wants the queue worked off."""
+    from django.core.management import call_command
+
+    from tournament.management.commands import worker as worker_command
+
+    # The worker closes its connections between tasks: the test's database must stay open.
+    for module in ("django_tasks_db.management.commands.db_worker", worker_command.__name__):
+        monkeypatch.setattr(f"{module}.close_old_connections", lambda: None)
+    settings.TASKS = {
+        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["documents", "mail"]}
+    }
+    settings.WORKER_NICE = 0  # the test process itself runs the worker
+
+    def run_worker(**options):
+        handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            call_command("worker", verbosity=0, **{"batch": True, **options})
+        finally:
+            for number, handler in handlers.items():
+                signal.signal(number, handler)
+
+    return run_worker

@@ -6,11 +6,9 @@ the request) and 11c (table and personal links in the logs)."""
 
 import logging
 import re
-import signal
 
 import pytest
 from django.core import mail
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -20,7 +18,6 @@ from tests.tournament.test_registrations_page import edit
 from tournament.domain import DomainError, signup
 from tournament.error_reports import ReporterFilter
 from tournament.log import WithoutPersonalLinks
-from tournament.management.commands import worker as worker_command
 from tournament.models import Registration
 
 pytestmark = pytest.mark.django_db
@@ -315,28 +312,6 @@ def test_mails_to_one_address_are_capped_per_hour(en, sent, open_tournament, set
 
 
 # --- finding 6: the same answer time for known and unknown addresses ------------------------
-
-
-@pytest.fixture
-def database_queue(settings, monkeypatch):
-    """The queue in the database, as on the day: a request only writes the task; the worker
-    (run by the test) sends."""
-    for module in ("django_tasks_db.management.commands.db_worker", worker_command.__name__):
-        monkeypatch.setattr(f"{module}.close_old_connections", lambda: None)
-    settings.TASKS = {
-        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["documents", "mail"]}
-    }
-    settings.WORKER_NICE = 0
-
-    def run_worker():
-        handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
-        try:
-            call_command("worker", batch=True, verbosity=0)
-        finally:
-            for number, handler in handlers.items():
-                signal.signal(number, handler)
-
-    return run_worker
 
 
 def _shape(queries) -> list[str]:
