@@ -51,6 +51,9 @@ manage_patterns = (
             "<slug:slug>/entries/checkin-all/", entries.entry_checkin_all, name="entry-checkin-all"
         ),
         path("<slug:slug>/entries/<int:pk>/fee/", entries.entry_fee, name="entry-fee"),
+        path(
+            "<slug:slug>/entries/<int:pk>/publish/", entries.entry_publish, name="entry-publish"
+        ),
         path("<slug:slug>/entries/fees.xlsx", entries.fees_export, name="entry-fees-export"),
         path(
             "<slug:slug>/entries/checkin-link/",
@@ -74,6 +77,11 @@ manage_patterns = (
             name="registration-forget",
         ),
         path("<slug:slug>/players/merge/", players.player_merge, name="player-merge"),
+        path(
+            "<slug:slug>/entries/<int:pk>/personal-data.json",
+            players.player_data,
+            name="player-data",
+        ),
         path("<slug:slug>/entries/cards/", printing.player_cards_pdf, name="player-cards"),
         re_path(
             r"^(?P<slug>[-\w]+)/entries/(?P<pk>[0-9]+)/(?P<action>withdraw|readmit)/$",

@@ -29,6 +29,7 @@ from ..domain.registration import (
     check_in_number,
     register,
     set_checked_in,
+    set_publish,
     set_status,
     update_tournament,
 )
@@ -206,6 +207,7 @@ def entry_add(request, slug):
             director=request.user,
             start_number=data["start_number"],
             team_name=data["team"],
+            publish=data["publish"],
         )
     except DomainError as exc:
         form.add_error(None, exc.message)
@@ -284,6 +286,7 @@ def entry_edit(request, slug, pk):
         "ddv_number": player.ddv_number,
         "team": entry.team.name if entry.team else "",
         "start_number": entry.start_number,
+        "publish": entry.publish,
     }
     locked = start_number_locked(tournament)
     form = EntryEditForm(request.POST or None, initial=initial, number_locked=locked)
@@ -303,6 +306,7 @@ def entry_edit(request, slug, pk):
                     user=request.user,
                     reason=data["reason"],
                 )
+                set_publish(entry, data["publish"], request.user, data["reason"])
             except DomainError as exc:
                 form.add_error(None, exc.message)
             else:
@@ -371,6 +375,24 @@ def entry_checkin_number(request, slug):
     request.session[QUICK_FOCUS] = True
     url = reverse("manage:entry-list", kwargs={"slug": tournament.slug})
     return redirect(f"{url}#quick-checkin")
+
+
+@director_required
+@require_POST
+def entry_publish(request, slug, pk):
+    """The player's consent to publication, given or withdrawn at the desk (README,
+    "Datenschutz / privacy"): ``publish`` ticked or not."""
+    tournament = get_managed_tournament(request, slug)
+    entry = get_object_or_404(tournament.entries.select_related("player"), pk=pk)
+    publish = request.POST.get("publish") == "on"
+    set_publish(entry, publish, request.user)
+    if publish:
+        message = _("%(name)s is now named on the public pages.")
+    else:
+        message = _("%(name)s is now shown as “%(pseudonym)s” on the public pages.")
+    name = entry.player.full_name
+    messages.success(request, message % {"name": name, "pseudonym": entry.public_name})
+    return redirect("manage:entry-list", slug=tournament.slug)
 
 
 @director_required
