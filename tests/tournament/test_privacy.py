@@ -159,3 +159,65 @@ def test_an_entry_made_elsewhere_starts_without_consent():
 def test_the_unhidden_factory_entry_is_named():
     entry = EntryFactory(player=PlayerFactory(first_name="Anna", last_name="Offen"))
     assert entry.public_name == "Anna Offen"
+
+
+def _import(client, tournament, content: bytes, **confirm):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("liste.csv", content, content_type="text/csv")
+    preview = client.post(reverse("manage:import", args=[tournament.slug]), {"file": upload})
+    url = reverse("manage:import-confirm", args=[tournament.slug])
+    client.post(url, {"token": preview.context["token"], **confirm})
+    return preview
+
+
+@pytest.mark.parametrize(("confirm", "without_answer"), [({}, False), ({"publish": "on"}, True)])
+def test_the_import_reads_a_consent_column_and_asks_for_the_rest(
+    director_client, tournament, confirm, without_answer
+):
+    lines = ["Vorname;Nachname;Veröffentlichen", "Anna;Ja;ja", "Bernd;Nein;nein", "Carla;Leer;"]
+    preview = _import(director_client, tournament, "\n".join(lines).encode(), **confirm)
+    assert "1 player without an answer" in preview.content.decode() or "1 Person ohne" in (
+        preview.content.decode()
+    )
+    published = dict(tournament.entries.values_list("player__last_name", "publish"))
+    assert published == {"Ja": True, "Nein": False, "Leer": without_answer}
+
+
+def test_an_unreadable_consent_answer_is_a_line_error_and_imports_nothing(
+    director_client, tournament
+):
+    lines = ["Nachname;Einwilligung", "Vielleicht;vielleicht"]
+    preview = _import(director_client, tournament, "\n".join(lines).encode())
+    assert "weder ja noch nein" in preview.content.decode()
+    assert not tournament.entries.exists()
+
+
+def test_the_director_downloads_everything_held_about_one_person(director_client, hall):
+    tournament, hidden = hall
+    url = reverse("manage:player-data", args=[tournament.slug, hidden.pk])
+    response = director_client.get(url)
+    assert response["Content-Disposition"].startswith("attachment")
+    data = json.loads(response.content)
+    assert data["player"]["last_name"] == SECRET_NAME
+    assert data["player"]["history"]  # the shared row's history lines
+    [played] = data["tournaments"]
+    assert played["tournament"]["name"] == tournament.name
+    assert played["entry"]["start_number"] == 3 and played["entry"]["publish"] is False
+    assert played["rounds"] == [
+        {"round": 1, "round_status": "released", "table": 1, "position": 3, "points": None,
+         "penalty_points": None, "games": None}
+    ]  # fmt: skip
+    assert "confirm_code" not in json.dumps(data)  # keys are no personal data
+
+
+def test_the_data_export_is_the_directors_only(director_client, hall):
+    from django.test import Client
+
+    tournament, hidden = hall
+    url = reverse("manage:player-data", args=[tournament.slug, hidden.pk])
+    assert Client().get(url).status_code == 302  # to the login
+    other = TournamentFactory(directors=[])
+    stranger = EntryFactory(tournament=other)
+    foreign = reverse("manage:player-data", args=[tournament.slug, stranger.pk])
+    assert director_client.get(foreign).status_code == 404

@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from django.db.models import Model, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ..models import Entry, Penalty, Player, Registration, RoundResult, Seat, Tournament
 
@@ -76,9 +77,7 @@ def _with_history(instance: Model, skip: tuple[str, ...] = (), who: bool = True)
 def _entry(entry: Entry) -> dict:
     tournament = entry.tournament
     seats = Seat.objects.filter(entry=entry).select_related("round", "table")
-    results = {
-        result.round_id: result for result in RoundResult.objects.filter(entry=entry)
-    }
+    results = {result.round_id: result for result in RoundResult.objects.filter(entry=entry)}
     rounds = []
     for seat in seats.order_by("round__number"):
         result = results.get(seat.round_id)
@@ -145,7 +144,7 @@ def personal_data(
         "registrations_without_a_place": [
             {"tournament": r.tournament.name, **_with_history(r)} for r in unplaced
         ],
-        "mails": (
+        "mails": _(
             "Mails are not recorded; the e-mail address and language of each online "
             "registration above are what they were sent to."
         ),

@@ -289,8 +289,10 @@ def set_publish(entry: Entry, publish: bool, user, reason: str = "", *, role: st
             return entry
         entry.publish = publish
         if not reason:
-            reason = _("consent to publication given") if publish else _(
-                "consent to publication withdrawn"
+            reason = (
+                _("consent to publication given")
+                if publish
+                else _("consent to publication withdrawn")
             )
         stamp(entry, user, reason, role=role)
         entry.save(update_fields=["publish"])

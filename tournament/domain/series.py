@@ -35,6 +35,7 @@ from functools import cached_property
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from ..models import (
@@ -344,6 +345,9 @@ def _key(series: Series, line: SeriesLine, counted: list[Result]) -> tuple:
     return tuple(key)
 
 
+lazy_pseudonym = lazy(pseudonym, str)
+
+
 def _pseudonyms(players: dict[int, SeriesLine]) -> None:
     """The public rule (README, "Datenschutz / privacy"): a player is named in the series
     only with the consent of every tournament of theirs it lists (a consent for one
@@ -351,7 +355,8 @@ def _pseudonyms(players: dict[int, SeriesLine]) -> None:
     stays with the player in this series (the one of their page's address), and no club."""
     for pk, line in players.items():
         if not all(result.line.publish for result in line.results):
-            line.player = Player(pk=pk, first_name="", last_name=pseudonym(pk))
+            # Lazy: the table is computed once for every language (views/series.py).
+            line.player = Player(pk=pk, first_name="", last_name=lazy_pseudonym(pk))
 
 
 def compute(
@@ -378,7 +383,7 @@ def compute(
     below = [line for line in everybody if line.rounds < series.min_rounds]
 
     def name(line: SeriesLine) -> tuple:  # Schäfer before Scholz, as a German reader expects
-        return (fold(line.player.last_name), fold(line.player.first_name), line.player.pk)
+        return (fold(str(line.player.last_name)), fold(line.player.first_name), line.player.pk)
 
     ranked.sort(key=lambda line: (line.key, name(line)))
     assign_ranks(ranked, lambda line: line.key)

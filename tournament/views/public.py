@@ -63,8 +63,9 @@ def find_entries(tournament: Tournament, query: str) -> list[int]:
     first or last name, spelled any way ``names.fold`` treats as equal (Kässmann, Kaessmann,
     kassmann; Weiß, weiss), so that a part of the name is enough; a word of digits also
     finds the start number. A player who did not consent to publication is found by the
-    start number only: a name search must not tell that they play. The names of one tournament are few (hundreds), so they are
-    compared here rather than with a database pattern.
+    start number only: a name search must not tell that they play. The names of one
+    tournament are few (hundreds), so they are compared here rather than with a database
+    pattern.
     """
     entries = tournament.entries.order_by("start_number")
     if query.isdecimal() and len(query) < 10:
