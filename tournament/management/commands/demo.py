@@ -129,6 +129,7 @@ class Upcoming:
         ("Kai", "Ostermann", "Karlchen Hamburg", "kai.ostermann@example.org"),
         ("Greta", "Lindner", "", "greta.lindner@example.org"),
     )
+    not_published: tuple[str, ...] = ("Brenner",)  # no consent to publication
     # Start numbers in the upcoming tournament whose fee is ticked (paid in advance).
     paid: tuple[int, ...] = (1, 2, 4, 6, 11, 12, 14)
     waived: tuple[int, ...] = (3,)  # the club's youth player
@@ -238,6 +239,7 @@ def earlier_tournament(
             start_number=number,
             checked_in=True,
             checked_in_at=checked_in,
+            publish=True,  # the club's players consented to publication
         )
         for number, player in enumerate(players, start=1)
     )
@@ -288,10 +290,12 @@ def upcoming_tournament(plan: Upcoming, demo: Tournament, director) -> Tournamen
     for entry in regulars.order_by("start_number"):
         player = entry.player
         data = PlayerData(player.first_name, player.last_name, player.club, player.ddv_number)
-        register(tournament, data, director=director)
+        register(tournament, data, director=director, publish=True)
     consent = consent_text(tournament)
     for first, last, club, email in plan.online:
-        details = signup.Details(first, last, club=club, email=email)
+        # One player left the publication box unticked: "Spieler <number>" in public.
+        publish = last not in plan.not_published
+        details = signup.Details(first, last, club=club, email=email, publish=publish)
         signup.submit(tournament, details, consent=consent)
     for entry in tournament.entries.filter(start_number__in=plan.paid + plan.waived):
         fee = FeeStatus.WAIVED if entry.start_number in plan.waived else FeeStatus.PAID
