@@ -646,6 +646,7 @@ def test_the_player_withdraws_and_gives_the_consent_on_the_personal_link(en, sen
     assert not entry.publish and not Registration.objects.get().publish
     assert "Schäfer" not in text(en.get(public))
     assert entry.history.first().history_change_reason == "consent to publication withdrawn"
+    assert "show “Player” and your start number only" in text(personal(en, token))
     assert send(en.post, edit, form_data(publish="on")).status_code == 302
     assert "Schäfer" in text(en.get(public))
 
