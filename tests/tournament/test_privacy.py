@@ -87,12 +87,15 @@ def test_the_projector_shows_the_pseudonym(client, hall, public):
 
 
 def test_the_directors_pages_stay_complete(director_client, hall):
-    tournament, _hidden = hall
+    tournament, hidden = hall
     for name in ("manage:standings", "manage:entry-list"):
         text = director_client.get(reverse(name, args=[tournament.slug])).content.decode()
         assert SECRET_NAME in text
     director = director_client.get(reverse("manage:standings", args=[tournament.slug]))
     assert SECRET_CLUB in director.content.decode()
+    players = director_client.get(reverse("manage:entry-list", args=[tournament.slug]))
+    row = players.content.decode().split(f'id="entry-{hidden.pk}"')[1].split("</tr>")[0]
+    assert "nicht öffentlich" in row  # marked for the desk
 
 
 def test_a_consent_given_later_shows_at_once(client, director_client, hall):
@@ -221,3 +224,36 @@ def test_the_data_export_is_the_directors_only(director_client, hall):
     stranger = EntryFactory(tournament=other)
     foreign = reverse("manage:player-data", args=[tournament.slug, stranger.pk])
     assert director_client.get(foreign).status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_keeps_existing_entries_published_and_new_ones_start_without():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before = [("tournament", "0027_results_version")]
+    after = [("tournament", "0031_publication_consent")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    try:
+        apps = executor.loader.project_state(before).apps
+        old = apps.get_model("tournament", "Tournament").objects.create(
+            name="Alt", slug="alt", date="2026-11-21", projector_token="token-alt"
+        )
+        player = apps.get_model("tournament", "Player").objects.create(last_name="Bisher")
+        apps.get_model("tournament", "Entry").objects.create(
+            tournament=old, player=player, start_number=1
+        )
+        executor = MigrationExecutor(connection)
+        executor.migrate(after)
+        apps = executor.loader.project_state(after).apps
+        entries = apps.get_model("tournament", "Entry").objects
+        assert entries.get(start_number=1).publish is True  # published as before
+        other = apps.get_model("tournament", "Player").objects.create(last_name="Neu")
+        new = entries.create(tournament_id=old.pk, player_id=other.pk, start_number=2)
+        new = entries.get(pk=new.pk)
+        assert new.publish is False
+    finally:
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
