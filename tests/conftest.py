@@ -42,7 +42,7 @@ def documents_in_tmp(settings, tmp_path):
     settings.TASKS = {
         "default": {
             "BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
-            "QUEUES": ["documents"],
+            "QUEUES": ["documents", "mail"],
         }
     }
     settings.DOCUMENTS_DIR = tmp_path / "documents"

@@ -119,6 +119,56 @@ def test_an_oversized_upload_is_refused_with_a_message(director_client, settings
     assert not Player.objects.exists()
 
 
+def test_the_public_form_takes_odd_names_but_refuses_control_characters(client, tournament):
+    """Issue 34 (mail as a relay): a line feed, tab or bidi override in a name would become
+    a line, column or reversed text of its own in a mail, PDF, CSV or log; refused at the
+    form with a message. Every other odd name is taken as typed."""
+    tournament.is_public, tournament.registration_open = True, True
+    tournament.registration_capacity = 100
+    tournament.save()
+    client.cookies["django_language"] = "en"
+    url = reverse("registration-form", args=[tournament.slug])
+    for number, name in enumerate(NAMES):
+        data = {
+            "first_name": "Hostile",
+            "last_name": name,
+            "email": f"p{number}@example.org",
+            "language": "en",
+            "consent": "on",
+        }
+        response = client.post(url, data, REMOTE_ADDR=f"10.0.{number}.1")
+        if name in PRINTABLE:
+            assert response.status_code == 302, name
+        else:
+            assert response.status_code == 400, name
+            assert "invisible control characters" in response.content.decode()
+    stored = set(tournament.registrations.values_list("last_name", flat=True))
+    assert stored == set(PRINTABLE)
+
+
+@pytest.mark.parametrize(
+    "typed", ["Jürgen Schäfer", "JUERGEN SCHAEFER", "Ju\u0308rgen Scha\u0308fer"]
+)
+def test_no_spelling_of_a_private_players_name_links_a_public_registration(
+    tournament, director_user, typed
+):
+    """Issue 34: the public form is matched to nobody in the shared player database."""
+    from tests.factories import TournamentFactory
+    from tournament.domain import signup
+
+    private = TournamentFactory(directors=[director_user], is_public=False)
+    secret = PlayerFactory(first_name="Jürgen", last_name="Schäfer", club="Geheim", ddv_number="9")
+    EntryFactory(tournament=private, player=secret)
+    tournament.is_public = tournament.registration_open = True
+    tournament.registration_capacity = 4
+    tournament.save()
+    first, last = typed.split()
+    details = signup.Details(first, last, ddv_number="9", email="j@example.org")
+    registration = signup.submit(tournament, details, consent="")
+    assert registration.entry.player != secret
+    assert registration.entry.player.club == "" and registration.entry.player.ddv_number == ""
+
+
 ODD_ANSWERS = ['=HYPERLINK("http://127.0.0.1:1/")', "ja\u202e", "🂭", "J" * 500]
 
 

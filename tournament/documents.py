@@ -14,7 +14,6 @@ progress and fetches the file when it is ready.
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import logging
 import secrets
 from collections.abc import Callable
@@ -313,16 +312,8 @@ def prepare_print_packs(rounds: list[Round], base_url: str | None) -> None:
 
 
 def address_key(request_: HttpRequest) -> str:
-    """The rate-limit key of the client's address: an IPv4 address, an IPv6 /64 (one home
-    or phone holds a whole /64)."""
-    address = ratelimit.client_address(request_)
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return f"download:{address}"
-    if ip.version == 6:
-        return f"download:{ipaddress.ip_network(f'{ip}/64', strict=False)}"
-    return f"download:{ip}"
+    """The rate-limit key of the client's network (see :func:`ratelimit.network`)."""
+    return f"download:{ratelimit.network(request_)}"
 
 
 downloads = ratelimit.InMemory()

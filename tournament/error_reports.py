@@ -4,8 +4,10 @@ Django hides settings named like PASSWORD or SECRET_KEY, but shows the process e
 request.META under the development server, and with it ``DATABASE_URL`` with its password. This
 filter also hides every URL's password and the database and cache URLs as a whole, the
 password of a login form even with DEBUG on (Django only hides that with DEBUG off), and the
-same in the local variables of the traceback. Values that are other objects are shown as they
-represent themselves. With DEBUG on, only this computer gets the page (tournament/debug_guard.py).
+same in the local variables of the traceback, and the secret part of table, projector and
+personal links (tournament/log.py) wherever a string shows one. Values that are other objects
+are shown as they represent themselves. With DEBUG on, only this computer gets the page
+(tournament/debug_guard.py).
 """
 
 import re
@@ -13,6 +15,7 @@ from typing import Any
 
 from django.views.debug import SafeExceptionReporterFilter
 
+from .log import mask_secret_links
 from .login_limit import KNOWN_BROWSER_COOKIE
 
 _URL = re.compile(r"[a-z][a-z0-9+.-]*://\S+", flags=re.I)
@@ -51,7 +54,9 @@ class ReporterFilter(SafeExceptionReporterFilter):
     def cleanse_setting(self, key, value) -> Any:
         cleansed = super().cleanse_setting(key, value)
         if isinstance(cleansed, str):
-            return hide_passwords(cleansed, self.cleansed_substitute)
+            # The request's META (its path, the Referer) and the frames' locals may hold a
+            # table's or a player's secret link.
+            return mask_secret_links(hide_passwords(cleansed, self.cleansed_substitute))
         return cleansed
 
     def get_traceback_frame_variables(self, request, tb_frame):

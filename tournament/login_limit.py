@@ -114,7 +114,7 @@ class Attempt:
         else:
             keys = (
                 (f"login-user:{account_key(username)}", PER_ACCOUNT),
-                (f"login-ip:{ratelimit.client_address(request)}", PER_ADDRESS),
+                (f"login-ip:{ratelimit.network(request)}", PER_ADDRESS),
             )
         return cls(keys, browser)
 

@@ -1,5 +1,12 @@
-"""Messages to players who registered online, in their language, sent once the change that
-causes them is committed (a rolled-back registration sends nothing).
+"""Messages to players who registered online, in their language, queued once the change that
+causes them is committed (a rolled-back registration sends nothing) and sent by the background
+worker (``manage.py worker``, queue ``mail``): a request never waits for the mail server, so
+"send my link again" answers in the same time for a known address and an unknown one (the
+request only queues; the worker looks the address up).
+
+At most ``MAILS_PER_ADDRESS`` messages go to one address per hour, whatever asked for them:
+beyond that they are dropped and logged (the personal page says what the mail would have
+said). "Send my link again" sends one message with every link of the address.
 
 Django's mail: the console backend unless ``EMAIL_HOST`` is set (see settings); tests read
 ``django.core.mail.outbox``. A message that cannot be delivered is logged, never shown to the
@@ -8,6 +15,7 @@ would have said.
 """
 
 import logging
+from functools import partial
 
 from django.conf import settings
 from django.contrib import messages
@@ -17,14 +25,30 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
+from django_tasks import task
 
-from .models import Registration
+from . import ratelimit
+from .models import Registration, TournamentStatus
 from .site_url import public_url
 
 log = logging.getLogger(__name__)
 
 KINDS = ("registered", "moved-up", "confirmed", "declined", "cancelled", "link")
+MAIL_WINDOW = 3600  # seconds: the cap on messages per address counts per hour
+
+
+def address_key(email: str) -> str:
+    """A stable key of an e-mail address for the limits (every spelling of its case alike):
+    a keyed hash, so that the table of counters holds no addresses."""
+    return salted_hmac("tournament.mail.address", email.strip().casefold()).hexdigest()[:40]
+
+
+def _within_cap(email: str) -> bool:
+    """Count one message to ``email``; False when the address had its share this hour."""
+    slot = ratelimit.take(f"mail:{address_key(email)}", settings.MAILS_PER_ADDRESS, MAIL_WINDOW)
+    return slot.wait is None
 
 
 def _subject(kind: str, registration: Registration) -> str:
@@ -46,8 +70,14 @@ def personal_url(request: HttpRequest | None, registration: Registration) -> str
     return public_url(request, reverse("registration-personal", args=[registration.token]))
 
 
+def site_base(request: HttpRequest | None) -> str:
+    """The site's address without the final "/", for links the worker builds."""
+    return public_url(request, "/").rstrip("/")
+
+
 def deliver(registration: Registration, kind: str, link: str) -> None:
-    """Render and send message ``kind`` now, in the registration's language."""
+    """Render and send message ``kind`` now, in the registration's language (the worker's
+    part; also for commands). Dropped beyond the cap of messages per address."""
     from .domain.signup import waiting_position
 
     if kind not in KINDS:
@@ -56,6 +86,9 @@ def deliver(registration: Registration, kind: str, link: str) -> None:
         pk=registration.pk
     )
     if not registration.email:
+        return
+    if not _within_cap(registration.email):
+        log.warning("mail cap reached: %s to registration %s not sent", kind, registration.pk)
         return
     with translation.override(registration.language):
         context = {
@@ -71,6 +104,66 @@ def deliver(registration: Registration, kind: str, link: str) -> None:
         send_mail(subject, body, None, [registration.email])
     except OSError:
         log.exception("could not send %s to registration %s", kind, registration.pk)
+
+
+@task(queue_name="mail")
+def send_message(registration_id: int, kind: str, base: str) -> None:
+    """The worker sends message ``kind`` to a registration, its link under the site's address
+    ``base`` (gone meanwhile, or its personal data deleted: nothing)."""
+    registration = Registration.objects.filter(pk=registration_id).first()
+    if registration is not None and registration.token:
+        link = base + reverse("registration-personal", args=[registration.token])
+        deliver(registration, kind, link)
+
+
+def queue_message(registration: Registration, kind: str, base: str) -> None:
+    """Queue message ``kind`` for the worker once the current transaction commits. The queue
+    (a table of the database) holds the registration's number, never its secret link."""
+    if kind not in KINDS:
+        raise ValueError(kind)
+    transaction.on_commit(partial(send_message.enqueue, registration.pk, kind, base))
+
+
+def links_of(email: str) -> list[Registration]:
+    """The registrations with this address whose tournament is not finished and whose link
+    still works, the newest first."""
+    found = (
+        Registration.objects.filter(email__iexact=email.strip(), token__isnull=False)
+        .select_related("tournament")
+        .order_by("-pk")
+    )
+    return [r for r in found if r.tournament.status != TournamentStatus.FINISHED]
+
+
+@task(queue_name="mail")
+def send_links(email: str, base: str, language: str) -> None:
+    """ "Send my link again", the worker's part: one message with every link of the address,
+    in the language of its newest registration; nothing for an unknown address."""
+    registrations = links_of(email)
+    if not registrations:
+        return
+    if not _within_cap(email):
+        log.warning("mail cap reached: links not sent")
+        return
+    path = partial(reverse, "registration-personal")
+    links = [(r, base + path(args=[r.token])) for r in registrations]
+    with translation.override(registrations[0].language or language):
+        subject = _("Your personal links")
+        if len(links) == 1:
+            subject = _subject("link", registrations[0])
+        body = render_to_string("registration/mail/links.txt", {"links": links})
+    try:
+        send_mail(subject, body, None, [registrations[0].email])
+    except OSError:
+        log.exception("could not send the links of registration %s", registrations[0].pk)
+
+
+def queue_links(request: HttpRequest, email: str) -> None:
+    """Queue "send my link again" for ``email``: the same single write whether the address is
+    known or not (the worker looks it up)."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    base = site_base(request)
+    transaction.on_commit(partial(send_links.enqueue, email.strip(), base, language))
 
 
 class RequestMailer:
@@ -92,8 +185,7 @@ class RequestMailer:
             self.moved_up.append(registration)
         if not registration.token or not self.sends:
             return
-        link = personal_url(self.request, registration)
-        transaction.on_commit(lambda: deliver(registration, kind, link))
+        queue_message(registration, kind, site_base(self.request))
 
     def report_moved_up(self) -> None:
         """Tell the director on the next page who moved up from the waiting list."""

@@ -12,6 +12,7 @@ login). Checking first and counting afterwards would let every parallel request 
 count below the limit.
 """
 
+import ipaddress
 import math
 import threading
 import time
@@ -42,6 +43,22 @@ def client_address(request: HttpRequest) -> str:
             trusted = max(1, getattr(settings, "TRUSTED_PROXIES", 1))
             address = chain[-min(trusted, len(chain))]
     return address[:64]
+
+
+def network(request: HttpRequest) -> str:
+    """The key of the client's network for limits: an IPv4 address as it is, an IPv6 address
+    as its /64 network (one home, phone or server holds a whole /64 and may use any address
+    in it, so counting each address alone would set no limit at all)."""
+    address = client_address(request)
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:  # ::ffff:192.0.2.1 of a dual-stack socket
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def retry_after(key: str, limit: int, window: int) -> int | None:
@@ -82,7 +99,12 @@ def take(key: str, limit: int, window: int) -> Slot:
 def take_all(limits: Iterable[tuple[str, int]], window: int) -> tuple[tuple[Slot, ...], int | None]:
     """:func:`take` a slot in each bucket of ``limits`` (key, limit). When any of them is over
     its limit, every slot is given back and the longest wait returned with no slots."""
-    slots = tuple(take(key, limit, window) for key, limit in limits)
+    return take_each((key, limit, window) for key, limit in limits)
+
+
+def take_each(limits: Iterable[tuple[str, int, int]]) -> tuple[tuple[Slot, ...], int | None]:
+    """:func:`take_all` with a window of its own for each bucket (key, limit, window)."""
+    slots = tuple(take(key, limit, window) for key, limit, window in limits)
     waits = [slot.wait for slot in slots if slot.wait is not None]
     if waits:
         give_back(slots)

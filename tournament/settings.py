@@ -247,12 +247,21 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kreuzdame <turnier@localhost>")
 
-# The public registration form: at most this many registrations per address and window
-# (seconds). A club hall shares one address, so not too few.
+# The public registration form: at most this many registrations per address (IPv4 address,
+# IPv6 /64) and window (seconds). A club hall shares one address, so not too few.
 REGISTRATION_PER_ADDRESS = int(os.environ.get("REGISTRATION_PER_ADDRESS", 10))
 REGISTRATION_WINDOW = int(os.environ.get("REGISTRATION_WINDOW", 600))
 # Unknown personal links per address and window before the address is made to wait.
 REGISTRATION_LINK_FAILURES = int(os.environ.get("REGISTRATION_LINK_FAILURES", 20))
+# Against floods that change address (a hall's Wi-Fi, an IPv6 network): registrations per
+# tournament and minute / hour, and per e-mail address and hour (site-wide); open
+# registrations with one e-mail address per tournament (a couple may share one).
+REGISTRATIONS_PER_MINUTE = int(os.environ.get("REGISTRATIONS_PER_MINUTE", 20))
+REGISTRATIONS_PER_HOUR = int(os.environ.get("REGISTRATIONS_PER_HOUR", 200))
+REGISTRATIONS_PER_EMAIL_HOUR = int(os.environ.get("REGISTRATIONS_PER_EMAIL_HOUR", 5))
+REGISTRATIONS_PER_EMAIL = int(os.environ.get("REGISTRATIONS_PER_EMAIL", 2))
+# Messages to one e-mail address per hour, whatever asks for them (tournament/mail.py).
+MAILS_PER_ADDRESS = int(os.environ.get("MAILS_PER_ADDRESS", 10))
 
 # `manage.py backup` writes here; closing a round writes a backup too.
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
@@ -268,7 +277,7 @@ TASKS = {
         "BACKEND": "django_tasks.backends.immediate.ImmediateBackend"
         if TASKS_IMMEDIATE
         else "django_tasks_db.DatabaseBackend",
-        "QUEUES": ["documents"],
+        "QUEUES": ["documents", "mail"],
     }
 }
 # Where the documents are kept: private (served by the site after its access check, never
@@ -329,7 +338,10 @@ LOGGING = {
     },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["without_personal_links"]},
-        "one_line": {"class": "logging.StreamHandler", "filters": ["without_traceback"]},
+        "one_line": {
+            "class": "logging.StreamHandler",
+            "filters": ["without_traceback", "without_personal_links"],
+        },
         # Django's own request line of the development server, with the links masked.
         "django.server": {
             "class": "logging.StreamHandler",

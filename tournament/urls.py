@@ -65,7 +65,7 @@ manage_patterns = (
         ),
         re_path(
             r"^(?P<slug>[-\w]+)/registrations/(?P<pk>[0-9]+)/"
-            r"(?P<action>approve|decline|cancel|up|down)/$",
+            r"(?P<action>approve|decline|cancel|up|down|accept)/$",
             registrations.registration_action,
             name="registration-action",
         ),

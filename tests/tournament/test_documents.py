@@ -10,7 +10,7 @@ from io import BytesIO
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
+from django.db import OperationalError, connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
@@ -93,6 +93,38 @@ def test_the_worker_makes_the_file_the_page_then_serves(settings, cup, client, m
     assert response["Content-Disposition"] == 'attachment; filename="vm.xlsx"'
     book = load_workbook(BytesIO(file_of(response)))
     assert "Vereinsmeisterschaft" in str(book.worksheets[0]["A1"].value)
+
+
+def test_a_locked_database_does_not_end_the_worker(settings, cup, client, monkeypatch):
+    """SQLite's write lock held beyond its timeout while the worker claims a task (a long
+    import, a backup): the worker tries again instead of dying with the file unmade."""
+    for module in ("django_tasks_db.management.commands.db_worker", worker_command.__name__):
+        monkeypatch.setattr(f"{module}.close_old_connections", lambda: None)
+    monkeypatch.setattr(f"{worker_command.__name__}.time.sleep", lambda seconds: None)
+    settings.TASKS = {
+        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["documents"]}
+    }
+    settings.WORKER_NICE = 0
+    claims = []
+    run = worker_command.Worker.run
+
+    def locked_once(self):
+        claims.append(1)
+        if len(claims) == 1:
+            raise OperationalError("database is locked")
+        return run(self)
+
+    monkeypatch.setattr(worker_command.Worker, "run", locked_once)
+    url = reverse("series-export", args=[cup.slug, "xlsx"])
+    assert client.get(url).status_code == 202
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        call_command("worker", batch=True, verbosity=0)
+    finally:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+    assert len(claims) == 2
+    assert client.get(url + "?status=1").json() == {"status": "ready"}
 
 
 def test_an_idle_worker_looks_at_the_queue_without_taking_the_write_lock(monkeypatch):
@@ -278,6 +310,26 @@ def test_a_worker_that_dies_is_started_again_and_stopped_with_the_hall():
     supervisor.stop()
     assert supervisor.starts >= 3
     assert supervisor.process is not None and supervisor.process.poll() is not None
+
+
+def test_a_supervised_worker_stops_when_the_hall_is_gone(settings, monkeypatch):
+    """A hall killed outright (SIGKILL, a closed terminal window) cannot stop its worker:
+    the worker notices that its parent is gone and stops by itself."""
+    settings.TASKS = {
+        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["documents"]}
+    }
+    settings.WORKER_NICE = 0  # the test process itself runs the worker
+    parents = iter([4242, 4242, 1])  # at the start, one look at the queue, then orphaned
+    monkeypatch.setattr(f"{worker_command.__name__}.os.getppid", lambda: next(parents))
+    monkeypatch.setattr(worker_command, "_queued", lambda: False)
+    monkeypatch.setattr(f"{worker_command.__name__}.time.sleep", lambda seconds: None)
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        call_command("worker", supervised=True, verbosity=0)  # returns: not an endless loop
+    finally:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+    assert next(parents, None) is None  # it looked until its parent was gone, no further
 
 
 def test_the_hall_stops_its_worker():

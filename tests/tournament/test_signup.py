@@ -46,7 +46,8 @@ def hall(tournament):
 
 
 def details(last, first="Anna", **kw):
-    return signup.Details(first, last, email=f"{last.lower()}@example.org", **kw)
+    kw.setdefault("email", f"{last.lower()}@example.org")
+    return signup.Details(first, last, **kw)
 
 
 def typed_in(tournament):
@@ -181,21 +182,35 @@ def test_registration_is_refused_when_not_open_or_for_a_second_time(hall):
     assert hall.registrations.count() == 1
 
 
-def test_a_known_player_is_recognised_by_umlaut_spelling_without_copying_their_data(hall):
-    known = PlayerFactory(first_name="Jürgen", last_name="Schäfer", club="Herz Dame")
-    EntryFactory(tournament=TournamentFactory(directors=list(hall.directors.all())), player=known)
-    registration = sign(hall, "Schaefer", first="Juergen", club="Herz Dame")
-    assert registration.entry.player == known
-    by_number = PlayerFactory(first_name="Eva", last_name="Ost", ddv_number="12345")
-    other = sign(hall, "Ost", first="Eva", ddv_number="12345")
-    assert other.entry.player == by_number
-    # A stranger of the same name elsewhere is not linked.
-    PlayerFactory(first_name="Zoe", last_name="Zorn", club="")
+def test_accepting_links_a_known_player_by_umlaut_spelling_or_member_number(hall):
+    """Online, everybody is a new player with what they typed; the director's accepting
+    links them as the director's own typing would (issue 34)."""
+    boss = hall.directors.get()
     hall.registration_capacity = 5
     hall.save()
-    stranger = sign(hall, "Zorn", first="Zoe")
+    known = PlayerFactory(first_name="Jürgen", last_name="Schäfer", club="Herz Dame")
+    EntryFactory(tournament=TournamentFactory(directors=[boss]), player=known)
+    registration = sign(hall, "Schaefer", first="Juergen", club="Herz Dame")
+    assert registration.entry.player != known and registration.entry.player.unverified
+    assert signup.accept_identity(registration, boss) == known
+    registration.refresh_from_db()
+    assert registration.entry.player == known
+    assert not Player.objects.filter(last_name="Schaefer").exists()  # the stand-in is gone
+    by_number = PlayerFactory(first_name="Eva", last_name="Ost", ddv_number="12345")
+    other = sign(hall, "Ost", first="Eva", ddv_number="12345")
+    assert other.entry.player != by_number and other.entry.player.ddv_number == ""
+    signup.accept_identity(other, boss)
+    other.refresh_from_db()
+    assert other.entry.player == by_number
+    # A stranger of the same name elsewhere is not linked, nor on accepting.
+    PlayerFactory(first_name="Zoe", last_name="Zorn", club="")
+    stranger = sign(hall, "Zorn", first="Zoe", ddv_number="555")
+    signup.accept_identity(stranger, boss)
+    stranger.refresh_from_db()
     assert Player.objects.filter(first_name="Zoe", last_name="Zorn").count() == 2
-    assert stranger.entry.player.pk != Player.objects.filter(last_name="Zorn").first().pk
+    assert stranger.entry.player.ddv_number == "555" and not stranger.entry.player.unverified
+    with pytest.raises(DomainError):  # accepted once is enough
+        signup.accept_identity(stranger, boss)
 
 
 def test_the_player_changes_details_and_a_shared_name_stays_with_the_director(hall):
@@ -401,7 +416,8 @@ def test_a_namesake_of_another_club_or_ddv_number_is_somebody_else(hall):
     hall.registration_capacity = 10
     hall.save()
     sign(hall, "Becker", first="Thomas", club="Herz Dame Fulda", ddv_number="111")
-    kiel = sign(hall, "Becker", first="Thomas", club="TSV Kiel")
+    # Three namesakes with three addresses (one address holds REGISTRATIONS_PER_EMAIL).
+    kiel = sign(hall, "Becker", first="Thomas", club="TSV Kiel", email="kiel@example.org")
     other_number = sign(hall, "Becker", first="Thomas", club="Herz Dame Fulda", ddv_number="222")
     assert kiel.entry.player != other_number.entry.player
     with pytest.raises(DomainError):  # no club, no number: cannot tell them apart
@@ -425,17 +441,25 @@ def test_personal_links_are_masked_in_the_logs():
     assert kept.getMessage() == "GET /anmeldung/link/"
 
 
-def test_a_member_number_of_somebody_else_is_refused_and_takes_over_nothing(hall):
+def test_a_member_number_of_somebody_else_takes_over_nothing_and_is_refused_on_accepting(hall):
+    boss = hall.directors.get()
+    hall.registration_capacity = 5
+    hall.save()
     albers = sign(hall, "Albers", ddv_number="12345")
-    with pytest.raises(DomainError):
-        sign(hall, "Mallory", first="Max", ddv_number="12345")
+    signup.accept_identity(albers, boss)  # the director knows her: she holds the number now
+    mallory = sign(hall, "Mallory", first="Max", ddv_number="12345")
     albers.refresh_from_db()
     assert albers.entry.player.last_name == "Albers" and albers.entry.status == "active"
-    assert hall.registrations.count() == 1
+    assert albers.entry.player.ddv_number == "12345"
+    assert mallory.ddv_number == "12345" and mallory.entry.player.ddv_number == ""
+    with pytest.raises(DomainError, match="12345"):
+        signup.accept_identity(mallory, boss)
+    mallory.refresh_from_db()
+    assert mallory.entry.player.unverified and mallory.entry.player.ddv_number == ""
     brandt = sign(hall, "Brandt")
-    with pytest.raises(DomainError):
-        signup.change_details(brandt, signup.Details("Anna", "Brandt", ddv_number="12345"))
-    assert Registration.objects.get(pk=brandt.pk).ddv_number == ""
+    signup.change_details(brandt, signup.Details("Anna", "Brandt", ddv_number="12345"))
+    brandt.refresh_from_db()
+    assert brandt.ddv_number == "12345" and brandt.entry.player.ddv_number == ""
 
 
 def test_a_disqualified_player_does_not_come_back_by_registering(hall):
@@ -451,8 +475,9 @@ def test_one_registration_that_cannot_have_a_place_does_not_block_the_waiting_li
     first = sign(hall, "Albers")
     sign(hall, "Brandt")
     blocked, next_one = sign(hall, "Conrad", ddv_number="999"), sign(hall, "Dietz")
-    # Meanwhile the director gives member number 999 to somebody else.
-    PlayerFactory(first_name="Zora", last_name="Zander", ddv_number="999")
+    # Meanwhile the director disqualifies somebody who had that member number.
+    out = EntryFactory(tournament=hall, player=PlayerFactory(last_name="Zander", ddv_number="999"))
+    set_status(out, EntryStatus.DISQUALIFIED, hall.directors.get())
     signup.cancel(first)  # neither refused nor half done
     blocked.refresh_from_db(), next_one.refresh_from_db()
     assert blocked.state == RegistrationState.WAITING
@@ -505,8 +530,8 @@ def test_the_mergeplayers_command_moves_the_waiting_list_up_with_or_without_site
 
 
 def test_more_places_move_the_waiting_list_up_in_order_in_bulk(hall):
-    """Raising the places moves those waiting up in order (in bulk, issue 33): one whose
-    member number became somebody else's stays waiting for the director, a player who
+    """Raising the places moves those waiting up in order (in bulk, issue 33): one of the
+    name of a player disqualified meanwhile stays waiting for the director, a player who
     cancelled and registered again gets their old entry back, in their turn."""
     boss = hall.directors.get()
     hall.registration_capacity = 3
@@ -515,7 +540,9 @@ def test_more_places_move_the_waiting_list_up_in_order_in_bulk(hall):
     brandt = sign(hall, "Brandt")
     came_back = sign(hall, "Dietz")
     conrad = sign(hall, "Conrad", ddv_number="777")  # waits
-    PlayerFactory(first_name="Nicht", last_name="Conrad", ddv_number="777")
+    anna = PlayerFactory(first_name="Anna", last_name="Conrad")
+    out = EntryFactory(tournament=hall, start_number=4, player=anna)
+    set_status(out, EntryStatus.DISQUALIFIED, boss)
     signup.cancel(came_back, user=None)  # Conrad cannot have the place
     hall.registration_capacity = 2
     hall.save()
@@ -538,7 +565,7 @@ def test_more_places_move_the_waiting_list_up_in_order_in_bulk(hall):
     assert again.entry.start_number == came_back.entry.start_number == 3
     assert again.entry.status == EntryStatus.ACTIVE
     numbers = [Registration.objects.get(pk=r.pk).entry.start_number for r in others]
-    assert numbers == [4, 5, 6, 7, 8]
+    assert numbers == [5, 6, 7, 8, 9]
     assert hall.teams.get().members.count() == 5
     record = Registration.history.filter(id=others[-1].pk).first()
     assert (record.state, record.history_user) == (RegistrationState.CONFIRMED, boss)

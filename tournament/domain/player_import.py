@@ -260,7 +260,7 @@ def parse_player_file(
 
     preview = ImportPreview()
     # Read once for the whole file: a line is matched in memory, not with a query.
-    known = KnownPlayers(known_tournaments(director, tournament))
+    known = KnownPlayers(known_tournaments(director, tournament), tournament)
     taken = dict(tournament.entries.values_list("start_number", "player_id"))
     seen_people: dict[tuple[str, str], int] = {}
     seen_ddv: dict[str, int] = {}
@@ -321,6 +321,8 @@ def shown_players(rows: list[ImportRow], tournaments) -> dict[int, Player]:
     return {player.pk: player for player in own}
 
 
+NAME_FIELDS = ("player__first_name", "player__last_name")
+
 # How often a confirm prepares again when another write changed what it was prepared from.
 ATTEMPTS = 5
 
@@ -372,17 +374,29 @@ def unchanged(tournament: Tournament, plan: "Plan", known, rows: list[ImportRow]
 
 
 def prepare(
-    tournament: Tournament, ordered: list[ImportRow], known_qs, *, partial: bool = False
+    tournament: Tournament,
+    ordered: list[ImportRow],
+    known_qs,
+    *,
+    partial: bool = False,
+    online: bool = False,
 ) -> Plan:
     """Match (with the players of ``known_qs``, see :func:`~.registration.find_player`) and
     number every row as :func:`~.registration.register` would, one after the other, without
     writing: a DomainError names the first line that cannot be registered — or, ``partial``,
-    the plan covers the rows before it (``len(plan.entries)``)."""
+    the plan covers the rows before it (``len(plan.entries)``). ``online``: the rows are
+    online registrations, matched to nobody (``register(unverified=True)``); a row with a
+    namesake in the tournament is where the plan stops."""
     ddv_numbers = sorted({r.ddv_number for r in ordered if r.ddv_number})
     last_entry = Entry.objects.filter(tournament__in=known_qs).aggregate(last=Max("pk"))["last"]
     state = _state(tournament, known_qs, ddv_numbers, last_entry)
     holders = {p.ddv_number: p for p in Player.objects.filter(ddv_number__in=ddv_numbers)}
-    known = KnownPlayers(known_qs)
+    known = KnownPlayers(known_qs, tournament)
+    namesakes = (
+        {identity_key(f, la) for f, la in tournament.entries.values_list(*NAME_FIELDS)}
+        if online
+        else set()
+    )
     registered = {player_id: number for number, player_id in state[0]}
     taken = set(registered.values())
     highest = max(taken, default=0)
@@ -390,7 +404,9 @@ def prepare(
     teams = set(state[1])
     for row in ordered:
         try:
-            player = find_player(row.data, known, holders)
+            if online and row.data.name_key in namesakes:
+                raise DomainError(_("the same name as a player of this tournament"))
+            player = None if online else find_player(row.data, known, holders)
             if ddv_number_conflict(row.data, player):
                 raise conflict_error(row.data)
             if player is not None and player.pk is None:  # a new player of an earlier line
@@ -416,8 +432,11 @@ def prepare(
                 first_name=row.first_name,
                 last_name=row.last_name,
                 club=row.club,
-                ddv_number=row.ddv_number,
+                ddv_number="" if online else row.ddv_number,
+                unverified=online,
             )
+            if online:
+                namesakes.add(row.data.name_key)
             player.name_key = normalize_name(player.first_name, player.last_name)
             plan.new_players.append(player)
             known.add(player)
@@ -442,7 +461,11 @@ def write(tournament: Tournament, plan: Plan, user, role: str = "") -> None:
     Player.objects.bulk_create(plan.new_players, batch_size=500)
     # The history from what was written, not read back (each field not given has its
     # default, in the history as in the row).
-    fields = ("id", "first_name", "last_name", "club", "ddv_number", "name_key", "created_at")
+    fields = (
+        "id",
+        *("first_name", "last_name", "club", "ddv_number", "name_key", "unverified"),
+        "created_at",
+    )
     players = [{name: getattr(p, name) for name in fields} for p in plan.new_players]
     bulk.history(Player, players, "+", user, role)
     if plan.new_teams:

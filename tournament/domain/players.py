@@ -22,7 +22,7 @@ from ..models import (
     RegistrationState,
     Tournament,
 )
-from ..models.audit import stamp
+from ..models.audit import PLAYER, stamp
 from ..models.registration import OPEN_STATES
 from ..names import fold
 from ..permissions import changeable_players
@@ -119,6 +119,9 @@ def edit_entry(
             # Savepoints: a number taken meanwhile by another request is a message, not a 500.
             if wanted != current:
                 player.first_name, player.last_name, player.club, player.ddv_number = wanted
+                # What a director (or a command) writes is theirs: no longer only what a
+                # stranger typed online (see signup.accept_identity).
+                player.unverified = player.unverified and role == PLAYER
                 stamp(player, user, reason, role=role)
                 with transaction.atomic():
                     player.save()
@@ -241,6 +244,7 @@ def merge_players(
         keep.club = keep.club or drop.club
         keep.first_name = keep.first_name or drop.first_name
         keep.ddv_number = number
+        keep.unverified = keep.unverified and drop.unverified  # a director said who it is
         stamp(keep, user, note)
         keep.save()
         # A deleted double held a place: the waiting list moves up (tournaments are locked).

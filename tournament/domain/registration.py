@@ -89,19 +89,44 @@ def player_key(player: Player) -> str:
 
 class KnownPlayers:
     """The players of some tournaments by :func:`identity_key`, read once on first use: one
-    query for a whole import instead of one per line."""
+    query for a whole import instead of one per line.
 
-    def __init__(self, tournaments: QuerySet[Tournament]):
+    A player of an online registration that no director accepted (``Player.unverified``) is
+    known only in ``home``, its own tournament, and only while its entry is not withdrawn:
+    there it is the person of that name (nobody is entered twice), anywhere else it is
+    nobody (issue 34: what a stranger typed binds nothing outside its tournament)."""
+
+    def __init__(self, tournaments: QuerySet[Tournament], home: Tournament | None = None):
         self._tournaments = tournaments
+        self._home = home
         self._by_key: dict[str, list[Player]] | None = None
+        self._unverified: dict[str, list[Player]] = defaultdict(list)
 
-    def named(self, key: str) -> list[Player]:
+    def _read(self) -> dict[str, list[Player]]:
         if self._by_key is None:
             self._by_key = defaultdict(list)
-            players = Player.objects.filter(entries__tournament__in=self._tournaments).distinct()
+            players = Player.objects.filter(
+                entries__tournament__in=self._tournaments, unverified=False
+            ).distinct()
             for player in players:
                 self._by_key[player_key(player)].append(player)
-        return self._by_key.get(key, [])
+            if self._home is not None:
+                registered = (
+                    Player.objects.filter(unverified=True, entries__tournament=self._home)
+                    .exclude(entries__status=EntryStatus.WITHDRAWN)
+                    .distinct()
+                )
+                for player in registered:
+                    self._unverified[player_key(player)].append(player)
+        return self._by_key
+
+    def named(self, key: str) -> list[Player]:
+        return self._read().get(key, [])
+
+    def registered_online(self, key: str) -> list[Player]:
+        """The unverified players of ``home`` with this name."""
+        self._read()
+        return self._unverified.get(key, [])
 
     def add(self, player: Player) -> None:
         if self._by_key is not None:
@@ -134,6 +159,15 @@ def find_player(
     with another name is returned all the same: :func:`ddv_number_conflict` refuses it.
     ``holders`` (member number -> player, read once for many rows) saves the query per row.
     """
+    if not isinstance(known, KnownPlayers):
+        known = KnownPlayers(known)
+    club_key = normalize_name(data.club)
+    # Somebody registered online here under this name comes first: the same person is not
+    # entered twice, whatever member number the line gives (the director accepts it on the
+    # registrations page).
+    online = _pick(known.registered_online(data.name_key), club_key)
+    if online is not None:
+        return online
     if data.ddv_number:
         if holders is not None:
             player = holders.get(data.ddv_number)
@@ -141,10 +175,12 @@ def find_player(
             player = Player.objects.filter(ddv_number=data.ddv_number).first()
         if player is not None:
             return player
-    if not isinstance(known, KnownPlayers):
-        known = KnownPlayers(known)
-    club_key = normalize_name(data.club)
     candidates = [p for p in known.named(data.name_key) if not p.ddv_number or not data.ddv_number]
+    return _pick(candidates, club_key)
+
+
+def _pick(candidates: list[Player], club_key: str) -> Player | None:
+    """The one candidate of the same club, or the only one when one of the two has no club."""
     same_club = [p for p in candidates if p.club_key == club_key]
     if len(same_club) == 1:
         return same_club[0]
@@ -189,6 +225,7 @@ def register(
     known_players: KnownPlayers | None = None,
     role: str = "",
     publish: bool = False,
+    unverified: bool = False,
 ) -> Entry:
     """Register a person for ``tournament``, creating the player if ``director`` does not know
     them yet (see :func:`find_player`).
@@ -196,15 +233,17 @@ def register(
     Start numbers are handed out as the next free number above the highest one and never
     change afterwards (except by :func:`~.players.edit_entry` before the first draw); an
     explicit number must be free. An import passes one ``known_players`` for all its lines;
-    an online registration its ``role`` for the history (see :func:`~.audit.stamp`).
+    an online registration its ``role`` for the history (see :func:`~.audit.stamp`) and
+    ``unverified``: then the person is always a new player holding only the typed name and
+    club (see :class:`KnownPlayers`); the caller has ruled out a namesake in the tournament.
     ``publish``: the player consented to be named on the public pages (README, "Datenschutz /
     privacy").
     """
     with transaction.atomic():
         # Lock the tournament row so that two registrations cannot take the same number.
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        known = known_players or KnownPlayers(known_tournaments(director, tournament))
-        player = find_player(data, known)
+        known = known_players or KnownPlayers(known_tournaments(director, tournament), tournament)
+        player = None if unverified else find_player(data, known)
         if ddv_number_conflict(data, player):
             raise conflict_error(data)
         existing = tournament.entries.filter(player=player).first() if player else None
@@ -220,7 +259,8 @@ def register(
                 first_name=data.first_name,
                 last_name=data.last_name,
                 club=data.club,
-                ddv_number=data.ddv_number,
+                ddv_number="" if unverified else data.ddv_number,
+                unverified=unverified,
             )
             stamp(player, director, role=role).save()
             known.add(player)

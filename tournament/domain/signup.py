@@ -14,9 +14,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from itertools import takewhile
 from typing import Protocol
 
-from django.db import transaction
+from django.conf import settings
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -34,13 +36,17 @@ from ..models import (
 )
 from ..models.audit import PLAYER, role_of, stamp
 from ..models.registration import OPEN_STATES
+from ..permissions import changeable_players
 from . import DomainError, bulk, player_import
 from .registration import (
     KnownPlayers,
     PlayerData,
+    already_registered_error,
+    conflict_error,
+    ddv_number_conflict,
     find_player,
     identity_key,
-    player_key,
+    known_tournaments,
     register,
     set_checked_in,
     set_publish,
@@ -54,17 +60,21 @@ class Mailer(Protocol):
 
 
 # What the public page says about registration at a moment.
-OFF, NOT_YET, OPEN, CLOSED = "off", "not-yet", "open", "closed"
+OFF, NOT_YET, OPEN, CLOSED, PAUSED = "off", "not-yet", "open", "closed", "paused"
 
 
 def phase(tournament: Tournament, now: datetime | None = None) -> str:
-    """Whether players can register now: off (not offered), not yet, open, or closed (the
-    closing time has passed or the tournament has begun)."""
+    """Whether players can register now: off (not offered), not yet, open, paused (the
+    director's switch, e.g. during a flood of junk registrations), or closed (the closing
+    time has passed or the tournament has begun)."""
     if not tournament.registration_open:
         return OFF
     now = now or timezone.now()
     if tournament.status != TournamentStatus.PLANNED or tournament.rounds.exists():
         return CLOSED
+    if tournament.registration_paused:
+        closes = tournament.registration_closes_at
+        return CLOSED if closes and now >= closes else PAUSED
     if tournament.registration_opens_at and now < tournament.registration_opens_at:
         return NOT_YET
     if tournament.registration_closes_at and now >= tournament.registration_closes_at:
@@ -125,13 +135,6 @@ def _known_tournaments(tournament: Tournament):
     return Tournament.objects.filter(Q(pk=tournament.pk) | Q(directors__in=directors)).distinct()
 
 
-def _known_players(tournament: Tournament) -> KnownPlayers:
-    """The players a registration may be recognised as: those of this tournament and of the
-    tournaments its directors run (the import's rule, see ``find_player``); a DDV member
-    number with the same name is recognised anywhere."""
-    return KnownPlayers(_known_tournaments(tournament))
-
-
 def _same_person(details: Details, first: str, last: str, club: str, ddv_number: str) -> bool:
     """The rule of ``find_player``: the same name (umlaut spellings, case, accents) is the
     same person unless both give a club or both a DDV number, and those differ."""
@@ -148,50 +151,126 @@ def _duplicate(tournament: Tournament, details: Details, exclude: int | None = N
     others = tournament.registrations.filter(state__in=OPEN_STATES).exclude(
         entry__status=EntryStatus.WITHDRAWN
     )
-    entries = tournament.entries.exclude(status=EntryStatus.WITHDRAWN).select_related("player")
+    entries = tournament.entries.exclude(status=EntryStatus.WITHDRAWN).select_related(
+        "player", "registration"
+    )
     if exclude is not None:
         others = others.exclude(pk=exclude)
         entries = entries.exclude(registration__pk=exclude)
     if any(_same_person(details, r.first_name, r.last_name, r.club, r.ddv_number) for r in others):
         return True
-    return any(
-        _same_person(details, p.first_name, p.last_name, p.club, p.ddv_number)
-        for p in (entry.player for entry in entries)
+    return any(_same_person(details, *_identity(entry)) for entry in entries)
+
+
+@dataclass(frozen=True)
+class Barred:
+    """How this tournament recognises the people it disqualified (TSR: a disqualified player
+    takes no further part in the tournament): their names (spelled any way, whatever club is
+    typed), DDV member numbers (the player's and the typed one) and e-mail addresses."""
+
+    names: frozenset[str]
+    numbers: frozenset[str]
+    emails: frozenset[str]
+
+    def bars(self, details: Details) -> bool:
+        return (
+            details.player_data.name_key in self.names
+            or (details.ddv_number and details.ddv_number in self.numbers)
+            or (details.email and details.email.casefold() in self.emails)
+        ) is True
+
+
+def barred(tournament: Tournament) -> Barred:
+    """The marks of the tournament's disqualified players (three queries, whatever the
+    field)."""
+    out = tournament.entries.filter(status=EntryStatus.DISQUALIFIED)
+    players = out.values_list("player__first_name", "player__last_name", "player__ddv_number")
+    typed = Registration.objects.filter(entry__in=out).values_list(
+        "first_name", "last_name", "ddv_number", "email"
     )
+    names, numbers, emails = set(), set(), set()
+    for first, last, number in players:
+        names.add(identity_key(first, last))
+        numbers.add(number)
+    for first, last, number, email in typed:
+        names.add(identity_key(first, last))
+        numbers.add(number)
+        emails.add(email.casefold())
+    return Barred(frozenset(names), frozenset(numbers - {""}), frozenset(emails - {""}))
 
 
-def _check_ddv_number(details: Details) -> None:
-    """Refuse a DDV member number that belongs to somebody of another name: it would make the
-    registration that person's (see ``find_player``). The message names nobody."""
-    if not details.ddv_number:
-        return
-    holder = Player.objects.filter(ddv_number=details.ddv_number).first()
-    if holder is not None and player_key(holder) != details.player_data.name_key:
+def _refuse_barred(tournament: Tournament, details: Details) -> None:
+    if barred(tournament).bars(details):
         raise DomainError(
-            _("This DDV member number does not fit the name. Please check it, or leave it empty.")
+            _("%(name)s cannot register for this tournament: please ask the tournament director.")
+            % {"name": f"{details.first_name} {details.last_name}".strip()}
         )
 
 
+def _check_email_share(tournament: Tournament, email: str, exclude: int | None = None) -> None:
+    """Refuse more than ``REGISTRATIONS_PER_EMAIL`` open registrations with one e-mail address
+    for a tournament (a couple may share one; a flood with one address fills nothing)."""
+    if not email:
+        return
+    same = tournament.registrations.filter(state__in=OPEN_STATES, email__iexact=email.strip())
+    if exclude is not None:
+        same = same.exclude(pk=exclude)
+    if same.count() >= settings.REGISTRATIONS_PER_EMAIL:
+        raise DomainError(
+            _(
+                "This e-mail address is already used for %(count)s registrations for this "
+                "tournament. Please register further players with their own address, or ask "
+                "the tournament director."
+            )
+            % {"count": settings.REGISTRATIONS_PER_EMAIL}
+        )
+
+
+def _namesake(tournament: Tournament, details: Details) -> Entry | None:
+    """The tournament's entry of the person ``details`` names (see :func:`_same_person`),
+    the withdrawn ones last."""
+    same = [
+        entry
+        for entry in tournament.entries.select_related("player", "registration").order_by("pk")
+        if _same_person(details, *_identity(entry))
+    ]
+    same.sort(key=lambda entry: entry.status == EntryStatus.WITHDRAWN)
+    return same[0] if same else None
+
+
+def _identity(entry: Entry) -> tuple[str, str, str, str]:
+    """Name, club and DDV member number of an entry's player; for an unverified one the
+    member number its registration typed (the player holds none)."""
+    player = entry.player
+    number = player.ddv_number
+    if player.unverified:
+        try:  # selected with the entry
+            number = entry.registration.ddv_number
+        except Registration.DoesNotExist:
+            number = ""
+    return player.first_name, player.last_name, player.club, number
+
+
 def _give_place(registration: Registration, *, approved: bool, user=None) -> None:
-    """Confirm ``registration``: register its player (recognised in the player database) and
-    link the entry. Inside the caller's transaction; refused (DomainError) for a member number
-    of somebody else or a player this tournament has disqualified."""
+    """Confirm ``registration``: give it an entry of its own and link it. Inside the caller's
+    transaction; refused (DomainError) for a player this tournament has disqualified or one
+    already entered.
+
+    The public form is anybody's: what it says makes a new, unverified player holding only
+    the typed name and club, matched to nobody in the shared player database (issue 34). The
+    DDV member number stays on the registration until a director accepts it
+    (:func:`accept_identity`)."""
     tournament = registration.tournament
     if tournament.registration_approval and not approved:
         registration.state = RegistrationState.PENDING
         return
     details = _details_of(registration)
-    _check_ddv_number(details)
-    known = _known_players(tournament)
-    player = find_player(details.player_data, known)
-    previous = tournament.entries.filter(player=player).first() if player else None
-    if previous is not None and previous.status == EntryStatus.DISQUALIFIED:
-        raise DomainError(
-            _("%(name)s cannot register for this tournament: please ask the tournament director.")
-            % {"name": details.player_data.first_name + " " + details.player_data.last_name}
-        )
+    _refuse_barred(tournament, details)
+    previous = _namesake(tournament, details)
     if previous is not None and previous.status == EntryStatus.ACTIVE:
         raise DomainError(_("Somebody of that name is already registered for this tournament."))
+    if previous is not None and not previous.player.unverified:
+        previous = None  # somebody the director entered, withdrawn: not theirs to take over
     if previous is not None:
         # The same person came back after a cancellation or a withdrawal: their old entry and
         # start number again. An older registration still pointing to it is over.
@@ -211,8 +290,8 @@ def _give_place(registration: Registration, *, approved: bool, user=None) -> Non
             details.player_data,
             director=user,
             team_name=details.team_name,
-            known_players=known,
             role=_role(user),
+            unverified=True,
             publish=registration.publish,
         )
     registration.entry = entry
@@ -244,9 +323,15 @@ def submit(
     open or somebody of that name is already registered."""
     with transaction.atomic():
         tournament = _lock(tournament)
-        if phase(tournament, now) != OPEN:
+        current = phase(tournament, now)
+        if current == PAUSED:
+            raise DomainError(
+                _("Registration for this tournament is paused. Please try again later.")
+            )
+        if current != OPEN:
             raise DomainError(_("Registration for this tournament is not open."))
-        _check_ddv_number(details)
+        _check_email_share(tournament, details.email)
+        _refuse_barred(tournament, details)
         if _duplicate(tournament, details):
             raise DomainError(
                 _(
@@ -423,8 +508,7 @@ def _waiting_rows(waiting: list[Registration]) -> list[player_import.ImportRow]:
             first_name=r.first_name,
             last_name=r.last_name,
             club=r.club,
-            ddv_number=r.ddv_number,
-            team=r.team_name,
+            team=r.team_name,  # the member number stays on the registration
             publish=r.publish,
         )
         for r in waiting
@@ -449,9 +533,12 @@ def _move_up_in_bulk(
         return []
     free = places_free(tournament) or 0
     waiting = list(waiting_list(tournament).exclude(pk__in=stuck)[: min(free, MOVE_UP_BATCH)])
+    out = barred(tournament)
+    # Up to the first the tournament disqualified: the caller refuses that one by itself.
+    waiting = list(takewhile(lambda r: not out.bars(_details_of(r)), waiting))
     rows = _waiting_rows(waiting)
     known = _known_tournaments(tournament)
-    plan = player_import.prepare(tournament, rows, known, partial=True)
+    plan = player_import.prepare(tournament, rows, known, partial=True, online=True)
     chosen, rows = waiting[: len(plan.entries)], rows[: len(plan.entries)]
     if not chosen:
         return []
@@ -463,6 +550,7 @@ def _move_up_in_bulk(
             or (places_free(locked) or 0) < len(chosen)
             or locked.registration_approval
             or locked.rounds.exists()
+            or barred(locked) != out
             or not player_import.unchanged(locked, plan, known, rows)
         ):
             return []
@@ -509,31 +597,40 @@ def after_places_changed(tournament: Tournament, *, user, mail: Mailer | None = 
 
 
 def change_details(registration: Registration, details: Details) -> Registration:
-    """The player changes their registration. Name, club and DDV number of a confirmed
-    registration change the player's entry too, but only while that player has no other
-    tournament (the player database is shared: a director corrects those)."""
+    """The player changes their registration. Name and club of a confirmed registration
+    change the player's entry too while :func:`name_lock` allows it; the DDV member number
+    stays on the registration (see :func:`accept_identity`)."""
     from .players import edit_entry
 
     with transaction.atomic():
         registration = _locked(registration)
         if registration.state not in OPEN_STATES:
             raise DomainError(_("This registration is cancelled and cannot be changed."))
-        _check_ddv_number(details)
+        if details.email.strip().casefold() != registration.email.casefold():
+            _check_email_share(registration.tournament, details.email, exclude=registration.pk)
         if _duplicate(registration.tournament, details, exclude=registration.pk):
             raise DomainError(_("Somebody of that name is already registered for this tournament."))
         entry = registration.entry
         renamed = details.player_data != _details_of(registration).player_data
-        if entry is not None and renamed and not name_changeable(registration):
-            raise DomainError(
-                _(
-                    "Your name, club and DDV number are also in other tournaments' "
-                    "results: please ask the tournament director to correct them."
-                )
-            )
+        if entry is None or entry.status != EntryStatus.DISQUALIFIED:
+            # Nobody turns into a disqualified player by changing their details.
+            _refuse_barred(registration.tournament, details)
+        lock = name_lock(registration)
+        if renamed and lock is not None:
+            raise DomainError(lock)
         if entry is not None:
+            player = entry.player
+            first, last, club, number = (
+                player.first_name,
+                player.last_name,
+                player.club,
+                player.ddv_number,
+            )
+            if renamed:  # an unverified player: name and club as typed, no member number
+                first, last, club = details.first_name, details.last_name, details.club
             edit_entry(
                 entry,
-                details.player_data,
+                PlayerData(first, last, club, number),
                 team_name=details.team_name,
                 start_number=entry.start_number,
                 user=None,
@@ -550,16 +647,103 @@ def change_details(registration: Registration, details: Details) -> Registration
     return registration
 
 
-def name_changeable(registration: Registration) -> bool:
-    """May the player change name, club and DDV number on the personal link?"""
+def name_lock(registration: Registration) -> str | None:
+    """Why the player may not change name, club and DDV member number on the personal link
+    any more, or None while they may. Locked once the first round is drawn (table plan,
+    standings and projector show the name: only the director changes it then, with its
+    history) and once a director accepted the identity (the entry is then the shared
+    player's, see :func:`accept_identity`)."""
+    tournament = registration.tournament
+    if tournament.rounds.exists():
+        return _(
+            "The first round is drawn: your name and club can only be changed by the "
+            "tournament director now."
+        )
     entry = registration.entry
     if entry is None:
-        return True
+        return None
+    if not entry.player.unverified:
+        return _(
+            "The tournament director has confirmed your name, club and DDV number: please "
+            "ask them to correct them."
+        )
+    elsewhere = Entry.objects.filter(player_id=entry.player_id).exclude(tournament=tournament)
+    if elsewhere.exists():
+        return _(
+            "Your name, club and DDV number are also in other tournaments' "
+            "results: please ask the tournament director to correct them."
+        )
+    return None
+
+
+def name_changeable(registration: Registration) -> bool:
+    """May the player change name, club and DDV number on the personal link?"""
+    return name_lock(registration) is None
+
+
+def needs_acceptance(registration: Registration) -> bool:
+    """A confirmed registration whose player is still only what was typed online."""
+    entry = registration.entry
     return (
-        not Entry.objects.filter(player_id=entry.player_id)
-        .exclude(tournament_id=registration.tournament_id)
-        .exists()
+        registration.state == RegistrationState.CONFIRMED
+        and entry is not None
+        and entry.player.unverified
     )
+
+
+def accept_identity(registration: Registration, user) -> Player:
+    """A director accepts who a registration says it is: its entry becomes the shared
+    player's as if the director had typed the registration in — the holder of its DDV
+    member number when the name fits, else a player of the director's own tournaments by
+    the import's rules (see ``find_player``), else the registration's own player, which
+    then holds the member number. Refused with a message (nothing changed) for a member
+    number of somebody with another name, or a player already entered here. Returns the
+    player."""
+    with transaction.atomic():
+        registration = _locked(registration)
+        tournament = registration.tournament
+        if not needs_acceptance(registration) or registration.entry is None:
+            raise DomainError(_("Only confirmed registrations not yet accepted can be accepted."))
+        entry = (
+            Entry.objects.select_for_update().select_related("player").get(pk=registration.entry.pk)
+        )
+        own = Player.objects.select_for_update().get(pk=entry.player_id)
+        data = _details_of(registration).player_data
+        known = KnownPlayers(known_tournaments(user, tournament))
+        player = find_player(data, known)
+        if ddv_number_conflict(data, player):
+            raise conflict_error(data)
+        reason = _("identity accepted by the director")
+        if player is None or player.pk == own.pk:
+            own.unverified = False
+            own.ddv_number = data.ddv_number
+            stamp(own, user, reason)
+            try:
+                with transaction.atomic():
+                    own.save()
+            except IntegrityError:  # the number was given to somebody meanwhile
+                raise conflict_error(data) from None
+            return own
+        twin = tournament.entries.filter(player=player).first()
+        if twin is not None:
+            raise already_registered_error(player, twin.start_number)
+        entry.player = player
+        stamp(entry, user, reason).save(update_fields=["player"])
+        number_is_new = data.ddv_number and not player.ddv_number
+        if number_is_new and changeable_players(user).filter(pk=player.pk).exists():
+            # A player of the director's own tournaments without a number: it is theirs now
+            # (in another director's tournaments too: then the administrator decides).
+            player.ddv_number = data.ddv_number
+            stamp(player, user, reason)
+            try:
+                with transaction.atomic():
+                    player.save(update_fields=["ddv_number"])
+            except IntegrityError:
+                raise conflict_error(data) from None
+        if not own.entries.exists():  # only ever this registration's: it goes
+            replaced = _("replaced by player %(id)s: %(reason)s")
+            stamp(own, user, replaced % {"id": player.pk, "reason": reason}).delete()
+    return player
 
 
 def can_check_in(registration: Registration) -> bool:

@@ -242,6 +242,9 @@ def compute(tournament: Tournament) -> Standings:
         Entry.objects.filter(tournament=tournament)
         .annotate(seated=Exists(played))
         .select_related("player", "team")
+        # The moments of check-in, fee and creation are no part of any standings: not
+        # loaded, their conversion was a seventh of the computation for a big field.
+        .defer("checked_in_at", "fee_changed_at", "created_at", "player__created_at")
         .order_by("start_number")
     )
     lines = {entry.pk: Line(entry) for entry in entries}

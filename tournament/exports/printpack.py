@@ -28,14 +28,14 @@ import io
 from dataclasses import dataclass, field
 
 import segno
-from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from ..models import Round, Seat, Table
+from ..models import Round, Table
+from ..models.round import seats_with_players
 from ..names import sort_key
 from . import GENERATED
 
@@ -264,11 +264,8 @@ def build_context(round_: Round, base_url: str, images: dict[str, bytes] | None 
     round_ = Round.objects.select_related("tournament").get(pk=round_.pk)
     tournament = round_.tournament
     profile = tournament.profile
-    seats = Seat.objects.select_related("entry__player").order_by("position")
     tables = (
-        Table.objects.filter(round=round_)
-        .order_by("number")
-        .prefetch_related(Prefetch("seats", queryset=seats))
+        Table.objects.filter(round=round_).order_by("number").prefetch_related(seats_with_players())
     )
     games_by_size = {size: game_lines(size, profile.games_per_round(size)) for size in (4, 5)}
     labels = gettext("total"), gettext("Penalty"), gettext("referee's initials")

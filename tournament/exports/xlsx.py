@@ -22,6 +22,7 @@ from openpyxl.utils import get_column_letter
 from ..domain import standings as standings_domain
 from ..domain.series import SeriesStandings
 from ..models import Penalty, Round, Tournament
+from ..models.round import seats_with_players
 from . import penalties, rows, series
 from .rows import Column, Listing, Value, heading
 
@@ -127,7 +128,7 @@ def sheets_workbook(tournament: Tournament, round_: Round) -> bytes:
     book = Workbook(write_only=True)
     tables = (
         round_.tables.select_related("sheet")
-        .prefetch_related("seats__entry__player", "games")
+        .prefetch_related(seats_with_players(), "games")
         .order_by("number")
     )
     penalties_by_table: dict[int, list[Penalty]] = {}

@@ -19,7 +19,7 @@ from scoring.penalties import MAX_K, Category
 from ..domain.penalties import SANCTIONS, Facts
 from ..models import PenaltyContext
 from ..models.penalty import CATEGORY_CHOICES
-from .registration import no_control_characters
+from .text import LineField, TextAreaField
 
 NUMBER = {"inputmode": "numeric", "autocomplete": "off"}
 
@@ -60,7 +60,7 @@ class PenaltyForm(forms.Form):
         required=False,
         widget=forms.NumberInput(attrs=NUMBER),
     )
-    reason = forms.CharField(
+    reason = TextAreaField(
         label=_("what happened"),
         required=False,
         max_length=2000,
@@ -70,7 +70,7 @@ class PenaltyForm(forms.Form):
     previewed = forms.CharField(required=False, widget=forms.HiddenInput)
     client_id = forms.UUIDField(required=False, widget=forms.HiddenInput)
     replaces = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    revoke_reason = forms.CharField(
+    revoke_reason = TextAreaField(
         label=_("why the earlier decision is revoked"),
         required=False,
         max_length=2000,
@@ -102,8 +102,6 @@ class PenaltyForm(forms.Form):
             self.initial.setdefault("client_id", uuid.uuid4())
         if replacing is not None:
             self.fields["revoke_reason"].required = True
-        for name in ("reason", "revoke_reason"):
-            self.fields[name].validators.append(no_control_characters)
 
     def clean(self):
         super().clean()
@@ -162,11 +160,10 @@ def initial_for(penalty) -> dict:
 
 
 class RevokeForm(forms.Form):
-    reason = forms.CharField(
+    reason = TextAreaField(
         label=_("reason for the revocation"),
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
-        validators=[no_control_characters],
     )
 
 
@@ -176,12 +173,7 @@ class RefereeCallForm(forms.Form):
     game_number = forms.IntegerField(
         label=_("game"), min_value=1, max_value=99, required=False, widget=forms.HiddenInput
     )
-    note = forms.CharField(
-        label=_("what is it about? (optional)"),
-        max_length=300,
-        required=False,
-        validators=[no_control_characters],
-    )
+    note = LineField(label=_("what is it about? (optional)"), max_length=300, required=False)
 
 
 class RefereeAccountForm(forms.Form):
@@ -193,8 +185,8 @@ class RefereeAccountForm(forms.Form):
         validators=[UnicodeUsernameValidator()],
         help_text=_("Letters, digits and @ . + - _ only."),
     )
-    first_name = forms.CharField(label=_("first name"), max_length=150, required=False)
-    last_name = forms.CharField(label=_("last name"), max_length=150, required=False)
+    first_name = LineField(label=_("first name"), max_length=150, required=False)
+    last_name = LineField(label=_("last name"), max_length=150, required=False)
     password = forms.CharField(
         label=_("password (new accounts only)"),
         required=False,
@@ -205,10 +197,11 @@ class RefereeAccountForm(forms.Form):
     def clean(self):
         super().clean()
         data = self.cleaned_data
-        username = data.get("username")
+        user_model = get_user_model()
+        # As Django stores it (NFKC): "ｓｃｈｉｒｉ" is the account "schiri".
+        username = data["username"] = user_model.normalize_username(data.get("username") or "")
         if not username:
             return data
-        user_model = get_user_model()
         self.existing = user_model.objects.filter(username=username).first()
         if self.existing is None:
             password = data.get("password")

@@ -1,25 +1,20 @@
-import re
-
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+from .text import LineField, no_control_characters
 
-
-def no_control_characters(value: str) -> None:
-    if _CONTROL.search(value):
-        raise ValidationError(_("Control characters are not allowed."), code="control")
+__all__ = ["EntryForm", "ImportUploadForm", "no_control_characters"]
 
 
 class EntryForm(forms.Form):
-    first_name = forms.CharField(label=_("first name"), max_length=100, required=False)
-    last_name = forms.CharField(label=_("last name"), max_length=100)
-    club = forms.CharField(label=_("club"), max_length=150, required=False)
-    ddv_number = forms.CharField(label=_("DDV member number"), max_length=20, required=False)
-    team = forms.CharField(label=_("team"), max_length=150, required=False)
+    first_name = LineField(label=_("first name"), max_length=100, required=False)
+    last_name = LineField(label=_("last name"), max_length=100)
+    club = LineField(label=_("club"), max_length=150, required=False)
+    ddv_number = LineField(label=_("DDV member number"), max_length=20, required=False)
+    team = LineField(label=_("team"), max_length=150, required=False)
     start_number = forms.IntegerField(
         label=_("start number"),
         required=False,
@@ -35,11 +30,6 @@ class EntryForm(forms.Form):
             "series show “Player <start number>” and no club; your own lists stay complete."
         ),
     )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for name in ("first_name", "last_name", "club", "ddv_number", "team"):
-            self.fields[name].validators.append(no_control_characters)
 
 
 class ImportUploadForm(forms.Form):

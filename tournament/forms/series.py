@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import Series, SeriesMethod, SeriesTiebreak, Tournament
 from ..models.audit import DIRECTOR_GROUP
+from .text import no_control_characters, no_control_characters_except_line_breaks
 from .tournaments import slug_from_name
 
 # Addresses under /manage/series/ that a series' short name must not hide.
@@ -89,6 +90,8 @@ class SeriesForm(forms.ModelForm):
         )
         if self.instance.pk:
             people.initial = list(self.instance.directors.exclude(pk=user.pk))
+        self.fields["name"].validators.append(no_control_characters)
+        self.fields["description"].validators.append(no_control_characters_except_line_breaks)
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _("Left empty: made from the name.")
         choice = cast(TournamentChoice, self.fields["tournaments"])

@@ -18,6 +18,7 @@ from ..models import GameKind
 from ..models.tournament import CONFIRM_CODE_LENGTH
 from ..sheets import paper
 from ..sheets.verbs import RowInput
+from .text import LineField
 
 NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 SIGNED = {"autocomplete": "off", "class": "points"}
@@ -63,7 +64,7 @@ class GameEntryForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     client_id = forms.UUIDField(widget=forms.HiddenInput, required=False)
-    reason = forms.CharField(label=_("reason for the change"), required=False, max_length=200)
+    reason = LineField(label=_("reason for the change"), required=False, max_length=200)
 
     def __init__(self, *args, sheet, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -199,7 +200,7 @@ def take_initial(query, size: int) -> dict | None:
 class DeleteRowForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    reason = forms.CharField(required=False, max_length=200)
+    reason = LineField(required=False, max_length=200)
 
 
 class StartNumberForm(forms.Form):
@@ -228,20 +229,18 @@ class ConfirmForm(StartNumberForm):
 
 class ExtraTimeForm(forms.Form):
     minutes = forms.IntegerField(label=_("minutes"), min_value=1, max_value=120, initial=5)
-    reason = forms.CharField(label=_("reason"), max_length=150)
+    reason = LineField(label=_("reason"), max_length=150)
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("reason"), max_length=200)
+    reason = LineField(label=_("reason"), max_length=200)
 
 
 class SheetFileForm(forms.Form):
     file = forms.FileField(label=_("sheet file (CSV or XLSX)"))
     cumulative = forms.BooleanField(label=_("the numbers are running totals"), required=False)
     replace = forms.BooleanField(label=_("replace the rows already entered"), required=False)
-    reason = forms.CharField(
-        label=_("reason (for a submitted sheet)"), required=False, max_length=200
-    )
+    reason = LineField(label=_("reason (for a submitted sheet)"), required=False, max_length=200)
 
 
 class DeskGrid:

@@ -11,7 +11,7 @@ from ..domain import signup
 from ..domain.signup import Details
 from ..models import Registration, Tournament, TournamentStatus
 from ..models.registration import CLUB_MAX, DDV_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, TEAM_MAX
-from .registration import no_control_characters
+from .text import LineField, no_control_characters
 
 EMAIL_MAX = Registration._meta.get_field("email").max_length or 254
 HONEYPOT = "website"
@@ -76,10 +76,10 @@ class LanguageSelect(forms.Select):
 class _PlayerFields(forms.Form):
     """What a player tells about themselves, on the form and on the personal link."""
 
-    first_name = forms.CharField(label=_("first name"), max_length=FIRST_NAME_MAX)
-    last_name = forms.CharField(label=_("last name"), max_length=LAST_NAME_MAX)
-    club = forms.CharField(label=_("club"), max_length=CLUB_MAX, required=False)
-    ddv_number = forms.CharField(
+    first_name = LineField(label=_("first name"), max_length=FIRST_NAME_MAX)
+    last_name = LineField(label=_("last name"), max_length=LAST_NAME_MAX)
+    club = LineField(label=_("club"), max_length=CLUB_MAX, required=False)
+    ddv_number = LineField(
         label=_("DDV member number"),
         max_length=DDV_MAX,
         required=False,
@@ -90,7 +90,7 @@ class _PlayerFields(forms.Form):
         max_length=EMAIL_MAX,
         help_text=_("Your personal link comes by e-mail. Nobody else sees the address."),
     )
-    team_name = forms.CharField(
+    team_name = LineField(
         label=_("team"),
         max_length=TEAM_MAX,
         required=False,
@@ -116,8 +116,7 @@ class _PlayerFields(forms.Form):
         super().__init__(*args, **kwargs)
         if "language" not in self.initial:
             self.fields["language"].initial = _page_language()
-        for name in self.TEXT_FIELDS:
-            self.fields[name].validators.append(no_control_characters)
+        self.fields["email"].validators.append(no_control_characters)
         phone_keyboard = {
             "first_name": {"autocomplete": "given-name", "autocapitalize": "words"},
             "last_name": {"autocomplete": "family-name", "autocapitalize": "words"},
@@ -180,11 +179,12 @@ def filled_honeypot(data) -> bool:
 
 class ChangeForm(_PlayerFields):
     """The player's own change of their registration, on the personal link. Name, club and
-    DDV number are shown but locked when they are also in other tournaments' results."""
+    DDV number are shown but locked once the first round is drawn, once a director accepted
+    them, or when they are also in other tournaments' results."""
 
     LOCKED = ("first_name", "last_name", "club", "ddv_number")
 
-    def __init__(self, *args, registration: Registration, name_changeable: bool, **kwargs):
+    def __init__(self, *args, registration: Registration, name_lock: str | None, **kwargs):
         initial = {
             "first_name": registration.first_name,
             "last_name": registration.last_name,
@@ -196,7 +196,7 @@ class ChangeForm(_PlayerFields):
             "publish": registration.publish,
         }
         super().__init__(*args, initial=initial, **kwargs)
-        self.locked = not name_changeable
+        self.locked = name_lock  # why they are locked (see signup.name_lock), or None
         if self.locked:
             for name in self.LOCKED:
                 self.fields[name].disabled = True

@@ -30,8 +30,8 @@ from ..domain.draw import MAX_DRAW_PLAYERS, MAX_ROUNDS
 from ..models import Tournament
 from ..models.tournament import SLUG_MAX, profile_base
 from ..profile_notes import profile_notes
-from .registration import no_control_characters
 from .signup import standard_consent
+from .text import no_control_characters, no_control_characters_except_line_breaks
 
 PROFILE_ERRORS = {
     "unknown-profile": _("Unknown rule profile “%(key)s”."),
@@ -117,6 +117,7 @@ REGISTRATION_FIELDS = [
     "registration_opens_at",
     "registration_closes_at",
     "registration_approval",
+    "registration_paused",
     "registration_consent",
     "entry_fee",
     "checkin_open",
@@ -326,7 +327,7 @@ class TournamentForm(forms.ModelForm):
         # A browser sends a text area's line breaks as CR LF; other control characters are
         # refused like in every other field.
         text = (self.cleaned_data.get("registration_consent") or "").replace("\r\n", "\n")
-        no_control_characters(text)
+        no_control_characters_except_line_breaks(text)
         return text
 
     def clean_projector_seconds(self):

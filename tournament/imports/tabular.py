@@ -88,6 +88,8 @@ def _read_csv(content: bytes, max_rows: int | None) -> list[tuple[int, list[str]
             raise ImportFileError(
                 _("The file's characters cannot be read (expected UTF-8 or Windows-1252).")
             ) from None
+    if not text.strip():  # a byte order mark alone, or a space that is no ASCII byte
+        raise ImportFileError(_("The file is empty."))
     first_line = text.lstrip().splitlines()[0]
     delimiter = max(";,\t", key=first_line.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     without consent (default False)."""
 
     dependencies = [
-        ("tournament", "0027_results_version"),
+        ("tournament", "0029_registration_limits"),
     ]
 
     operations = [

@@ -153,3 +153,16 @@ class DrawLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} {self.get_action_display()} {self.seed or ''}".strip()
+
+
+def seats_with_players() -> models.Prefetch:
+    """A table's seats in their order, each with its entry and player, for
+    ``Table.objects.prefetch_related(seats_with_players())``.
+
+    Prefetching "seats__entry__player" instead fetches the entries by their keys, which
+    Django 5.2 writes for SQLite as one "id = ? OR id = ? …" chain: from 999 entries on, that
+    passes SQLite's limit of 1,000 nested expressions and the page fails, below the
+    documented field of 1,000 players. Joined to the seats, the entries come along with them.
+    """
+    seats = Seat.objects.select_related("entry__player").order_by("position")
+    return models.Prefetch("seats", queryset=seats)

@@ -195,6 +195,13 @@ class Tournament(KeepsVersion, models.Model):
         default=False,
         help_text=_("A registration within the places waits for a director's approval."),
     )
+    # The director's emergency stop (a flood of junk registrations): the form says that
+    # registration is paused and takes nothing until it is switched off again.
+    registration_paused = models.BooleanField(
+        _("pause registration"),
+        default=False,
+        help_text=_("The form stays visible but takes no registrations until you switch this off."),
+    )
     registration_consent = models.TextField(
         _("consent line"),
         blank=True,

@@ -9,6 +9,7 @@ from ..caching import cached
 from ..domain.signup import CLOSED
 from ..forms.signup import registration_summary
 from ..models import EntryStatus, Round, RoundStatus, Seat, Series, Table, Tournament
+from ..models.round import seats_with_players
 from ..names import name_matches, query_words
 from ..sheets.reads import current_round
 
@@ -134,7 +135,7 @@ def table_plan(request, slug):
         round_ = current_round(tournament)
         tables = Table.objects.none()
         if round_ is not None:
-            tables = round_.tables.prefetch_related("seats__entry__player").order_by("number")
+            tables = round_.tables.prefetch_related(seats_with_players()).order_by("number")
         body = render_to_string("tournament/partials/table_plan_body.html", {"tables": tables})
         return round_, body
 

@@ -1,7 +1,8 @@
 """Directors: the online registrations of a tournament — the state of registration, who waits
 for approval, who has a place, the waiting list in order, who cancelled — with approve,
-decline, cancel and moving on the waiting list; and deleting the personal data of a finished
-tournament's registrations."""
+decline, cancel, moving on the waiting list and accepting who a registrant says they are
+(name and DDV member number: until then they bind nothing in the shared player database);
+and deleting the personal data of a finished tournament's registrations."""
 
 from django import forms
 from django.contrib import messages
@@ -33,11 +34,14 @@ PHASE_LABELS = {
     signup.NOT_YET: gettext_lazy("Online registration is not open yet."),
     signup.OPEN: gettext_lazy("Online registration is open."),
     signup.CLOSED: gettext_lazy("Online registration is closed."),
+    signup.PAUSED: gettext_lazy(
+        "Online registration is paused: the form says so and takes no registrations."
+    ),
 }
 
 
 def _page(request, tournament, forget_form=None, status=200):
-    registrations = tournament.registrations.select_related("entry").order_by("position")
+    registrations = tournament.registrations.select_related("entry__player").order_by("position")
     groups: dict[str, list] = {state: [] for state in RegistrationState.values}
     for registration in registrations:
         groups[registration.state].append(registration)
@@ -56,6 +60,7 @@ def _page(request, tournament, forget_form=None, status=200):
         "form_url": public_url(request, form_path),
         "pending": groups[RegistrationState.PENDING],
         "confirmed": groups[RegistrationState.CONFIRMED],
+        "unaccepted": sum(signup.needs_acceptance(r) for r in groups[RegistrationState.CONFIRMED]),
         "waiting": groups[RegistrationState.WAITING],
         "closed": closed,
         # Cancelling is for before the first draw; then the players page withdraws.
@@ -79,6 +84,7 @@ ACTION_MESSAGES = {
     "cancel": gettext_lazy("The registration of %(name)s is cancelled."),
     "up": gettext_lazy("%(name)s moved up the waiting list."),
     "down": gettext_lazy("%(name)s moved down the waiting list."),
+    "accept": gettext_lazy("The name and DDV member number of %(name)s are accepted."),
 }
 
 
@@ -89,6 +95,9 @@ def _carry_out(request, registration, action, mail: RequestMailer):
         return signup.decline(registration, request.user, mail=mail)
     if action == "cancel":
         return signup.cancel(registration, user=request.user, mail=mail)
+    if action == "accept":
+        signup.accept_identity(registration, request.user)
+        return registration
     return signup.move(registration, request.user, up=action == "up")
 
 

@@ -11,6 +11,7 @@ from ..domain import DomainError
 from ..domain import draw as draw_domain
 from ..forms.rounds import DrawForm, SwapForm
 from ..models import DrawLog, RoundStatus
+from ..models.round import seats_with_players
 from ..permissions import director_required, get_managed_tournament
 from ..site_url import public_url
 
@@ -78,7 +79,7 @@ DRAWS = {DrawLog.Action.DRAW, DrawLog.Action.REDRAW}
 def round_detail(request, slug, number):
     tournament = get_managed_tournament(request, slug)
     round_ = _round(tournament, number)
-    tables = round_.tables.prefetch_related("seats__entry__player").order_by("number")
+    tables = round_.tables.prefetch_related(seats_with_players()).order_by("number")
     log = list(round_.draw_logs.select_related("user").order_by("-at", "-pk")[:10])
     context = {
         "tournament": tournament,

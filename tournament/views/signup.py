@@ -2,8 +2,13 @@
 page behind the link from the e-mail (see, change, cancel, "I am here", print the QR code) and
 "send my link again".
 
-The form is a public write: it is limited per address (``REGISTRATION_PER_ADDRESS`` in
-``REGISTRATION_WINDOW``), refuses bots that fill the honeypot, and caps every field. A personal
+The form is a public write: it is limited per network (an IPv4 address or an IPv6 /64:
+``REGISTRATION_PER_ADDRESS`` in ``REGISTRATION_WINDOW``), per tournament
+(``REGISTRATIONS_PER_MINUTE``, ``REGISTRATIONS_PER_HOUR``: a flood from ever new addresses),
+per e-mail address (``REGISTRATIONS_PER_EMAIL_HOUR``; open registrations per address and
+tournament in the domain), the director can pause it, it refuses bots that fill the honeypot,
+and caps every field and refuses control characters in it. Mails are queued for the background
+worker (tournament/mail.py), never sent in the request. A personal
 link is a secret: its pages show that one registration only, are never cached, and unknown
 links count against the address (``REGISTRATION_LINK_FAILURES``); past the limit every
 personal page answers 429 until the window ends. The verbs are in
@@ -14,11 +19,10 @@ from __future__ import annotations
 
 import re
 from contextlib import nullcontext
-from functools import partial, wraps
+from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
@@ -29,8 +33,8 @@ from .. import ratelimit
 from ..domain import DomainError, signup
 from ..exports.printpack import qr_svg
 from ..forms.signup import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
-from ..mail import RequestMailer, deliver, personal_url
-from ..models import EntryStatus, Registration, RegistrationState, Tournament, TournamentStatus
+from ..mail import RequestMailer, address_key, personal_url, queue_links
+from ..models import EntryStatus, Registration, RegistrationState, Tournament
 from ..models.registration import OPEN_STATES
 
 # A personal link is 32 URL-safe characters; anything else is not one (no database query).
@@ -38,7 +42,7 @@ TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _too_many(request: HttpRequest, seconds: int) -> HttpResponse:
-    context = {"minutes": max(1, (seconds + 59) // 60)}
+    context = {"minutes": _minutes(seconds)}
     response = render(request, "tournament/signup/too_many.html", context, status=429)
     response["Retry-After"] = str(seconds)
     return response
@@ -49,7 +53,8 @@ def _unavailable(request: HttpRequest) -> HttpResponse:
 
 
 def _address(request: HttpRequest) -> str:
-    return ratelimit.client_address(request)
+    """The client's network: an IPv4 address, an IPv6 /64 (see ratelimit.network)."""
+    return ratelimit.network(request)
 
 
 def _count_write(request: HttpRequest, kind: str) -> int | None:
@@ -58,6 +63,40 @@ def _count_write(request: HttpRequest, kind: str) -> int | None:
     key = f"{kind}:{_address(request)}"
     limit, window = settings.REGISTRATION_PER_ADDRESS, settings.REGISTRATION_WINDOW
     return ratelimit.take(key, limit, window).wait
+
+
+# What refused a registration: the network, the e-mail address or the tournament.
+NETWORK, EMAIL, TOURNAMENT = "network", "email", "tournament"
+
+
+def _take_signup_limits(
+    request: HttpRequest, tournament: Tournament, email: str
+) -> tuple[str, int] | None:
+    """Count one registration in each of its limits; when one is over, every count is given
+    back and (which limit, seconds to wait) returned, else None. In a hall all phones may
+    share one address and on the internet a flood may come from ever new ones: the
+    tournament's and the e-mail address's limits hold whatever the address."""
+    limits = [
+        (
+            NETWORK,
+            f"signup:{_address(request)}",
+            settings.REGISTRATION_PER_ADDRESS,
+            settings.REGISTRATION_WINDOW,
+        ),
+        (EMAIL, f"signup-email:{address_key(email)}", settings.REGISTRATIONS_PER_EMAIL_HOUR, 3600),
+        (TOURNAMENT, f"signup-minute:{tournament.pk}", settings.REGISTRATIONS_PER_MINUTE, 60),
+        (TOURNAMENT, f"signup-hour:{tournament.pk}", settings.REGISTRATIONS_PER_HOUR, 3600),
+    ]
+    slots = [(which, ratelimit.take(key, limit, window)) for which, key, limit, window in limits]
+    over = [(which, slot.wait) for which, slot in slots if slot.wait is not None]
+    if not over:
+        return None
+    ratelimit.give_back(slot for _which, slot in slots)
+    return over[0][0], max(wait for _which, wait in over)
+
+
+def _minutes(seconds: int) -> int:
+    return max(1, (seconds + 59) // 60)
 
 
 # --- the public form -----------------------------------------------------------------------
@@ -91,11 +130,11 @@ def signup_form(request, slug):
         return render(request, "tournament/signup/refused.html", status=400)
     form = SignupForm(request.POST, tournament=tournament)
     if form.is_valid():
-        # Only what would be saved counts against the address: a player correcting a typo,
+        # Only what would be saved counts against the limits: a player correcting a typo,
         # or a club registering its members from one computer, is not locked out by errors.
-        wait = _count_write(request, "signup")
-        if wait is not None:
-            return _too_many(request, wait)
+        refused = _take_signup_limits(request, tournament, form.cleaned_data["email"])
+        if refused is not None:
+            return _refused(request, tournament, form, *refused)
         try:
             registration = signup.submit(
                 tournament,
@@ -115,6 +154,29 @@ def signup_form(request, slug):
             )
             return redirect("registration-personal", registration.token)
     return _signup_page(request, tournament, form, status=400)
+
+
+def _refused(request, tournament: Tournament, form: SignupForm, which: str, wait: int):
+    """The answer when a limit refused a registration: the address's page, or the form with
+    a message that says which limit and how long to wait (nothing was saved)."""
+    if which == NETWORK:
+        return _too_many(request, wait)
+    minutes = _minutes(wait)
+    if which == EMAIL:
+        message = _(
+            "Too many registrations with this e-mail address just now. Please try again in "
+            "%(minutes)s minute(s)."
+        )
+        form.add_error("email", message % {"minutes": minutes})
+    else:
+        message = _(
+            "Very many registrations are arriving for this tournament just now. Please try "
+            "again in %(minutes)s minute(s)."
+        )
+        form.add_error(None, message % {"minutes": minutes})
+    response = _signup_page(request, tournament, form, status=429)
+    response["Retry-After"] = str(wait)
+    return response
 
 
 # --- the personal link ---------------------------------------------------------------------
@@ -210,9 +272,9 @@ def personal_edit(request, registration):
     if registration.state not in OPEN_STATES:
         messages.error(request, _("This registration is cancelled and cannot be changed."))
         return redirect("registration-personal", registration.token)
-    changeable = signup.name_changeable(registration)
+    lock = signup.name_lock(registration)
     if request.method == "POST":
-        form = ChangeForm(request.POST, registration=registration, name_changeable=changeable)
+        form = ChangeForm(request.POST, registration=registration, name_lock=lock)
         if form.is_valid():
             old_address = registration.email
             try:
@@ -232,7 +294,7 @@ def personal_edit(request, registration):
                 return redirect("registration-personal", registration.token)
         status = 400
     else:
-        form = ChangeForm(registration=registration, name_changeable=changeable)
+        form = ChangeForm(registration=registration, name_lock=lock)
         status = 200
     context = {"registration": registration, "tournament": registration.tournament, "form": form}
     return render(request, "tournament/signup/edit.html", context, status=status)
@@ -284,19 +346,11 @@ def personal_print(request, registration):
 # --- send my link again --------------------------------------------------------------------
 
 
-def _links_of(email: str) -> list[Registration]:
-    """The registrations with this address whose tournament is not finished and whose link
-    still works."""
-    found = Registration.objects.filter(email__iexact=email, token__isnull=False).select_related(
-        "tournament"
-    )
-    return [r for r in found if r.tournament.status != TournamentStatus.FINISHED]
-
-
 @require_http_methods(["GET", "POST"])
 def resend_link(request):
-    """ "Send my link again": every registration of the address gets its link by e-mail. The
-    answer is the same whether the address is known or not."""
+    """ "Send my link again": one e-mail with the links of every registration of the address.
+    The answer is the same, in the same time, whether the address is known or not: the
+    request only queues the address, the worker looks it up and sends (tournament/mail.py)."""
     if request.method != "POST":
         return render(request, "tournament/signup/resend.html", {"form": ResendForm()})
     wait = _count_write(request, "signup-resend")
@@ -307,8 +361,6 @@ def resend_link(request):
     form = ResendForm(request.POST)
     if not form.is_valid():
         return render(request, "tournament/signup/resend.html", {"form": form}, status=400)
-    for registration in _links_of(form.cleaned_data["email"]):
-        link = personal_url(request, registration)
-        transaction.on_commit(partial(deliver, registration, "link", link))
+    queue_links(request, form.cleaned_data["email"])
     context = {"form": ResendForm(), "sent": True}
     return render(request, "tournament/signup/resend.html", context)

@@ -23,6 +23,7 @@ from tournament.models import (
     PenaltyContext,
     Player,
     RefereeCall,
+    RegistrationState,
     Round,
     Series,
     SeriesMethod,
@@ -118,7 +119,8 @@ class Upcoming:
     # club evening): these take the first places.
     typed_in: tuple[int, ...] = (1, 2, 3, 5, 9, 10, 13, 17, 21, 25)
     # Registered on the public form, in this order: the first ones fill the places (two are
-    # recognised in the player database), the last two wait.
+    # in the player database: the director accepted all but the last confirmed one, which
+    # shows the button), the last two wait.
     online: tuple[tuple[str, str, str, str], ...] = (
         ("Heike", "Kaiser", "Karlchen Hamburg", "heike.kaiser@example.org"),
         ("Petra", "Schmitz", "Karlchen Hamburg", "petra.schmitz@example.org"),
@@ -292,11 +294,20 @@ def upcoming_tournament(plan: Upcoming, demo: Tournament, director) -> Tournamen
         data = PlayerData(player.first_name, player.last_name, player.club, player.ddv_number)
         register(tournament, data, director=director, publish=True)
     consent = consent_text(tournament)
-    for first, last, club, email in plan.online:
-        # One player left the publication box unticked: "Spieler <number>" in public.
-        publish = last not in plan.not_published
-        details = signup.Details(first, last, club=club, email=email, publish=publish)
-        signup.submit(tournament, details, consent=consent)
+    online = [
+        signup.submit(
+            tournament,
+            # One player left the publication box unticked: "Spieler <number>" in public.
+            signup.Details(
+                first, last, club=club, email=email, publish=last not in plan.not_published
+            ),
+            consent=consent,
+        )
+        for first, last, club, email in plan.online
+    ]
+    confirmed = [r for r in online if r.state == RegistrationState.CONFIRMED]
+    for registration in confirmed[:-1]:
+        signup.accept_identity(registration, director)
     for entry in tournament.entries.filter(start_number__in=plan.paid + plan.waived):
         fee = FeeStatus.WAIVED if entry.start_number in plan.waived else FeeStatus.PAID
         signup.set_fee(entry, fee, director)

@@ -1,7 +1,7 @@
-"""python manage.py worker: makes the heavy documents (print pack, PDFs, Excel files) from
-the queue in the database, beside the web server (``make run`` and ``manage.py hall`` start
-it). It runs at a lower priority (WORKER_NICE), so that a render never starves the keepers'
-saves of the CPU; several workers may run at once.
+"""python manage.py worker: makes the heavy documents (print pack, PDFs, Excel files) and
+sends the mails to registered players, from the queue in the database, beside the web server
+(``make run`` and ``manage.py hall`` start it). It runs at a lower priority (WORKER_NICE), so
+that a render never starves the keepers' saves of the CPU; several workers may run at once.
 
 The queue's own worker claims a task inside an exclusive transaction, which on SQLite takes
 the database's write lock; asked every second it would make a keeper's save wait for a poll
@@ -9,6 +9,7 @@ now and then. So this loop looks with a plain read (no lock, WAL) whether anythi
 and hands over to the queue's worker only then, which makes what is queued and returns.
 """
 
+import logging
 import os
 import signal
 import socket
@@ -17,22 +18,25 @@ import time
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
-from django.db import close_old_connections
+from django.db import OperationalError, close_old_connections
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
-QUEUE = "documents"
+# The documents, and the mails to registered players (tournament/mail.py).
+QUEUES = ["documents", "mail"]
 INTERVAL = 1.0  # seconds between two looks at the queue
+
+logger = logging.getLogger(__name__)
 
 
 def _queued() -> bool:
     close_old_connections()
-    ready = DBTaskResult.objects.ready().filter(backend_name="default", queue_name=QUEUE)
+    ready = DBTaskResult.objects.ready().filter(backend_name="default", queue_name__in=QUEUES)
     return ready.exists()
 
 
 class Command(BaseCommand):
-    help = "Make the queued documents (PDF, Excel) in the background; Ctrl+C stops."
+    help = "Make the queued documents (PDF, Excel) and send the queued mails; Ctrl+C stops."
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -51,7 +55,7 @@ class Command(BaseCommand):
         # The queue's finished entries of earlier days are of no use: removed at each start.
         call_command("prune_db_task_results", min_age_days=1, failed_min_age_days=7, verbosity=0)
         worker = Worker(
-            queue_names=[QUEUE],
+            queue_names=QUEUES,
             interval=0,
             batch=True,  # make what is queued, then come back to this loop
             backend_name="default",
@@ -61,14 +65,26 @@ class Command(BaseCommand):
             excluded_queue_names=[],
         )
         worker.configure_signals()  # Ctrl+C / SIGTERM: the render in hand is finished first
+        parent = os.getppid()
         if supervised:
             # The terminal's Ctrl+C reaches the whole process group; the hall's SIGTERM that
             # follows would count as a second signal and end a render half made.
             signal.signal(signal.SIGINT, signal.SIG_IGN)
         while worker.running:
-            if _queued():
-                worker.run()
-            elif batch:
-                return
-            else:
+            if supervised and os.getppid() != parent:
+                return  # the hall was killed without stopping it: no worker left behind
+            try:
+                if _queued():
+                    worker.run()
+                    continue
+            except OperationalError as error:
+                # SQLite's write lock held beyond its timeout (a long import confirm, a
+                # backup): the claim did not happen, the task stays queued. Try again
+                # shortly instead of ending the worker.
+                logger.warning("document queue not reachable, trying again: %s", error)
+                close_old_connections()
                 time.sleep(INTERVAL)
+                continue
+            if batch:
+                return
+            time.sleep(INTERVAL)

@@ -1,0 +1,313 @@
+"""Issue 34, who a registrant is: the attacks of the security probe on the public form, each
+as a test. What anybody types into the form lives on the registration and binds nothing in
+the shared player database until a director accepts it."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
+from tournament.domain import signup
+from tournament.domain.player_import import apply_import, parse_player_file
+from tournament.domain.players import edit_entry
+from tournament.domain.registration import PlayerData, register, set_status
+from tournament.models import EntryStatus, Player, Registration, RegistrationState
+
+pytestmark = pytest.mark.django_db
+
+REAL = {"first": "Erika", "last": "Echt", "ddv": "4711"}
+
+
+@pytest.fixture(autouse=True)
+def limits(settings):
+    settings.REGISTRATION_PER_ADDRESS = 50
+    settings.REGISTRATION_WINDOW = 600
+
+
+@pytest.fixture
+def hall(tournament):
+    tournament.is_public = True
+    tournament.registration_open = True
+    tournament.registration_capacity = 10
+    tournament.save()
+    return tournament
+
+
+def open_for_registration(tournament):
+    tournament.is_public = tournament.registration_open = True
+    tournament.registration_capacity = 10
+    tournament.save()
+    return tournament
+
+
+def post_form(client, tournament, first, last, *, club="", ddv="", email=None):
+    data = {
+        "first_name": first,
+        "last_name": last,
+        "club": club,
+        "ddv_number": ddv,
+        "team_name": "",
+        "email": email or f"{last.lower()}@example.org",
+        "language": "de",
+        "consent": "on",
+    }
+    response = client.post(reverse("registration-form", args=[tournament.slug]), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    token = re.fullmatch(r"/anmeldung/([^/]+)/", response["Location"])[1]
+    return Registration.objects.get(token=token)
+
+
+def csv(*rows):
+    lines = ["Vorname;Nachname;Verein;DDV-Nr."] + [";".join(row) for row in rows]
+    return "\n".join(lines).encode()
+
+
+# --- finding 1: DDV-number squatting --------------------------------------------------------
+
+
+def test_a_squatter_with_a_real_members_number_blocks_nobody(client, hall):
+    squatter = post_form(client, hall, "Max", "Squatter", ddv=REAL["ddv"])
+    assert squatter.state == RegistrationState.CONFIRMED
+    assert squatter.ddv_number == REAL["ddv"]  # kept on the registration, for the director
+    assert not Player.objects.filter(ddv_number=REAL["ddv"]).exists()
+    signup.cancel(squatter)
+
+    # The real holder registers for another tournament ...
+    elsewhere = open_for_registration(TournamentFactory(directors=[director()]))
+    real = post_form(client, elsewhere, REAL["first"], REAL["last"], ddv=REAL["ddv"])
+    assert real.state == RegistrationState.CONFIRMED
+    # ... a director types her in ...
+    typed = register(
+        TournamentFactory(),
+        PlayerData(REAL["first"], REAL["last"], "Kreuz As", REAL["ddv"]),
+    )
+    assert typed.player.ddv_number == REAL["ddv"]
+    # ... and another director's import of that member goes through whole.
+    boss = director()
+    imported = TournamentFactory(directors=[boss])
+    preview = parse_player_file(
+        imported,
+        "a.csv",
+        csv((REAL["first"], REAL["last"], "Kreuz As", REAL["ddv"])),
+        director=boss,
+    )
+    assert preview.errors == [] and preview.ok
+    assert apply_import(imported, preview.rows, director=boss) == 1
+    assert imported.entries.get().player == typed.player
+
+
+def test_a_declined_squatter_leaves_nothing_behind(hall, director_user):
+    hall.registration_approval = True
+    hall.save()
+    squatter = signup.submit(
+        hall,
+        signup.Details("Max", "Squatter", ddv_number=REAL["ddv"], email="m@example.org"),
+        consent="ok",
+    )
+    signup.decline(squatter, director_user)
+    entry = register(TournamentFactory(), PlayerData(REAL["first"], REAL["last"], "", REAL["ddv"]))
+    assert Player.objects.get(ddv_number=REAL["ddv"]) == entry.player
+
+
+def test_the_director_accepts_the_number_or_is_told_it_is_somebody_elses(
+    client, director_client, hall, director_user
+):
+    holder = PlayerFactory(first_name=REAL["first"], last_name=REAL["last"], ddv_number="4711")
+    EntryFactory(player=holder)  # another director's tournament
+    squatter = post_form(client, hall, "Max", "Squatter", ddv="4711")
+    real = post_form(client, hall, REAL["first"], REAL["last"], ddv="4711")
+    page = director_client.get(reverse("manage:registration-list", args=[hall.slug]))
+    assert f'id="accept-{squatter.pk}"' in page.content.decode()
+
+    def accept(registration):
+        url = reverse("manage:registration-action", args=[hall.slug, registration.pk, "accept"])
+        response = director_client.post(url, follow=True)
+        return [str(m) for m in response.context["messages"]]
+
+    (refused,) = accept(squatter)
+    assert "4711" in refused and REAL["last"] not in refused  # the holder is not named
+    squatter.refresh_from_db()
+    assert squatter.entry.player.unverified and squatter.entry.player.ddv_number == ""
+    accept(real)
+    real.refresh_from_db()
+    assert real.entry.player == holder
+    page = director_client.get(reverse("manage:registration-list", args=[hall.slug]))
+    assert f'id="accept-{real.pk}"' not in page.content.decode()
+
+
+# --- finding 3: the public form and private data -------------------------------------------
+
+
+def test_a_typed_name_is_never_linked_to_a_private_tournaments_player(client, hall, director_user):
+    private = TournamentFactory(directors=[director_user], is_public=False)
+    secret = PlayerFactory(first_name="Gerda", last_name="Geheim", club="Geheimclub Nord")
+    EntryFactory(tournament=private, player=secret)
+    registration = post_form(client, hall, "Gerda", "Geheim")
+    assert registration.entry.player != secret
+    public = client.get(reverse("tournament-public", args=[hall.slug])).content.decode()
+    assert "Gerda" in public and "Geheimclub" not in public
+    mine = client.get(reverse("registration-personal", args=[registration.token]))
+    assert "Geheimclub" not in mine.content.decode()
+
+
+def test_registering_in_a_real_players_name_shows_only_what_was_typed(client, hall):
+    real = PlayerFactory(
+        first_name=REAL["first"], last_name=REAL["last"], club="Kreuz As Kiel", ddv_number="4711"
+    )
+    EntryFactory(player=real)
+    impostor = post_form(client, hall, REAL["first"], REAL["last"], club="Pik Sieben", ddv="4711")
+    assert impostor.entry.player != real
+    public = client.get(reverse("tournament-public", args=[hall.slug])).content.decode()
+    assert "Pik Sieben" in public and "Kreuz As Kiel" not in public
+    edit = client.get(reverse("registration-edit", args=[impostor.token])).content.decode()
+    assert "Kreuz As Kiel" not in edit
+    real.refresh_from_db()
+    assert (real.club, real.ddv_number) == ("Kreuz As Kiel", "4711")  # untouched
+
+
+# --- finding 11a: a disqualified player stays out ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "again",
+    [
+        {"first": "Anna", "last": "Albers", "club": "Kreuz Bube Bonn"},  # another club
+        {"first": "ANNA", "last": "ALBERS", "club": ""},  # another spelling, no club
+        {"first": "Anne", "last": "Alb", "ddv": "777"},  # another name, her member number
+        {"first": "A.", "last": "Bers", "email": "anna@example.org"},  # her e-mail address
+    ],
+)
+def test_a_disqualified_player_does_not_get_back_in(client, hall, director_user, again):
+    anna = post_form(
+        client, hall, "Anna", "Albers", club="Herz Dame Fulda", ddv="777", email="anna@example.org"
+    )
+    set_status(anna.entry, EntryStatus.DISQUALIFIED, director_user, "TSR 6.1")
+    data = {
+        "first_name": again["first"],
+        "last_name": again["last"],
+        "club": again.get("club", ""),
+        "ddv_number": again.get("ddv", ""),
+        "team_name": "",
+        "email": again.get("email", "neu@example.org"),
+        "language": "en",
+        "consent": "on",
+    }
+    client.cookies["django_language"] = "en"
+    response = client.post(reverse("registration-form", args=[hall.slug]), data)
+    assert response.status_code == 400
+    assert "please ask the tournament director" in response.content.decode()
+    assert hall.registrations.count() == 1
+    assert hall.entries.filter(status=EntryStatus.ACTIVE).count() == 0
+
+
+# --- finding 11e: name and club locked once the first round is drawn ------------------------
+
+
+def test_after_the_draw_only_the_director_renames_and_it_is_in_the_history(
+    client, hall, director_user
+):
+    anna = post_form(client, hall, "Anna", "Albers", club="Herz Dame")
+    RoundFactory(tournament=hall, number=1)
+    with pytest.raises(signup.DomainError):
+        signup.change_details(
+            anna, signup.Details("Gräfin", "Albers", club="Herz Dame", email="anna@example.org")
+        )
+    edit_url = reverse("registration-edit", args=[anna.token])
+    form = client.get(edit_url).content.decode()
+    assert 'id="name-locked"' in form
+    data = {
+        "first_name": "Gräfin",
+        "last_name": "Zahl",
+        "club": "Anderer Club",
+        "ddv_number": "",
+        "team_name": "",
+        "email": "albers@example.org",
+        "language": "de",
+    }
+    client.post(edit_url, data)
+    anna.refresh_from_db()
+    player = anna.entry.player
+    assert (player.first_name, player.last_name, player.club) == ("Anna", "Albers", "Herz Dame")
+    assert (anna.first_name, anna.club) == ("Anna", "Herz Dame")
+
+    edit_entry(
+        anna.entry,
+        PlayerData("Anna", "Albers-Zahl", "Herz Dame"),
+        team_name="",
+        start_number=anna.entry.start_number,
+        user=director_user,
+        reason="Doppelname",
+    )
+    player.refresh_from_db()
+    assert player.last_name == "Albers-Zahl"
+    record = player.history.first()
+    assert (record.last_name, record.history_user, record.history_change_reason) == (
+        "Albers-Zahl",
+        director_user,
+        "Doppelname",
+    )
+
+
+def test_before_the_draw_an_unaccepted_player_still_corrects_a_typo(client, hall):
+    anna = post_form(client, hall, "Anna", "Albres")
+    signup.change_details(anna, signup.Details("Anna", "Albers", email="anna@example.org"))
+    anna.refresh_from_db()
+    assert anna.entry.player.last_name == "Albers"
+
+
+def test_the_import_reports_an_online_registration_as_already_registered(hall, director_user):
+    anna = signup.submit(
+        hall, signup.Details("Anna", "Albers", ddv_number="777", email="a@example.org"), consent=""
+    )
+    PlayerFactory(first_name="Anna", last_name="Albers", ddv_number="777")  # elsewhere
+    preview = parse_player_file(
+        hall, "a.csv", csv(("Anna", "Albers", "", "777")), director=director_user
+    )
+    assert [r.already_registered for r in preview.rows] == [True]
+    assert preview.rows[0].player_id == anna.entry.player_id
+
+
+def test_a_directors_correction_accepts_a_player_and_the_players_own_does_not(hall, director_user):
+    anna = signup.submit(hall, signup.Details("Anna", "Albres", email="a@example.org"), consent="")
+    signup.change_details(anna, signup.Details("Anna", "Albers", email="a@example.org"))
+    player = Player.objects.get(pk=anna.entry.player_id)
+    assert player.unverified  # the player's own change is still only what they typed
+    entry = anna.entry
+    data = PlayerData("Anna", "Albers", "Herz Dame", "777")
+    edit_entry(entry, data, team_name="", start_number=entry.start_number, user=director_user)
+    player.refresh_from_db()
+    assert not player.unverified and player.ddv_number == "777"
+    assert not signup.needs_acceptance(Registration.objects.get(pk=anna.pk))
+
+
+def test_accepting_gives_a_directors_own_player_the_typed_number(hall, director_user):
+    regular = PlayerFactory(first_name="Bernd", last_name="Wolf", club="Herz Dame")
+    EntryFactory(tournament=TournamentFactory(directors=[director_user]), player=regular)
+    bernd = signup.submit(
+        hall, signup.Details("Bernd", "Wolf", ddv_number="31", email="b@example.org"), consent=""
+    )
+    assert signup.accept_identity(bernd, director_user) == regular
+    regular.refresh_from_db()
+    assert regular.ddv_number == "31"
+    record = regular.history.first()
+    assert (record.history_user, record.history_change_reason) == (
+        director_user,
+        "Angaben von der Turnierleitung übernommen",
+    )
+
+
+def test_a_disqualified_player_does_not_get_back_in_by_changing_somebody_elses_details(
+    hall, director_user
+):
+    anna = signup.submit(hall, signup.Details("Anna", "Albers", email="a@example.org"), consent="")
+    set_status(anna.entry, EntryStatus.DISQUALIFIED, director_user)
+    friend = signup.submit(hall, signup.Details("Bea", "Brandt", email="b@example.org"), consent="")
+    with pytest.raises(signup.DomainError):
+        signup.change_details(friend, signup.Details("Anna", "Albers", email="b@example.org"))
+    with pytest.raises(signup.DomainError):
+        signup.change_details(friend, signup.Details("Bea", "Brandt", email="A@example.org"))
+    friend.refresh_from_db()
+    assert (friend.last_name, friend.email) == ("Brandt", "b@example.org")
+    # The disqualified player's own link still changes what is left to change.
+    signup.change_details(anna, signup.Details("Anna", "Albers", email="neu@example.org"))
