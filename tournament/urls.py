@@ -51,7 +51,6 @@ manage_patterns = (
             "<slug:slug>/entries/checkin-all/", entries.entry_checkin_all, name="entry-checkin-all"
         ),
         path("<slug:slug>/entries/<int:pk>/fee/", entries.entry_fee, name="entry-fee"),
-        path("<slug:slug>/entries/<int:pk>/publish/", entries.entry_publish, name="entry-publish"),
         path("<slug:slug>/entries/fees.xlsx", entries.fees_export, name="entry-fees-export"),
         path(
             "<slug:slug>/entries/checkin-link/",

@@ -103,15 +103,18 @@ def test_a_consent_given_later_shows_at_once(client, director_client, hall):
     url = reverse("tournament-public", args=[tournament.slug])
     assert SECRET_NAME not in client.get(url).content.decode()  # now cached
     before = Tournament.objects.get(pk=tournament.pk).results_version
+    form = {"first_name": "Greta", "last_name": SECRET_NAME, "club": SECRET_CLUB}
+    form |= {"start_number": 3, "publish": "on", "reason": "hat am Tisch zugestimmt"}
     response = director_client.post(
-        reverse("manage:entry-publish", args=[tournament.slug, hidden.pk]), {"publish": "on"}
+        reverse("manage:entry-edit", args=[tournament.slug, hidden.pk]), form
     )
     assert response.status_code == 302
     assert Tournament.objects.get(pk=tournament.pk).results_version > before
     assert SECRET_NAME in client.get(url).content.decode()
     hidden.refresh_from_db()
     assert hidden.publish
-    assert hidden.history.first().history_change_reason  # in the history, with a reason
+    reasons = hidden.history.values_list("history_change_reason", flat=True)
+    assert "hat am Tisch zugestimmt" in reasons  # in the history, with the reason
 
 
 def test_a_consent_for_one_tournament_does_not_publish_another(client):

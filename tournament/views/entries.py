@@ -379,24 +379,6 @@ def entry_checkin_number(request, slug):
 
 @director_required
 @require_POST
-def entry_publish(request, slug, pk):
-    """The player's consent to publication, given or withdrawn at the desk (README,
-    "Datenschutz / privacy"): ``publish`` ticked or not."""
-    tournament = get_managed_tournament(request, slug)
-    entry = get_object_or_404(tournament.entries.select_related("player"), pk=pk)
-    publish = request.POST.get("publish") == "on"
-    set_publish(entry, publish, request.user)
-    if publish:
-        message = _("%(name)s is now named on the public pages.")
-    else:
-        message = _("%(name)s is now shown as “%(pseudonym)s” on the public pages.")
-    name = entry.player.full_name
-    messages.success(request, message % {"name": name, "pseudonym": entry.public_name})
-    return redirect("manage:entry-list", slug=tournament.slug)
-
-
-@director_required
-@require_POST
 def entry_fee(request, slug, pk):
     """One tap in the fee column: paid, not paid or waived. Asked by htmx, the answer is the
     row's fee cell, with the sums out of band; a refusal (an unknown value) is 400 and
