@@ -82,6 +82,7 @@ def build_hall(players: int, *, fives: int = 0, **tournament_fields):
             player=person,
             start_number=number,
             status=statuses.get(number, EntryStatus.ACTIVE),
+            publish=True,  # the hall's players consented to be named
         )
         for number, person in enumerate(people, start=1)
     )

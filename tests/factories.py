@@ -64,6 +64,8 @@ class EntryFactory(factory.django.DjangoModelFactory):
     tournament = factory.SubFactory(TournamentFactory)
     player = factory.SubFactory(PlayerFactory)
     start_number = factory.Sequence(lambda n: n + 1)
+    # The players of the tests consented to publication unless a test says otherwise.
+    publish = True
 
 
 class RoundFactory(factory.django.DjangoModelFactory):

@@ -309,3 +309,21 @@ def test_a_field_of_999_players_gets_its_public_table_plan_and_round_page(
     rounds = reverse("manage:standings-export", args=[tournament.slug, "rounds", "xlsx"])
     export = director_client.get(rounds)
     assert export.status_code == 200
+
+
+ODD_ANSWERS = ['=HYPERLINK("http://127.0.0.1:1/")', "ja\u202e", "🂭", "J" * 500]
+
+
+@pytest.mark.parametrize("answer", ODD_ANSWERS)
+def test_an_odd_consent_answer_in_an_import_is_a_line_error(director_client, tournament, answer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    content = f"Nachname;Veröffentlichen\nKarl;{answer}\n".encode()
+    upload = SimpleUploadedFile("spieler.csv", content)
+    response = director_client.post(reverse("manage:import", args=[tournament.slug]),
+                                    {"file": upload})  # fmt: skip
+    assert response.status_code == 200
+    assert "neither yes nor no" in response.content.decode() or "weder ja noch nein" in (
+        response.content.decode()
+    )
+    assert not Player.objects.exists()

@@ -289,7 +289,9 @@ def visits(world: DemoWorld) -> list[Visit]:
             continue
         kwargs = special.get(name) or kwargs_for(world.tournament, entry)
         url = reverse(f"manage:{name}", kwargs=kwargs)
-        if status == 200:
+        # The personal data file (GDPR Art. 15) holds the stored texts as they were written
+        # (a history reason in the language of its day): data, not the site's words.
+        if status == 200 and name != "player-data":
             pages.append(Visit(f"manage:{name}", "director", url))
         if OFFICE_PAGES.get(name) == 200 or name == "referee-home":
             pages.append(Visit(f"manage:{name}", "referee", url))

@@ -43,6 +43,7 @@ ROW_FIELDS = (
     "warnings",
     "online",
     "confirm_code",
+    "publish",
 )
 CSRF_PLACEHOLDER = "csrf-token-placeholder-9c41e7"
 STATE_SECONDS = 15 * 60  # a state not seen for longer: the whole table once
@@ -121,6 +122,7 @@ def _record_values(record) -> tuple:
         record.warnings,
         record.online,
         record.confirm_code,
+        record.publish,
     )
 
 

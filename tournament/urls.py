@@ -74,6 +74,11 @@ manage_patterns = (
             name="registration-forget",
         ),
         path("<slug:slug>/players/merge/", players.player_merge, name="player-merge"),
+        path(
+            "<slug:slug>/entries/<int:pk>/personal-data.json",
+            players.player_data,
+            name="player-data",
+        ),
         path("<slug:slug>/entries/cards/", printing.player_cards_pdf, name="player-cards"),
         re_path(
             r"^(?P<slug>[-\w]+)/entries/(?P<pk>[0-9]+)/(?P<action>withdraw|readmit)/$",

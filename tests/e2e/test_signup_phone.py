@@ -53,7 +53,7 @@ def test_register_on_a_phone_then_check_in_by_the_personal_link(live_server, bro
     assert not phone.locator("input[name=website]").is_visible() or (
         phone.locator("input[name=website]").bounding_box()["x"] < 0
     )
-    phone.locator("label.consent-line").tap()
+    phone.locator("label.consent-line", has=phone.locator("input[name=consent]")).tap()
     fits(phone)
     shot(phone, "form")
     phone.get_by_role("button", name="Send my registration").tap()

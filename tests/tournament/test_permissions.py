@@ -55,6 +55,7 @@ DIRECTOR_PAGES = {
     # Fees: a tap without a choice is refused; the treasurer's workbook; check-in by link.
     "entry-fee": (lambda t, e: {"slug": t.slug, "pk": e.pk}, "post", 400),
     "entry-fees-export": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "player-data": (lambda t, e: {"slug": t.slug, "pk": e.pk}, "get", 200),
     "checkin-link-toggle": (lambda t, e: {"slug": t.slug}, "post", 302),
     # Online registrations: the page, an action (moving the only one up changes nothing) and
     # deleting personal data (refused with a message: the tournament is not finished).

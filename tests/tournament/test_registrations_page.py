@@ -465,4 +465,4 @@ def test_the_director_is_told_when_no_mail_server_sends_the_links(
 def test_the_settings_show_the_standard_consent_line_in_the_empty_field(hall, director_client):
     page = director_client.get(reverse("manage:tournament-edit", args=[hall.slug]))
     field = page.content.decode().split('name="registration_consent"')[1].split(">")[0]
-    assert 'placeholder="Ich bin einverstanden, dass mein Name' in field
+    assert 'placeholder="Ich bin einverstanden, dass meine Angaben' in field

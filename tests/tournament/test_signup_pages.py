@@ -222,12 +222,14 @@ def test_registration_language_chooses_the_language_of_the_mails(client, send, o
 def test_the_form_offers_the_page_language_and_the_consent_text(en, open_tournament):
     page = en.get(reverse("registration-form", args=["herbst"])).content.decode()
     assert re.search(r'<option value="en" selected lang="en">English</option>', page)
-    assert "I agree that my name, club and results are published" in page
+    assert "I agree that my details are stored for this tournament" in page
+    # Publication is a tick of its own, not ticked (README, "Datenschutz / privacy").
+    assert re.search(r'<input type="checkbox" name="publish" id="id_publish"\s*>', page)
     open_tournament.registration_consent = "Ich bin einverstanden (Vereinsregel 7)."
     open_tournament.save()
     page = en.get(reverse("registration-form", args=["herbst"])).content.decode()
     assert "Ich bin einverstanden (Vereinsregel 7)." in page
-    assert "I agree that my name" not in page
+    assert "I agree that my details" not in page
 
 
 def test_the_consent_is_required_and_kept_as_shown(en, send, open_tournament):
@@ -236,7 +238,7 @@ def test_the_consent_is_required_and_kept_as_shown(en, send, open_tournament):
     assert "Please tick the consent" in text(response)
     assert not Registration.objects.exists()
     register(en, send)
-    assert Registration.objects.get().consent.startswith("I agree that my name, club")
+    assert Registration.objects.get().consent.startswith("I agree that my details are stored")
 
 
 def test_the_same_name_twice_is_refused_with_a_message(en, send, open_tournament):
@@ -615,3 +617,46 @@ def test_the_personal_page_says_when_the_director_withdrew_the_player(en, send, 
     page = text(personal(en, token))
     assert "The tournament director has withdrawn you from this tournament." in page
     assert "Your place is confirmed." not in page
+
+
+# --- the publication consent (README, "Datenschutz / privacy") -----------------------------
+
+
+def test_a_registration_without_the_publish_tick_is_a_pseudonym_in_public(
+    en, send, open_tournament
+):
+    token_of(register(en, send, "Anna", "Schäfer"))
+    token_of(register(en, send, "Bernd", "Offen", publish="on"))
+    assert dict(Entry.objects.values_list("player__first_name", "publish")) == {
+        "Anna": False,
+        "Bernd": True,
+    }
+    page = text(en.get(reverse("tournament-public", args=["herbst"])))
+    assert "Bernd Offen" in page and "Herz Dame Fulda" in page  # Bernd's club
+    assert "Schäfer" not in page and "Player 1" in page
+
+
+def test_the_player_withdraws_and_gives_the_consent_on_the_personal_link(en, send, open_tournament):
+    token = token_of(register(en, send, "Anna", "Schäfer", publish="on"))
+    public = reverse("tournament-public", args=["herbst"])
+    assert "Schäfer" in text(en.get(public))
+    edit = reverse("registration-edit", args=[token])
+    assert send(en.post, edit, form_data()).status_code == 302  # the tick taken away
+    entry = Entry.objects.get()
+    assert not entry.publish and not Registration.objects.get().publish
+    assert "Schäfer" not in text(en.get(public))
+    assert entry.history.first().history_change_reason == "consent to publication withdrawn"
+    assert "show “Player” and your start number only" in text(personal(en, token))
+    assert send(en.post, edit, form_data(publish="on")).status_code == 302
+    assert "Schäfer" in text(en.get(public))
+
+
+def test_a_consent_on_the_waiting_list_follows_the_player_to_their_place(en, send, open_tournament):
+    for first in ("Anna", "Bernd"):
+        token_of(register(en, send, first, "Platz"))
+    token_of(register(en, send, "Carla", "Wartend", publish="on"))
+    assert Registration.objects.get(first_name="Carla").state == RegistrationState.WAITING
+    open_tournament.registration_capacity = 3
+    open_tournament.save()
+    signup.after_places_changed(open_tournament, user=None)
+    assert Entry.objects.get(player__first_name="Carla").publish

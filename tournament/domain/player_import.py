@@ -64,7 +64,19 @@ COLUMN_ALIASES = {
     "startnr": "start_number",
     "nr": "start_number",
     "startnumber": "start_number",
+    # The consent to be named on the public pages (README, "Datenschutz / privacy").
+    "veröffentlichen": "publish",
+    "veroeffentlichen": "publish",
+    "veröffentlichung": "publish",
+    "einwilligung": "publish",
+    "publish": "publish",
+    "consent": "publish",
 }
+# A consent cell's answers (case-folded); an empty cell leaves it to the director.
+CONSENT_ANSWERS = {
+    "ja": True, "j": True, "x": True, "1": True, "yes": True, "y": True, "true": True,
+    "nein": False, "n": False, "0": False, "no": False, "false": False, "-": False,
+}  # fmt: skip
 MAX_LENGTHS = {"first_name": 100, "last_name": 100, "club": 150, "ddv_number": 20, "team": 150}
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
@@ -80,6 +92,9 @@ class ImportRow:
     start_number: int | None = None
     player_id: int | None = None
     already_registered: bool = False
+    # Consent to be named on the public pages (README, "Datenschutz / privacy"): the file's
+    # column; None where the file says nothing (the director answers for those at confirm).
+    publish: bool | None = False
 
     @property
     def data(self) -> PlayerData:
@@ -104,6 +119,11 @@ class ImportPreview:
     @property
     def new_players(self) -> int:
         return sum(1 for r in self.rows if r.player_id is None)
+
+    @property
+    def publish_unknown(self) -> int:
+        """Players to register whose consent the file does not give."""
+        return sum(1 for r in self.rows if r.publish is None and not r.already_registered)
 
     @property
     def to_register(self) -> int:
@@ -194,6 +214,11 @@ def _row_from_cells(line: int, cells: list[str], columns: dict[str, int]) -> Imp
                 "max": MAX_START_NUMBER,
             }
         start_number = int(start_text)
+    answer = cell("publish").casefold()
+    if answer and answer not in CONSENT_ANSWERS:
+        return _("consent “%(value)s” is neither yes nor no (ja/nein, x or empty)") % {
+            "value": answer[:20]
+        }
     return ImportRow(
         line=line,
         first_name=values["first_name"],
@@ -202,6 +227,7 @@ def _row_from_cells(line: int, cells: list[str], columns: dict[str, int]) -> Imp
         ddv_number=values["ddv_number"],
         team=values["team"],
         start_number=start_number,
+        publish=CONSENT_ANSWERS.get(answer),
     )
 
 
@@ -311,6 +337,7 @@ class Plan:
     new_players: list[Player]  # unsaved, in line order
     entries: list[tuple[Player, int, str]]  # (player, start number, team name)
     new_teams: list[str]
+    publish: list[bool] = field(default_factory=list)  # per entry: the consent
 
 
 def _state(tournament: Tournament, known, ddv_numbers: list[str], last: int | None) -> tuple:
@@ -418,6 +445,7 @@ def prepare(
             teams.add(team)
             plan.new_teams.append(team)
         plan.entries.append((player, number, team))
+        plan.publish.append(bool(row.publish))
     return plan
 
 
@@ -449,8 +477,13 @@ def write(tournament: Tournament, plan: Plan, user, role: str = "") -> None:
     bulk.insert(
         Entry,
         [
-            {"player_id": player.pk, "start_number": number, "team_id": team_ids.get(team)}
-            for player, number, team in plan.entries
+            {
+                "player_id": player.pk,
+                "start_number": number,
+                "team_id": team_ids.get(team),
+                "publish": publish,
+            }
+            for (player, number, team), publish in zip(plan.entries, plan.publish, strict=True)
         ],
         {"tournament_id": tournament.pk, "created_at": now},
     )
@@ -462,14 +495,17 @@ def write(tournament: Tournament, plan: Plan, user, role: str = "") -> None:
             "player_id": player.pk,
             "start_number": number,
             "team_id": team_ids.get(team),
+            "publish": publish,
         }
-        for player, number, team in plan.entries
+        for (player, number, team), publish in zip(plan.entries, plan.publish, strict=True)
     ]
     bulk.history(Entry, entries, "+", user, role)
     mark_changed(tournament, results=True)  # the rows above were written without signals
 
 
-def apply_import(tournament: Tournament, rows: list[ImportRow], *, director=None) -> int:
+def apply_import(
+    tournament: Tournament, rows: list[ImportRow], *, director=None, publish: bool = False
+) -> int:
     """Register every row of a confirmed preview for ``director``, all or nothing. Returns how
     many entries were created. Explicit start numbers go first so that automatic ones cannot
     take them.
@@ -478,7 +514,11 @@ def apply_import(tournament: Tournament, rows: list[ImportRow], *, director=None
     short transaction checks that nothing the plan was made from changed meanwhile and writes
     it in bulk. When something did change (another import into this tournament, a player of
     the same name entered elsewhere by this director), the plan is made again; after
-    :data:`ATTEMPTS` tries it is made under the lock, so that a confirm always finishes."""
+    :data:`ATTEMPTS` tries it is made under the lock, so that a confirm always finishes.
+    ``publish``: the director's answer for the rows whose consent the file does not give."""
+    for row in rows:
+        if row.publish is None:
+            row.publish = publish
     ordered = sorted(
         (r for r in rows if not r.already_registered),
         key=lambda r: (r.start_number is None, r.start_number or 0, r.line),

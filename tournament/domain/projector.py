@@ -14,7 +14,7 @@ from datetime import datetime
 from django.db.models import Count
 from django.utils import timezone
 
-from ..models import Round, RoundStatus, Seat, SheetStatus, Tournament
+from ..models import Round, RoundStatus, Seat, SheetStatus, Tournament, pseudonym
 from ..names import sort_key
 from ..sheets.reads import clock, current_round
 from . import standings as standings_domain
@@ -72,13 +72,22 @@ def _seating(round_: Round) -> list[dict]:
         "entry__start_number",
         "entry__player__first_name",
         "entry__player__last_name",
+        "entry__publish",
     )
+    # German phone-book order, as on the printed seat list; the players who did not consent
+    # to publication (README, "Datenschutz / privacy") by their pseudonym, after the names.
     rows = sorted(
-        seats, key=lambda s: (sort_key(s[4]), sort_key(s[3]), s[2])
-    )  # German phone-book order, as on the printed seat list
+        seats,
+        key=lambda s: (not s[5], sort_key(s[4]) if s[5] else "", sort_key(s[3]), s[2]),
+    )
     return [
-        {"last": last, "first": first, "table": table, "position": position}
-        for table, position, _number, first, last in rows
+        {
+            "last": last if publish else pseudonym(number),
+            "first": first if publish else "",
+            "table": table,
+            "position": position,
+        }
+        for table, position, number, first, last, publish in rows
     ]
 
 
@@ -87,7 +96,7 @@ def _standings(tournament: Tournament) -> dict:
     lines = [
         {
             "rank": line.rank,
-            "name": line.entry.player.full_name,
+            "name": line.entry.public_name,
             "total": line.total,
             "note": line.entry.status if (line.withdrawn or line.disqualified) else "",
         }

@@ -9,7 +9,7 @@ from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Entry, EntryStatus, Player, Team, Tournament, normalize_name
+from ..models import Entry, EntryStatus, Player, Registration, Team, Tournament, normalize_name
 from ..models.audit import role_of, stamp
 from ..models.tournament import new_projector_token
 from ..names import fold
@@ -224,6 +224,7 @@ def register(
     team_name: str = "",
     known_players: KnownPlayers | None = None,
     role: str = "",
+    publish: bool = False,
     unverified: bool = False,
 ) -> Entry:
     """Register a person for ``tournament``, creating the player if ``director`` does not know
@@ -235,6 +236,8 @@ def register(
     an online registration its ``role`` for the history (see :func:`~.audit.stamp`) and
     ``unverified``: then the person is always a new player holding only the typed name and
     club (see :class:`KnownPlayers`); the caller has ruled out a namesake in the tournament.
+    ``publish``: the player consented to be named on the public pages (README, "Datenschutz /
+    privacy").
     """
     with transaction.atomic():
         # Lock the tournament row so that two registrations cannot take the same number.
@@ -268,6 +271,7 @@ def register(
                     player=player,
                     start_number=start_number,
                     team=_team(tournament, team_name, director),
+                    publish=publish,
                 )
                 stamp(entry, director, role=role).save()
                 return entry
@@ -311,6 +315,30 @@ def set_status(entry: Entry, status: str, user, reason: str = "", *, role: str =
             entry.checked_in_at = None
         stamp(entry, user, reason, role=role)
         entry.save(update_fields=["status", "checked_in", "checked_in_at"])
+    return entry
+
+
+def set_publish(entry: Entry, publish: bool, user, reason: str = "", *, role: str = "") -> Entry:
+    """Record the player's consent to be named on this tournament's public pages, or its
+    withdrawal (README, "Datenschutz / privacy"); in the history with ``reason``. The online
+    registration of the entry follows, so that the player's link shows the same. Saving the
+    entry moves the tournament's results version: the cached public pages follow at once."""
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if entry.publish == publish:
+            return entry
+        entry.publish = publish
+        if not reason:
+            reason = (
+                _("consent to publication given")
+                if publish
+                else _("consent to publication withdrawn")
+            )
+        stamp(entry, user, reason, role=role)
+        entry.save(update_fields=["publish"])
+        for registration in Registration.objects.filter(entry=entry).exclude(publish=publish):
+            registration.publish = publish
+            stamp(registration, user, reason, role=role).save(update_fields=["publish"])
     return entry
 
 

@@ -35,6 +35,7 @@ from functools import cached_property
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from ..models import (
@@ -46,6 +47,7 @@ from ..models import (
     SeriesTiebreak,
     Tournament,
     TournamentStatus,
+    pseudonym,
 )
 from ..models.audit import stamp
 from ..names import fold
@@ -67,6 +69,7 @@ class Played(Tally):
     player_id: int
     number: int  # start number
     state: str  # the entry's status
+    publish: bool  # the player's consent to be named for this tournament
     rounds: dict[int, int] = field(default_factory=dict)
     penalties: int = 0
     rank: int | None = None
@@ -258,7 +261,7 @@ def _played(tournaments: list[Tournament]) -> dict[int, list[Played]]:
     together, plain values throughout."""
     ids = [t.pk for t in tournaments]
     entries = Entry.objects.filter(tournament_id__in=ids).values_list(
-        "pk", "tournament_id", "player_id", "start_number", "status"
+        "pk", "tournament_id", "player_id", "start_number", "status", "publish"
     )
     played = {row[0]: Played(*row) for row in entries}
     tally(played, ids, None)  # the closed rounds only
@@ -342,6 +345,20 @@ def _key(series: Series, line: SeriesLine, counted: list[Result]) -> tuple:
     return tuple(key)
 
 
+lazy_pseudonym = lazy(pseudonym, str)
+
+
+def _pseudonyms(players: dict[int, SeriesLine]) -> None:
+    """The public rule (README, "Datenschutz / privacy"): a player is named in the series
+    only with the consent of every tournament of theirs it lists (a consent for one
+    tournament does not publish another); otherwise as "Player <number>", a number that
+    stays with the player in this series (the one of their page's address), and no club."""
+    for pk, line in players.items():
+        if not all(result.line.publish for result in line.results):
+            # Lazy: the table is computed once for every language (views/series.py).
+            line.player = Player(pk=pk, first_name="", last_name=lazy_pseudonym(pk))
+
+
 def compute(
     series: Series, *, today: datetime.date | None = None, public_only: bool = False
 ) -> SeriesStandings:
@@ -353,6 +370,8 @@ def compute(
     members = series.counted_tournaments(public_only=public_only)
     tournaments = list(members.with_status().order_by("date", "name", "pk"))
     players = _results(series, tournaments)
+    if public_only:
+        _pseudonyms(players)
     for line in players.values():
         for result in line.results:
             if start and result.tournament.date < start and result.counted:
@@ -363,7 +382,7 @@ def compute(
     below = [line for line in everybody if line.rounds < series.min_rounds]
 
     def name(line: SeriesLine) -> tuple:  # Schäfer before Scholz, as a German reader expects
-        return (fold(line.player.last_name), fold(line.player.first_name), line.player.pk)
+        return (fold(str(line.player.last_name)), fold(line.player.first_name), line.player.pk)
 
     ranked.sort(key=lambda line: (line.key, name(line)))
     assign_ranks(ranked, lambda line: line.key)

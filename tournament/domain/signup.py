@@ -49,6 +49,7 @@ from .registration import (
     known_tournaments,
     register,
     set_checked_in,
+    set_publish,
     set_status,
 )
 
@@ -117,6 +118,8 @@ class Details:
     team_name: str = ""
     email: str = ""
     language: str = "de"
+    # The player's consent to be named on the public pages (their own tick, default off).
+    publish: bool = False
 
     @property
     def player_data(self) -> PlayerData:
@@ -279,6 +282,8 @@ def _give_place(registration: Registration, *, approved: bool, user=None) -> Non
         entry = set_status(
             previous, EntryStatus.ACTIVE, user, _("registered again online"), role=_role(user)
         )
+        # This time's answer counts, not the one of the registration before.
+        entry = set_publish(entry, registration.publish, user, role=_role(user))
     else:
         entry = register(
             tournament,
@@ -287,6 +292,7 @@ def _give_place(registration: Registration, *, approved: bool, user=None) -> Non
             team_name=details.team_name,
             role=_role(user),
             unverified=True,
+            publish=registration.publish,
         )
     registration.entry = entry
     registration.state = RegistrationState.CONFIRMED
@@ -301,6 +307,7 @@ def _details_of(registration: Registration) -> Details:
         registration.team_name,
         registration.email,
         registration.language,
+        registration.publish,
     )
 
 
@@ -345,6 +352,7 @@ def submit(
             email=details.email,
             language=details.language,
             consent=consent,
+            publish=details.publish,
             position=highest + 1,
         )
         # Those waiting come first: a place that came free (a disqualification, a merge)
@@ -501,6 +509,7 @@ def _waiting_rows(waiting: list[Registration]) -> list[player_import.ImportRow]:
             last_name=r.last_name,
             club=r.club,
             team=r.team_name,  # the member number stays on the registration
+            publish=r.publish,
         )
         for r in waiting
     ]
@@ -628,9 +637,12 @@ def change_details(registration: Registration, details: Details) -> Registration
                 reason=_("changed online by the player"),
                 role=PLAYER,
             )
+        if entry is not None:
+            set_publish(entry, details.publish, None, role=PLAYER)
         for field in ("first_name", "last_name", "club", "ddv_number", "team_name"):
             setattr(registration, field, getattr(details, field))
         registration.email, registration.language = details.email, details.language
+        registration.publish = details.publish
         stamp(registration, None, _("changed online by the player"), role=PLAYER).save()
     return registration
 

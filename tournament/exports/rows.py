@@ -133,30 +133,44 @@ def standings_columns(round_numbers: Sequence[int]) -> list[Column]:
     ]
 
 
-def _standings_listing(lines: list[Line], round_numbers: Sequence[int], *, ranked: bool):
+def _name_and_club(entry, public: bool) -> tuple[str, str]:
+    """Name and club as a listing shows them: the public rule (README, "Datenschutz /
+    privacy") names only the players who consented, the director's listings everybody."""
+    if public:
+        return entry.public_name, entry.public_club
+    return entry.player.full_name, entry.player.club
+
+
+def _standings_listing(
+    lines: list[Line], round_numbers: Sequence[int], *, ranked: bool, public: bool
+):
     listing = Listing(standings_columns(round_numbers))
     for line in lines:
-        entry, player = line.entry, line.entry.player
+        entry = line.entry
         rounds = [line.rounds.get(n) for n in round_numbers]
         points = [line.penalties, line.total] if ranked else [None, None]
-        values = [line.rank, entry.start_number, player.full_name, player.club or None]
+        name, club = _name_and_club(entry, public)
+        values = [line.rank, entry.start_number, name, club or None]
         values += [entry.team.name if entry.team else None, *rounds, *points, line.note or None]
         listing.add(values, entry.status)
     return listing
 
 
-def standings_rows(standings: Standings) -> Listing:
-    """The ranked players, then the disqualified ones without a rank."""
-    return _standings_listing(standings.lines, standings.round_numbers, ranked=True)
+def standings_rows(standings: Standings, *, public: bool = False) -> Listing:
+    """The ranked players, then the disqualified ones without a rank; ``public``: named by
+    the public rule."""
+    lines, numbers = standings.lines, standings.round_numbers
+    return _standings_listing(lines, numbers, ranked=True, public=public)
 
 
-def absent_rows(standings: Standings) -> Listing:
+def absent_rows(standings: Standings, *, public: bool = False) -> Listing:
     """The registered players who never sat at a table, in the standings' columns: no rank,
     no points."""
-    return _standings_listing(standings.absent, standings.round_numbers, ranked=False)
+    lines, numbers = standings.absent, standings.round_numbers
+    return _standings_listing(lines, numbers, ranked=False, public=public)
 
 
-def team_rows(standings: Standings) -> Listing:
+def team_rows(standings: Standings, *, public: bool = False) -> Listing:
     listing = Listing(
         [
             Column("rank", _("Rank"), ColumnKind.RANK),
@@ -166,7 +180,7 @@ def team_rows(standings: Standings) -> Listing:
         ]
     )
     for team in standings.teams:
-        members = ", ".join(m.entry.player.full_name for m in team.members)
+        members = ", ".join(_name_and_club(m.entry, public)[0] for m in team.members)
         listing.add([team.rank, team.name, members, team.total])
     return listing
 

@@ -21,6 +21,15 @@ class EntryForm(forms.Form):
         validators=[MinValueValidator(1), MaxValueValidator(99999)],
         help_text=_("Leave empty for the next free number."),
     )
+    # Not ticked unless the player said yes (README, "Datenschutz / privacy").
+    publish = forms.BooleanField(
+        label=_("name and club on the public pages"),
+        required=False,
+        help_text=_(
+            "Only if the player agreed. Without it the public pages, the projector and the "
+            "series show “Player <start number>” and no club; your own lists stay complete."
+        ),
+    )
 
 
 class ImportUploadForm(forms.Form):

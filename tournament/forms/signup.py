@@ -21,9 +21,11 @@ LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
 
 def standard_consent() -> str:
     """The consent line of a tournament whose director wrote none, in the active language."""
+    # Publication has a tick of its own (``publish``): a consent is given freely only when
+    # the registration does not depend on it (GDPR Art. 7(4)).
     return gettext(
-        "I agree that my name, club and results are published on this site and in the results "
-        "lists, and that my e-mail address is stored for this tournament until it is over."
+        "I agree that my details are stored for this tournament and its results, and my "
+        "e-mail address until the tournament is over."
     )
 
 
@@ -97,6 +99,15 @@ class _PlayerFields(forms.Form):
     language = forms.ChoiceField(
         label=_("language of the e-mails"), choices=_language_choices, widget=LanguageSelect
     )
+    # Unticked unless the player ticks it (README, "Datenschutz / privacy").
+    publish = forms.BooleanField(
+        label=_(
+            "Show my name and club on the public pages of this tournament (participants, table "
+            "plan, standings, projector, series). Without this tick they show “Player” and my "
+            "start number only. I can change this at any time on my personal link."
+        ),
+        required=False,
+    )
 
     TEXT_FIELDS = ("first_name", "last_name", "club", "ddv_number", "email", "team_name")
     PERSON = (*TEXT_FIELDS, "language")
@@ -131,6 +142,7 @@ class _PlayerFields(forms.Form):
             team_name=data["team_name"],
             email=data["email"],
             language=data["language"],
+            publish=data["publish"],
         )
 
 
@@ -181,6 +193,7 @@ class ChangeForm(_PlayerFields):
             "email": registration.email,
             "team_name": registration.team_name,
             "language": registration.language,
+            "publish": registration.publish,
         }
         super().__init__(*args, initial=initial, **kwargs)
         self.locked = name_lock  # why they are locked (see signup.name_lock), or None

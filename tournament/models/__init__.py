@@ -9,7 +9,15 @@ from .result import RoundResult
 from .round import DrawLog, Round, RoundStatus, Seat, Table
 from .series import Series, SeriesMethod, SeriesTiebreak
 from .sheet import Game, GameKind, Sheet, SheetStatus
-from .tournament import Entry, EntryStatus, FeeStatus, Team, Tournament, TournamentStatus
+from .tournament import (
+    Entry,
+    EntryStatus,
+    FeeStatus,
+    Team,
+    Tournament,
+    TournamentStatus,
+    pseudonym,
+)
 
 __all__ = [
     "Document",
@@ -41,5 +49,6 @@ __all__ = [
     "Team",
     "Tournament",
     "TournamentStatus",
+    "pseudonym",
     "normalize_name",
 ]

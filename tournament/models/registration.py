@@ -80,6 +80,9 @@ class Registration(models.Model):
     )
     # The consent line as the player saw it when they ticked it.
     consent = models.TextField(_("consent"), blank=True)
+    # The player's wish to be named on the public pages (a tick of their own, default off);
+    # the entry's ``publish`` follows it once the registration has a place.
+    publish = models.BooleanField(_("name published"), default=False)
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
     personal_data_deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
     history = HistoricalRecords(excluded_fields=["email", "token", "created_at"], bases=[AuditRole])

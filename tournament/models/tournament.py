@@ -5,6 +5,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -348,6 +349,12 @@ def new_confirm_code() -> str:
     return str(lowest + secrets.randbelow(9 * lowest))
 
 
+def pseudonym(number: int) -> str:
+    """How the public pages name a player who did not consent to publication: by a number
+    that stays the same within the tournament (the start number) or the series."""
+    return gettext("Player %(number)s") % {"number": number}
+
+
 class Entry(models.Model):
     """A player's registration for one tournament, with a stable start number."""
 
@@ -381,6 +388,10 @@ class Entry(models.Model):
     fee = models.CharField(
         _("entry fee"), max_length=8, choices=FeeStatus.choices, default=FeeStatus.OPEN
     )
+    # The player's consent to be named on the public pages of this tournament (README,
+    # "Datenschutz / privacy"): per entry, so that a consent given for one tournament never
+    # publishes another. Without it the public pages show ``pseudonym(start_number)``.
+    publish = models.BooleanField(_("name published"), default=False)
     # Who ticked the fee last, and when (the history has every change).
     fee_changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -416,3 +427,14 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.start_number} {self.player}"
+
+    @property
+    def public_name(self) -> str:
+        """The name the public pages show: the player's, or without their consent the
+        pseudonym of the start number."""
+        return self.player.full_name if self.publish else pseudonym(self.start_number)
+
+    @property
+    def public_club(self) -> str:
+        """The club the public pages show: none without the player's consent."""
+        return self.player.club if self.publish else ""

@@ -29,6 +29,7 @@ from ..domain.registration import (
     check_in_number,
     register,
     set_checked_in,
+    set_publish,
     set_status,
     update_tournament,
 )
@@ -206,6 +207,7 @@ def entry_add(request, slug):
             director=request.user,
             start_number=data["start_number"],
             team_name=data["team"],
+            publish=data["publish"],
         )
     except DomainError as exc:
         form.add_error(None, exc.message)
@@ -284,6 +286,7 @@ def entry_edit(request, slug, pk):
         "ddv_number": player.ddv_number,
         "team": entry.team.name if entry.team else "",
         "start_number": entry.start_number,
+        "publish": entry.publish,
     }
     locked = start_number_locked(tournament)
     form = EntryEditForm(request.POST or None, initial=initial, number_locked=locked)
@@ -303,6 +306,7 @@ def entry_edit(request, slug, pk):
                     user=request.user,
                     reason=data["reason"],
                 )
+                set_publish(entry, data["publish"], request.user, data["reason"])
             except DomainError as exc:
                 form.add_error(None, exc.message)
             else:

@@ -69,7 +69,8 @@ def import_confirm(request, slug):
         return redirect("manage:import", slug=tournament.slug)
     try:
         rows = ImportPreview.rows_from_json(stored["rows"])
-        count = apply_import(tournament, rows, director=request.user)
+        publish = request.POST.get("publish") == "on"  # for rows the file gives no consent
+        count = apply_import(tournament, rows, director=request.user, publish=publish)
     except DomainError as exc:
         messages.error(request, _("Nothing was imported. %(reason)s") % {"reason": exc.message})
         return redirect("manage:import", slug=tournament.slug)

@@ -1,14 +1,25 @@
-"""Directors: merging two rows of the player database that are one person."""
+"""Directors: merging two rows of the player database that are one person; everything held
+about one person (GDPR Art. 15)."""
+
+import json
 
 from django.contrib import messages
-from django.shortcuts import redirect, render
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from ..domain import DomainError
+from ..domain.personal_data import personal_data
 from ..domain.players import merge_players, possible_duplicates
 from ..forms.players import MergeForm
 from ..mail import RequestMailer
-from ..permissions import changeable_players, director_required, get_managed_tournament
+from ..permissions import (
+    changeable_players,
+    director_required,
+    get_managed_tournament,
+    managed_tournaments,
+)
 
 
 @director_required
@@ -51,3 +62,20 @@ def player_merge(request, slug):
         "duplicates": possible_duplicates(request.user),
     }
     return render(request, "tournament/manage/player_merge.html", context, status=status)
+
+
+@director_required
+@require_GET
+def player_data(request, slug, pk):
+    """The person of entry ``pk`` as a JSON file: the shared player row, and their entries,
+    registrations, rounds and penalties in the director's tournaments, with history."""
+    tournament = get_managed_tournament(request, slug)
+    entry = get_object_or_404(tournament.entries.select_related("player"), pk=pk)
+    player = entry.player
+    own = changeable_players(request.user).filter(pk=player.pk).exists()
+    data = personal_data(player, managed_tournaments(request.user), own_player=own)
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="personal-data-{player.pk}.json"'
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -10,6 +10,7 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -35,8 +36,8 @@ def _seconds(request, tournament) -> int:
 
 def _data(tournament) -> dict:
     """Every screen (and on a public tournament anybody) may poll it: computed once per
-    version of the tournament, the clocks as of now."""
-    family = ("projector", tournament.pk)
+    version of the tournament (and language: a pseudonym is a word), the clocks as of now."""
+    family = ("projector", tournament.pk, get_language())
     read = partial(projector_domain.read, tournament)
     data = cached(family, tournament.version, read, settings.STANDINGS_CACHE_SECONDS)
     return projector_domain.at(data, timezone.now())

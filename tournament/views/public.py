@@ -38,7 +38,7 @@ def tournament_public(request, slug):
         listing = {
             "entries": entries,
             # No empty column: a tournament without teams (or clubs) shows none.
-            "with_club": any(entry.player.club for entry in entries),
+            "with_club": any(entry.public_club for entry in entries),
             "with_team": any(entry.team_id for entry in entries),
         }
         return render_to_string("tournament/partials/participants_body.html", listing)
@@ -63,8 +63,10 @@ def find_entries(tournament: Tournament, query: str) -> list[int]:
     A start number finds that player. Otherwise every word of the query must occur in the
     first or last name, spelled any way ``names.fold`` treats as equal (Kässmann, Kaessmann,
     kassmann; Weiß, weiss), so that a part of the name is enough; a word of digits also
-    finds the start number. The names of one tournament are few (hundreds), so they are
-    compared here rather than with a database pattern.
+    finds the start number. A player who did not consent to publication is found by the
+    start number only: a name search must not tell that they play. The names of one
+    tournament are few (hundreds), so they are compared here rather than with a database
+    pattern.
     """
     entries = tournament.entries.order_by("start_number")
     if query.isdecimal() and len(query) < 10:
@@ -72,7 +74,9 @@ def find_entries(tournament: Tournament, query: str) -> list[int]:
     words = query_words(query)
     if not words:
         return []
-    people = entries.values_list("pk", "start_number", "player__first_name", "player__last_name")
+    people = entries.filter(publish=True).values_list(
+        "pk", "start_number", "player__first_name", "player__last_name"
+    )
     found = []
     for pk, number, first, last in people:
         # A word of digits may be the start number; every other word is part of the name.

@@ -20,13 +20,14 @@ from ..permissions import director_required, get_managed_tournament
 class _Computed:
     """A tournament's standings as its pages show them, in one language: computed once per
     version of the tournament (tournament/caching.py); sorting and filtering only reorder
-    these rows. ``bodies`` keeps the public table per (clean) query string."""
+    these rows. ``bodies`` keeps the public table per (clean) query string. ``public``: the
+    players named by the public rule (README, "Datenschutz / privacy")."""
 
-    def __init__(self, tournament) -> None:
+    def __init__(self, tournament, public: bool = False) -> None:
         self.standings = standings_domain.compute(tournament)
-        self.ranked = rows.standings_rows(self.standings)
-        self.absent = rows.absent_rows(self.standings)
-        self.teams = rows.team_rows(self.standings).rows
+        self.ranked = rows.standings_rows(self.standings, public=public)
+        self.absent = rows.absent_rows(self.standings, public=public)
+        self.teams = rows.team_rows(self.standings, public=public).rows
         self.clubs = sorted({str(row["club"]) for row in self.ranked.rows if row["club"]})
         self.team_names = [row["team"] for row in self.teams]
         orderable = {"note"}
@@ -34,9 +35,9 @@ class _Computed:
         self.bodies: dict[str, str] = {}
 
 
-def _computed(tournament, *, stale: float = 0) -> _Computed:
-    family = ("standings", tournament.pk, get_language())
-    return cached(family, tournament.version, lambda: _Computed(tournament), stale)
+def _computed(tournament, *, stale: float = 0, public: bool = False) -> _Computed:
+    family = ("standings", tournament.pk, get_language(), public)
+    return cached(family, tournament.version, lambda: _Computed(tournament, public), stale)
 
 
 def _context(request, tournament, computed: _Computed | None = None):
@@ -102,7 +103,7 @@ def public_params(computed: _Computed, query: QueryDict) -> QueryDict:
 
 
 def _public_body(request, tournament) -> str:
-    computed = _computed(tournament, stale=settings.STANDINGS_CACHE_SECONDS)
+    computed = _computed(tournament, stale=settings.STANDINGS_CACHE_SECONDS, public=True)
     params = public_params(computed, request.GET)
     key = params.urlencode()
     body = computed.bodies.get(key)

@@ -131,6 +131,7 @@ class Upcoming:
         ("Kai", "Ostermann", "Karlchen Hamburg", "kai.ostermann@example.org"),
         ("Greta", "Lindner", "", "greta.lindner@example.org"),
     )
+    not_published: tuple[str, ...] = ("Brenner",)  # no consent to publication
     # Start numbers in the upcoming tournament whose fee is ticked (paid in advance).
     paid: tuple[int, ...] = (1, 2, 4, 6, 11, 12, 14)
     waived: tuple[int, ...] = (3,)  # the club's youth player
@@ -240,6 +241,7 @@ def earlier_tournament(
             start_number=number,
             checked_in=True,
             checked_in_at=checked_in,
+            publish=True,  # the club's players consented to publication
         )
         for number, player in enumerate(players, start=1)
     )
@@ -290,11 +292,16 @@ def upcoming_tournament(plan: Upcoming, demo: Tournament, director) -> Tournamen
     for entry in regulars.order_by("start_number"):
         player = entry.player
         data = PlayerData(player.first_name, player.last_name, player.club, player.ddv_number)
-        register(tournament, data, director=director)
+        register(tournament, data, director=director, publish=True)
     consent = consent_text(tournament)
     online = [
         signup.submit(
-            tournament, signup.Details(first, last, club=club, email=email), consent=consent
+            tournament,
+            # One player left the publication box unticked: "Spieler <number>" in public.
+            signup.Details(
+                first, last, club=club, email=email, publish=last not in plan.not_published
+            ),
+            consent=consent,
         )
         for first, last, club, email in plan.online
     ]
