@@ -51,6 +51,7 @@ def post_form(client, tournament, first, last, *, club="", ddv="", email=None):
         "email": email or f"{last.lower()}@example.org",
         "language": "de",
         "consent": "on",
+        "publish": "on",  # named on the public pages (publication consent)
     }
     response = client.post(reverse("registration-form", args=[tournament.slug]), data)
     assert response.status_code == 302, response.content.decode()[:3000]
