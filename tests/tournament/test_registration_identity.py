@@ -250,6 +250,34 @@ def test_after_the_draw_only_the_director_renames_and_it_is_in_the_history(
     )
 
 
+def test_after_the_draw_the_team_is_the_directors_too(client, hall):
+    """A team counts in the team standings: a player's link moved "Spätes Team" into them
+    in the middle of the day (found by a tester after issue 34's name lock)."""
+    anna = post_form(client, hall, "Anna", "Albers")
+    signup.change_details(
+        anna, signup.Details("Anna", "Albers", email="albers@example.org", team_name="Kreuz")
+    )  # before the draw: her own choice
+    RoundFactory(tournament=hall, number=1)
+    with pytest.raises(signup.DomainError):
+        signup.change_details(
+            anna, signup.Details("Anna", "Albers", email="albers@example.org", team_name="Spät")
+        )
+    edit_url = reverse("registration-edit", args=[anna.token])
+    page = client.get(edit_url).content.decode()
+    assert "Ihr Team kann jetzt nur noch die Turnierleitung ändern" in page
+    assert re.search(r'<input[^>]*name="team_name"[^>]*disabled', page)
+    data = {
+        "first_name": "Anna",
+        "last_name": "Albers",
+        "team_name": "Spätes Team",
+        "email": "albers@example.org",
+        "language": "de",
+    }
+    client.post(edit_url, data)
+    anna.refresh_from_db()
+    assert anna.team_name == "Kreuz" and anna.entry.team.name == "Kreuz"
+
+
 def test_before_the_draw_an_unaccepted_player_still_corrects_a_typo(client, hall):
     anna = post_form(client, hall, "Anna", "Albres")
     signup.change_details(anna, signup.Details("Anna", "Albers", email="anna@example.org"))

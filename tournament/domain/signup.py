@@ -22,6 +22,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ..models import (
     Entry,
@@ -618,6 +619,10 @@ def change_details(registration: Registration, details: Details) -> Registration
         lock = name_lock(registration)
         if renamed and lock is not None:
             raise DomainError(lock)
+        if details.team_name.strip() != registration.team_name.strip() and team_locked(
+            registration
+        ):
+            raise DomainError(TEAM_LOCKED)
         if entry is not None:
             player = entry.player
             first, last, club, number = (
@@ -674,6 +679,17 @@ def name_lock(registration: Registration) -> str | None:
             "results: please ask the tournament director to correct them."
         )
     return None
+
+
+TEAM_LOCKED = gettext_lazy(
+    "The first round is drawn: your team can only be changed by the tournament director now."
+)
+
+
+def team_locked(registration: Registration) -> bool:
+    """A team counts in the team standings from the first round on: once a round is drawn
+    only the director changes it (with its history), never the player's link."""
+    return registration.tournament.rounds.exists()
 
 
 def name_changeable(registration: Registration) -> bool:

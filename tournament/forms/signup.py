@@ -184,7 +184,14 @@ class ChangeForm(_PlayerFields):
 
     LOCKED = ("first_name", "last_name", "club", "ddv_number")
 
-    def __init__(self, *args, registration: Registration, name_lock: str | None, **kwargs):
+    def __init__(
+        self,
+        *args,
+        registration: Registration,
+        name_lock: str | None,
+        team_locked: bool = False,
+        **kwargs,
+    ):
         initial = {
             "first_name": registration.first_name,
             "last_name": registration.last_name,
@@ -201,6 +208,9 @@ class ChangeForm(_PlayerFields):
             for name in self.LOCKED:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = ""
+        if team_locked:  # the team standings count it from the first round on
+            self.fields["team_name"].disabled = True
+            self.fields["team_name"].help_text = signup.TEAM_LOCKED
 
 
 class ResendForm(forms.Form):

@@ -273,8 +273,11 @@ def personal_edit(request, registration):
         messages.error(request, _("This registration is cancelled and cannot be changed."))
         return redirect("registration-personal", registration.token)
     lock = signup.name_lock(registration)
+    team_locked = signup.team_locked(registration)
     if request.method == "POST":
-        form = ChangeForm(request.POST, registration=registration, name_lock=lock)
+        form = ChangeForm(
+            request.POST, registration=registration, name_lock=lock, team_locked=team_locked
+        )
         if form.is_valid():
             old_address = registration.email
             try:
@@ -294,7 +297,7 @@ def personal_edit(request, registration):
                 return redirect("registration-personal", registration.token)
         status = 400
     else:
-        form = ChangeForm(registration=registration, name_lock=lock)
+        form = ChangeForm(registration=registration, name_lock=lock, team_locked=team_locked)
         status = 200
     context = {"registration": registration, "tournament": registration.tournament, "form": form}
     return render(request, "tournament/signup/edit.html", context, status=status)
