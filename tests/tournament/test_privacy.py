@@ -260,3 +260,18 @@ def test_the_migration_keeps_existing_entries_published_and_new_ones_start_witho
         executor = MigrationExecutor(connection)
         executor.loader.build_graph()
         executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_the_projector_lists_the_pseudonyms_by_number_not_by_their_hidden_names(client, hall):
+    """A tester saw "Spieler 14, 20, 19, 17": the order of the hidden first names."""
+    tournament, _hidden = hall
+    table = tournament.rounds.get().tables.get()
+    for position, first in ((1, "Zacharias"), (4, "Adam")):  # the names' order reverses 1, 4
+        entry = table.seats.get(position=position).entry
+        entry.player.first_name = first
+        entry.player.save()
+        Entry.objects.filter(pk=entry.pk).update(publish=False)
+    data = client.get(reverse("public-projector-data", args=[tournament.slug])).json()
+    pseudonyms = [seat["last"] for seat in data["seating"] if seat["last"].startswith("Spieler ")]
+    numbers = [table.seats.get(position=p).entry.start_number for p in (1, 3, 4)]
+    assert pseudonyms == [f"Spieler {n}" for n in sorted(numbers)]

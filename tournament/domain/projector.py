@@ -78,7 +78,8 @@ def _seating(round_: Round) -> list[dict]:
     # to publication (README, "Datenschutz / privacy") by their pseudonym, after the names.
     rows = sorted(
         seats,
-        key=lambda s: (not s[5], sort_key(s[4]) if s[5] else "", sort_key(s[3]), s[2]),
+        # The pseudonyms by number alone: an order by their hidden names would hint at them.
+        key=lambda s: (not s[5], *((sort_key(s[4]), sort_key(s[3])) if s[5] else ()), s[2]),
     )
     return [
         {
