@@ -67,6 +67,7 @@ def test_wo_sitze_ich_does_not_find_a_hidden_player_by_name(client, hall):
     by_name = client.get(url, {"q": SECRET_NAME})
     assert by_name.context["matches"] == []  # the name finds nobody: it tells nothing
     assert "Spieler 3" not in by_name.content.decode() and "Tisch 1" not in by_name.content.decode()
+    assert "nur über die Startnummer gefunden" in by_name.content.decode()  # what to do
     by_number = client.get(url, {"q": "3"}).content.decode()
     assert_pseudonym(by_number)
     assert "Tisch 1" in by_number or "Table 1" in by_number
