@@ -146,6 +146,22 @@ def test_registering_fills_the_places_then_the_waiting_list_with_positions(
     assert "Carla" not in text(public)
 
 
+def test_after_the_first_draw_the_waiting_list_is_told_that_no_place_came_free(
+    en, send, open_tournament
+):
+    """A tester's find: the waiting list still promised a place after the draw."""
+    from tests.factories import RoundFactory
+
+    register(en, send, "Anna", "Schäfer")
+    register(en, send, "Bernd", "Wolf")
+    carla = token_of(register(en, send, "Carla", "Vogt"))
+    assert "If a place comes free, you move up" in text(personal(en, carla))
+    RoundFactory(tournament=open_tournament, number=1)
+    page = text(personal(en, carla))
+    assert "no place came free for you on the waiting list" in page
+    assert "position 1" not in page and "If a place comes free" not in page
+
+
 def test_a_cancellation_moves_the_first_on_the_waiting_list_up_and_tells_them(
     en, send, open_tournament
 ):

@@ -254,6 +254,7 @@ def _personal_page(
         "cancel_form": cancel_form or CancelForm(),
         "cancel_open": cancel_form is not None,
         "can_register_again": signup.phase(tournament) == signup.OPEN,
+        "started": started,  # nobody moves up from the waiting list any more
         "error": error,
     }
     return render(request, "tournament/signup/personal.html", context, status=status)
