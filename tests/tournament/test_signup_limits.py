@@ -138,6 +138,9 @@ def test_one_ipv6_network_counts_as_one_address_behind_the_proxy(en, open_tourna
     ]
     assert [a.status_code for a in answers] == [302] * 10 + [429] * 5
     assert Registration.objects.count() == 10  # REGISTRATION_PER_ADDRESS
+    refused = answers[10].content.decode()  # the form again, as typed, with the reason
+    assert "Very many registrations came from your network" in refused
+    assert 'value="Junk10"' in refused and 'value="junk10@example.org"' in refused
     # The next /64 is another network.
     neighbour = post_form(en, form_data(20), HTTP_X_FORWARDED_FOR="2001:db8:1:3::1")
     assert neighbour.status_code == 302

@@ -361,7 +361,8 @@ def test_registrations_are_limited_per_address(en, send, open_tournament, settin
     assert limited.status_code == 429
     assert limited["Content-Type"].startswith("text/html")
     assert int(limited["Retry-After"]) > 0
-    assert "There were too many requests from your connection." in text(limited)
+    assert "Very many registrations came from your network just now" in text(limited)
+    assert 'value="Carla"' in limited.content.decode()  # nothing typed is lost
     assert Registration.objects.count() == 2
     # Another address is not affected.
     other = send(

@@ -157,12 +157,16 @@ def signup_form(request, slug):
 
 
 def _refused(request, tournament: Tournament, form: SignupForm, which: str, wait: int):
-    """The answer when a limit refused a registration: the address's page, or the form with
-    a message that says which limit and how long to wait (nothing was saved)."""
-    if which == NETWORK:
-        return _too_many(request, wait)
+    """The answer when a limit refused a registration: the form as typed, with a message
+    that says which limit and how long to wait (nothing was saved, nothing typed is lost)."""
     minutes = _minutes(wait)
-    if which == EMAIL:
+    if which == NETWORK:
+        message = _(
+            "Very many registrations came from your network just now (a shared Wi-Fi counts "
+            "once). Please try again in %(minutes)s minute(s)."
+        )
+        form.add_error(None, message % {"minutes": minutes})
+    elif which == EMAIL:
         message = _(
             "Too many registrations with this e-mail address just now. Please try again in "
             "%(minutes)s minute(s)."
