@@ -340,3 +340,31 @@ def test_a_disqualified_player_does_not_get_back_in_by_changing_somebody_elses_d
     assert (friend.last_name, friend.email) == ("Brandt", "b@example.org")
     # The disqualified player's own link still changes what is left to change.
     signup.change_details(anna, signup.Details("Anna", "Albers", email="neu@example.org"))
+
+
+# --- a person entered at the desk who registers online too ---------------------------------
+
+
+def test_the_registrations_page_points_out_a_player_entered_twice(client, director_client, hall):
+    """A tester's find: Klaus Weiß, start number 3 at the desk, registered online too under
+    another spelling with his DDV number, and nothing on the registrations page said so."""
+    desk = EntryFactory(
+        tournament=hall,
+        start_number=3,
+        player=PlayerFactory(first_name="Klaus", last_name="Weiß", ddv_number="4711"),
+    )
+    online = post_form(client, hall, "Klaus-Peter", "Weiss", ddv="4711", email="kp@example.org")
+    page = director_client.get(reverse("manage:registration-list", args=[hall.slug]))
+    html = page.content.decode()
+    hint = html.split(f'id="double-{online.pk}"')[1].split("</p>")[0]
+    assert "Nr. 3 Klaus Weiß" in hint
+    merge = reverse("manage:player-merge", args=[hall.slug])
+    assert f"{merge}?keep={desk.player_id}&amp;drop={online.entry.player_id}" in hint
+
+
+def test_no_double_is_pointed_out_for_somebody_else(client, director_client, hall):
+    EntryFactory(tournament=hall, player=PlayerFactory(first_name="Klaus", last_name="Weiß"))
+    online = post_form(client, hall, "Karla", "Weiß", ddv="815", email="karla@example.org")
+    html = director_client.get(reverse("manage:registration-list", args=[hall.slug]))
+    assert f'id="double-{online.pk}"' not in html.content.decode()
+    assert f'id="unaccepted-{online.pk}"' in html.content.decode()

@@ -292,7 +292,8 @@ def already_registered_error(player: Player, start_number: int) -> DomainError:
     return DomainError(
         _(
             "%(name)s is already registered for this tournament with start number "
-            "%(number)s. To correct name, club or team, use “Edit” in that row."
+            "%(number)s. To correct name, club or team, use “Edit” in that row of the "
+            "players page."
         )
         % {"name": player.full_name, "number": start_number}
     )

@@ -40,11 +40,27 @@ PHASE_LABELS = {
 }
 
 
+def _mark_doubles(tournament, confirmed: list) -> None:
+    """Give each registration not yet accepted whose typed DDV number belongs to another
+    entry of this tournament that entry as ``double``: most likely one person entered twice
+    (at the desk and online, spelled differently: the same name is refused at the form), to
+    be merged rather than accepted."""
+    open_ = [r for r in confirmed if r.entry is not None and r.entry.player.unverified]
+    if not open_:
+        return
+    others = tournament.entries.select_related("player").exclude(pk__in=[r.entry_id for r in open_])
+    by_number = {e.player.ddv_number: e for e in others if e.player.ddv_number}
+    for registration in open_:
+        number = registration.ddv_number.strip()
+        registration.double = by_number.get(number) if number else None
+
+
 def _page(request, tournament, forget_form=None, status=200):
     registrations = tournament.registrations.select_related("entry__player").order_by("position")
     groups: dict[str, list] = {state: [] for state in RegistrationState.values}
     for registration in registrations:
         groups[registration.state].append(registration)
+    _mark_doubles(tournament, groups[RegistrationState.CONFIRMED])
     closed = groups[RegistrationState.CANCELLED] + groups[RegistrationState.DECLINED]
     closed.sort(key=lambda r: r.position)
     finished = tournament.status == TournamentStatus.FINISHED
