@@ -91,6 +91,26 @@ def test_a_flood_with_one_e_mail_address_from_the_halls_wi_fi_fills_no_places(en
     assert post_form(en, form_data(99), REMOTE_ADDR="10.0.0.99").status_code == 302
 
 
+def test_refused_registrations_do_not_use_up_the_tournaments_or_an_addresss_share(
+    en, open_tournament
+):
+    """A reviewer's find: the same (refused) name sent from many networks used up the
+    tournament's limit for an hour, and five refused tries blocked a victim's address."""
+    post_form(en, form_data(0, email="real@example.org"), REMOTE_ADDR="10.0.0.1")
+    refused = [
+        post_form(en, form_data(0, email="victim@example.org"), REMOTE_ADDR=f"10.0.{n}.2")
+        for n in range(30)  # "Junk0 Flood" again: the same name, refused every time
+    ]
+    assert {answer.status_code for answer in refused} == {400}
+    assert "already registered" in refused[0].content.decode()
+    # Neither the tournament (20 a minute) nor the victim's address (5 an hour) is used up.
+    assert (
+        post_form(en, form_data(1, email="victim@example.org"), REMOTE_ADDR="10.1.0.1").status_code
+        == 302
+    )
+    assert Registration.objects.count() == 2
+
+
 def test_the_e_mail_limit_counts_every_spelling_of_the_address(en, open_tournament):
     for n, spelling in enumerate(["Flood@Example.org", "flood@example.org ", "FLOOD@example.ORG"]):
         post_form(en, form_data(n, email=spelling), REMOTE_ADDR=f"10.0.0.{n + 1}")

@@ -71,11 +71,14 @@ NETWORK, EMAIL, TOURNAMENT = "network", "email", "tournament"
 
 def _take_signup_limits(
     request: HttpRequest, tournament: Tournament, email: str
-) -> tuple[str, int] | None:
+) -> tuple[tuple[str, int] | None, list[ratelimit.Slot]]:
     """Count one registration in each of its limits; when one is over, every count is given
-    back and (which limit, seconds to wait) returned, else None. In a hall all phones may
-    share one address and on the internet a flood may come from ever new ones: the
-    tournament's and the e-mail address's limits hold whatever the address."""
+    back and (which limit, seconds to wait) returned, else None with the slots taken by the
+    tournament's and the e-mail address's limits (given back if the registration is then
+    refused: refused attempts must not use up a tournament's or somebody's address's
+    share). In a hall all phones may share one address and on the internet a flood may come
+    from ever new ones: the tournament's and the e-mail address's limits hold whatever the
+    address."""
     limits = [
         (
             NETWORK,
@@ -90,9 +93,9 @@ def _take_signup_limits(
     slots = [(which, ratelimit.take(key, limit, window)) for which, key, limit, window in limits]
     over = [(which, slot.wait) for which, slot in slots if slot.wait is not None]
     if not over:
-        return None
+        return None, [slot for which, slot in slots if which != NETWORK]
     ratelimit.give_back(slot for _which, slot in slots)
-    return over[0][0], max(wait for _which, wait in over)
+    return (over[0][0], max(wait for _which, wait in over)), []
 
 
 def _minutes(seconds: int) -> int:
@@ -132,7 +135,7 @@ def signup_form(request, slug):
     if form.is_valid():
         # Only what would be saved counts against the limits: a player correcting a typo,
         # or a club registering its members from one computer, is not locked out by errors.
-        refused = _take_signup_limits(request, tournament, form.cleaned_data["email"])
+        refused, shared = _take_signup_limits(request, tournament, form.cleaned_data["email"])
         if refused is not None:
             return _refused(request, tournament, form, *refused)
         try:
@@ -142,7 +145,11 @@ def signup_form(request, slug):
                 consent=form.consent_text,
                 mail=RequestMailer(request),
             )
-        except DomainError as exc:  # counted: no free probing of names and member numbers
+        except DomainError as exc:
+            # Counted for the network: no free probing of names and member numbers. Not for
+            # the tournament or the e-mail address: refused attempts would use up their
+            # share, and anybody could block a tournament's registration with them.
+            ratelimit.give_back(shared)
             form.add_error(None, exc.message)
         else:
             messages.success(
