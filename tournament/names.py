@@ -85,3 +85,20 @@ def sort_key(text: str) -> str:
     from "muller"), and it is for ordering, never for matching."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
+# Characters refused in every typed text (names, clubs, titles, reasons), at the form
+# (tournament/forms/text.py) and in the player import: controls (Cc: C0 and C1, tab, line
+# feed, carriage return), format characters (Cf: bidi controls, zero-width characters, the
+# byte-order mark), line and paragraph separators (Zl, Zp) and lone surrogates (Cs).
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+
+
+def has_control_characters(value: str, *, line_breaks: bool = False) -> bool:
+    """True when ``value`` holds a character of :data:`REFUSED_CATEGORIES` (``line_breaks``:
+    except the line feed, for a text area whose CR LF was made LF first)."""
+    return any(
+        unicodedata.category(char) in REFUSED_CATEGORIES
+        for char in value
+        if not (line_breaks and char == "\n")
+    )

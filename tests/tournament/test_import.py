@@ -276,3 +276,17 @@ def test_matching_a_whole_file_reads_the_player_database_once(
     with django_assert_max_num_queries(8):
         preview = parse_player_file(tournament, "a.csv", csv_bytes(rows), director=director_user)
     assert all(r.player_id for r in preview.rows)
+
+
+@pytest.mark.parametrize(
+    "name", ["Max\u202eknuF", "Zero\u200bWidth", "Soft\u00adHyphen", "Byte\ufeffMark"]
+)
+def test_an_import_refuses_the_characters_every_form_refuses(tournament, name):
+    """A reviewer's find: the import checked ASCII control codes only, so a text-direction
+    override or a zero-width character reached the public pages and PDFs through it."""
+    rows = [["Vorname", "Nachname"], ["Anna", name]]
+    preview = parse_player_file(tournament, "a.csv", csv_bytes(rows))
+    assert [(e.line, e.message) for e in preview.errors] == [
+        (2, "Nachname enthält Steuerzeichen")
+    ]
+    assert not preview.ok

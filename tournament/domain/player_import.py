@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from ..imports.tabular import ImportFileError, read_table
 from ..models import Entry, Player, Team, Tournament, normalize_name
 from ..models.audit import role_of
+from ..names import has_control_characters
 from ..versions import mark_changed
 from . import DomainError, bulk
 from .registration import (
@@ -78,7 +79,6 @@ CONSENT_ANSWERS = {
     "nein": False, "n": False, "0": False, "no": False, "false": False, "-": False,
 }  # fmt: skip
 MAX_LENGTHS = {"first_name": 100, "last_name": 100, "club": 150, "ddv_number": 20, "team": 150}
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 @dataclass
@@ -198,7 +198,7 @@ def _row_from_cells(line: int, cells: list[str], columns: dict[str, int]) -> Imp
         "team": _("team"),
     }
     for name, value in values.items():
-        if _CONTROL.search(value):
+        if has_control_characters(value):
             return _("%(field)s contains control characters") % {"field": labels[name]}
         if len(value) > MAX_LENGTHS[name]:
             return _("%(field)s is longer than %(max)s characters") % {

@@ -10,27 +10,16 @@ paragraph separators (Zl, Zp) and lone surrogates (Cs). A text area may keep its
 (:func:`no_control_characters_except_line_breaks`).
 """
 
-import unicodedata
-
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+from ..names import has_control_characters
+
 MESSAGE = _(
     "Please leave out line breaks, tabs and invisible control characters "
     "(such as text-direction marks)."
 )
-
-
-def has_control_characters(value: str, *, line_breaks: bool = False) -> bool:
-    """True when ``value`` holds a character of :data:`REFUSED_CATEGORIES` (``line_breaks``:
-    except the line feed, for a text area whose CR LF was made LF first)."""
-    return any(
-        unicodedata.category(char) in REFUSED_CATEGORIES
-        for char in value
-        if not (line_breaks and char == "\n")
-    )
 
 
 def no_control_characters(value: str) -> None:
