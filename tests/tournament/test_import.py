@@ -286,7 +286,5 @@ def test_an_import_refuses_the_characters_every_form_refuses(tournament, name):
     override or a zero-width character reached the public pages and PDFs through it."""
     rows = [["Vorname", "Nachname"], ["Anna", name]]
     preview = parse_player_file(tournament, "a.csv", csv_bytes(rows))
-    assert [(e.line, e.message) for e in preview.errors] == [
-        (2, "Nachname enthält Steuerzeichen")
-    ]
+    assert [(e.line, e.message) for e in preview.errors] == [(2, "Nachname enthält Steuerzeichen")]
     assert not preview.ok
