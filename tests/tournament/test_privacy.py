@@ -218,6 +218,40 @@ def test_the_director_downloads_everything_held_about_one_person(director_client
     assert "confirm_code" not in json.dumps(data)  # keys are no personal data
 
 
+def test_the_data_export_holds_the_persons_waiting_list_places_not_a_namesakes(
+    director_client, tournament
+):
+    """A reviewer's find: registrations without a place were matched by name, so exporting
+    one "Max Müller" handed over another Max Müller's e-mail address."""
+    from tournament.domain import signup
+
+    Tournament.objects.filter(pk=tournament.pk).update(
+        is_public=True, registration_open=True, registration_capacity=1
+    )
+    tournament.refresh_from_db()
+    mine = signup.submit(
+        tournament, signup.Details("Max", "Müller", email="max@example.org"), consent=""
+    )
+    later, third = (
+        TournamentFactory(directors=list(tournament.directors.all()), is_public=True)
+        for _ in range(2)
+    )
+    full = {"registration_open": True, "registration_capacity": 0}
+    Tournament.objects.filter(pk__in=[later.pk, third.pk]).update(**full)
+    later.refresh_from_db()
+    third.refresh_from_db()
+    max_ = signup.Details("Max", "Müller", email="max@example.org")
+    waiting = signup.submit(later, max_, consent="")
+    other = signup.Details("Max", "Müller", email="other@example.org")
+    namesake = signup.submit(third, other, consent="")
+    assert waiting.entry is None and namesake.entry is None  # on the waiting list
+    url = reverse("manage:player-data", args=[tournament.slug, mine.entry.pk])
+    data = json.loads(director_client.get(url).content)
+    unplaced = data["registrations_without_a_place"]
+    assert [r["email"] for r in unplaced] == ["max@example.org"]
+    assert "other@example.org" not in json.dumps(data)
+
+
 def test_the_data_export_is_the_directors_only(director_client, hall):
     from django.test import Client
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 from decimal import Decimal
 
-from django.db.models import Model, QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -122,19 +122,19 @@ def personal_data(
         .select_related("tournament", "team")
         .order_by("tournament__date", "tournament__pk")
     )
-    linked = Registration.objects.filter(entry__in=entries).values_list("pk", flat=True)
-    # Registrations of the same name that never got a place (waiting list, declined,
-    # cancelled before a place): held about the person too.
+    linked = Registration.objects.filter(entry__in=entries)
+    # Registrations that never got a place (waiting list, declined, cancelled before a
+    # place) are held about the person too: found by the e-mail addresses of the person's
+    # own registrations, never by the name (a namesake's data is not theirs to see).
+    addresses = Q()
+    for address in {a.strip().casefold() for a in linked.values_list("email", flat=True) if a}:
+        addresses |= Q(email__iexact=address)
     unplaced = (
-        Registration.objects.filter(
-            tournament__in=tournaments,
-            entry__isnull=True,
-            first_name__iexact=player.first_name,
-            last_name__iexact=player.last_name,
-        )
-        .exclude(pk__in=linked)
+        Registration.objects.filter(addresses, tournament__in=tournaments, entry__isnull=True)
         .select_related("tournament")
         .order_by("pk")
+        if addresses
+        else Registration.objects.none()
     )
     return {
         "made_at": _plain(timezone.now()),
