@@ -38,6 +38,13 @@ CODE_FAILURES, CODE_WINDOW = 5, 600
 BROWSERS_PER_TABLE = 10
 new_browsers = ratelimit.InMemory()
 
+# Wrong codes for one start number at a table, from all guessers together, within
+# CODE_WINDOW: the ceiling that holds however many phones and networks guess (at most 120
+# guesses an hour against 90 000 codes). Past it that start number's code is refused for
+# the rest of the window, also the right one: the office sees it, confirms the sheet on the
+# board or unlocks the table and renews its codes. A player's own mistypes never reach it.
+NUMBER_FAILURES = 20
+
 
 def bucket_prefix(table: Table) -> str:
     """The start of every key the table's wrong codes are counted under."""
@@ -79,8 +86,28 @@ class TooManyCodes(DomainError):
         self.seconds = seconds
 
 
-def _code_limits(table: Table, guesser: str) -> tuple[tuple[str, int], ...]:
-    return ((f"{bucket_prefix(table)}guesser:{guesser}"[:200], CODE_FAILURES),)
+class TooManyForNumber(TooManyCodes):
+    """Too many wrong codes for one start number at the table, from all phones together."""
+
+    def __init__(self, seconds: int, start_number: int) -> None:
+        DomainError.__init__(
+            self,
+            _(
+                "Too many wrong codes were given for start number %(number)s at this table. "
+                "Please call the tournament office: it can confirm the sheet, or unlock the "
+                "table and renew its codes."
+            )
+            % {"number": start_number},
+        )
+        self.seconds = seconds
+
+
+def _code_limits(table: Table, guesser: str, start_number: int) -> tuple[tuple[str, int], ...]:
+    prefix = bucket_prefix(table)
+    return (
+        (f"{prefix}guesser:{guesser}"[:200], CODE_FAILURES),
+        (f"{prefix}number:{start_number}", NUMBER_FAILURES),
+    )
 
 
 @dataclass
@@ -88,17 +115,19 @@ class _CodeSlots:
     """The slots taken for one code check, before it (see :func:`counting_wrong_codes`)."""
 
     guesser: str
+    start_number: int
     slots: tuple[ratelimit.Slot, ...]
     wait: int | None
+    number_over: bool = False  # the start number's ceiling, not the guesser's limit
 
 
 class _CodeSlotsNeeded(Exception):
     """Raised by :func:`check_player_code` inside the verb's transaction: nothing is written
     yet, the transaction is rolled back, and the slots are taken outside of it."""
 
-    def __init__(self, guesser: str) -> None:
+    def __init__(self, guesser: str, start_number: int) -> None:
         super().__init__(guesser)
-        self.guesser = guesser
+        self.guesser, self.start_number = guesser, start_number
 
 
 _code_slots: ContextVar[list[_CodeSlots] | None] = ContextVar("code_slots", default=None)
@@ -121,9 +150,16 @@ def counting_wrong_codes(table: Table, verb):
         try:
             return verb()
         except _CodeSlotsNeeded as needed:
-            guesser = needed.guesser
-            slots, wait = ratelimit.take_all(_code_limits(table, guesser), CODE_WINDOW)
-            taken.append(_CodeSlots(guesser, slots, wait))
+            guesser, number = needed.guesser, needed.start_number
+            limits = _code_limits(table, guesser, number)
+            slots = tuple(ratelimit.take(key, limit, CODE_WINDOW) for key, limit in limits)
+            waits = [slot.wait for slot in slots if slot.wait is not None]
+            if waits:
+                ratelimit.give_back(slots)
+                over = slots[1].wait is not None and slots[0].wait is None
+                taken.append(_CodeSlots(guesser, number, (), max(waits), over))
+            else:
+                taken.append(_CodeSlots(guesser, number, slots, None))
             return verb()
     except WrongCode:
         counted = True
@@ -139,8 +175,9 @@ def check_player_code(
 ) -> Seat:
     """The player on the token link is who they say: their start number sits at the table
     and ``code`` is the one on their player card. After ``CODE_FAILURES`` wrong codes from
-    ``guesser`` (a browser at an address) at the table within ``CODE_WINDOW`` seconds
-    :class:`TooManyCodes` — for that guesser only. Runs only under
+    ``guesser`` (a browser at a network) at the table within ``CODE_WINDOW`` seconds
+    :class:`TooManyCodes` — for that guesser only; after ``NUMBER_FAILURES`` wrong codes for
+    the start number from everybody :class:`TooManyForNumber`. Runs only under
     :func:`counting_wrong_codes`."""
     seat = _table_seat(table, start_number)
     if seat is None or start_number is None:
@@ -148,10 +185,12 @@ def check_player_code(
     taken = _code_slots.get()
     if taken is None:
         raise RuntimeError("A code is only checked under counting_wrong_codes().")
-    mine = next((t for t in taken if t.guesser == guesser), None)
+    mine = next((t for t in taken if t.guesser == guesser and t.start_number == start_number), None)
     if mine is None:
-        raise _CodeSlotsNeeded(guesser)
+        raise _CodeSlotsNeeded(guesser, start_number)
     if mine.wait is not None:
+        if mine.number_over:
+            raise TooManyForNumber(mine.wait, start_number)
         raise TooManyCodes(mine.wait)
     expected = seat.entry.confirm_code
     if not code or not secrets.compare_digest(code.encode(), expected.encode()):

@@ -47,7 +47,7 @@ def guesser(request) -> str:
     """Who gives a confirmation code, as its wrong ones are counted: the browser at its
     address, or, without the browser's cookie, the address alone (hashed: the key is
     stored)."""
-    address = ratelimit.client_address(request)
+    address = ratelimit.network(request)  # an IPv6 /64 is one address here
     browser = _browser(request)
     who = f"browser:{browser}:{address}" if browser else f"address:{address}"
     return hashlib.sha256(who.encode()).hexdigest()[:40]
@@ -57,7 +57,7 @@ def _give_browser_id(request, table: Table, response):
     """A phone without the table browser's cookie gets one, within the table's limit."""
     if _browser(request) is not None or response.status_code >= 400:
         return response
-    if codes.may_give_browser_id(table, ratelimit.client_address(request)):
+    if codes.may_give_browser_id(table, ratelimit.network(request)):
         response.set_signed_cookie(
             BROWSER_COOKIE,
             secrets.token_urlsafe(18),

@@ -200,7 +200,8 @@ def test_a_guesser_with_new_cookies_gets_a_few_phones_worth_of_tries_only(submit
     for guesser in phones:
         while confirm(guesser, submitted, 9, "11111").status_code == 422:
             tries += 1
-    assert tries == (codes.BROWSERS_PER_TABLE + 1) * codes.CODE_FAILURES
+    # A few phones' worth at most, and never more than the start number's ceiling.
+    assert tries == min((codes.BROWSERS_PER_TABLE + 1) * codes.CODE_FAILURES, codes.NUMBER_FAILURES)
     assert status(submitted) == SheetStatus.SUBMITTED
     codes.unlock(submitted)  # the director's unlock: new phones get their id again
     assert Client().get(url).cookies.get(keeper.BROWSER_COOKIE) is not None
@@ -329,7 +330,11 @@ def test_parallel_wrong_codes_get_no_more_comparisons_than_the_limit(monkeypatch
     assert not errors, errors
     assert len(wrong) == codes.CODE_FAILURES
     counts = dict(RateBucket.objects.values_list("key", "count"))
-    assert counts == {f"confirm-code:table:{submitted.pk}:guesser:": codes.CODE_FAILURES}
+    prefix = f"confirm-code:table:{submitted.pk}:"
+    assert counts == {
+        f"{prefix}guesser:": codes.CODE_FAILURES,
+        f"{prefix}number:8": codes.CODE_FAILURES,  # the start number's ceiling counts along
+    }
     with pytest.raises(codes.TooManyCodes):
         sheet_domain.confirm(submitted, sheet_domain.keeper_actor(submitted, 8), code=CODES[8])
     genuine = replace(sheet_domain.keeper_actor(submitted, 9), guesser="phone-9")
@@ -493,3 +498,27 @@ def test_the_migration_gives_existing_entries_distinct_codes():
         executor = MigrationExecutor(connection)
         executor.loader.build_graph()
         executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_guessing_one_players_code_from_ever_new_networks_hits_a_ceiling(submitted):
+    """A reviewer's find: counted per browser and address alone, a guesser changing its
+    address every five tries could guess a tablemate's code without end."""
+    for n in range(codes.NUMBER_FAILURES):
+        guesser = Client(REMOTE_ADDR=f"10.{n}.0.1")
+        assert confirm(guesser, submitted, 8, f"{10000 + n}").status_code == 422
+    fresh = Client(REMOTE_ADDR="10.200.0.1")
+    refused = confirm(fresh, submitted, 8, CODES[8])  # even the right one: the office decides
+    assert refused.status_code == 429
+    assert "Für Startnummer 8 an diesem Tisch wurden zu viele" in refused.content.decode()
+    assert status(submitted) == SheetStatus.SUBMITTED
+    assert confirm(fresh, submitted, 9, "12345").status_code == 422  # the others: compared
+    codes.unlock(submitted)
+    assert confirm(Client(REMOTE_ADDR="10.201.0.1"), submitted, 8, CODES[8]).status_code == 200
+
+
+def test_an_ipv6_network_counts_as_one_guesser(submitted):
+    for n in range(codes.CODE_FAILURES):
+        phone = Client(REMOTE_ADDR=f"2001:db8:5:6::{n + 1:x}")
+        assert confirm(phone, submitted, 8, f"{20000 + n}").status_code == 422
+    same_network = Client(REMOTE_ADDR="2001:db8:5:6::ff")
+    assert confirm(same_network, submitted, 8, "29999").status_code == 429
