@@ -136,12 +136,19 @@ def test_a_consent_for_one_tournament_does_not_publish_another(client):
     assert f"Spieler {hidden.pk}" in public
     page = client.get(reverse("series-player", args=[series.slug, hidden.pk])).content.decode()
     assert SECRET_NAME not in page and SECRET_CLUB not in page
+    # No results per tournament either: t1's public standings name them at those points.
+    assert 'id="series-hidden"' in page and 'id="series-results"' not in page
+    named = client.get(reverse("series-player", args=[series.slug, a.pk])).content.decode()
+    assert 'id="series-results"' in named
     book = load_workbook(
         BytesIO(file_of(client.get(reverse("series-export", args=[series.slug, "xlsx"]))))
     )
     cells = " ".join(str(c) for sheet in book for row in sheet.iter_rows(values_only=True)
                      for c in row)  # fmt: skip
     assert SECRET_NAME not in cells and SECRET_CLUB not in cells
+    results = [row for row in book.worksheets[-1].iter_rows(values_only=True)]
+    assert any("SpielerA" in str(row) for row in results)  # the results sheet, per player
+    assert not any(f"Spieler {hidden.pk}" in str(row) for row in results)
     # The consent of the first tournament still names them on that tournament's own pages.
     first = client.get(reverse("tournament-public", args=[t1.slug])).content.decode()
     assert SECRET_NAME in first

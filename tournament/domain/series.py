@@ -148,6 +148,10 @@ class SeriesLine:
     tournaments: int = 0
     points: int = 0  # the totals of the counted results
     key: tuple = ()  # the sort key: value, then the director's tie-breakers
+    # Shown as a pseudonym on the public pages (no consent): its results per tournament are
+    # not listed there either, since the public standings of a tournament where the player
+    # did consent would name them by rank and points.
+    hidden: bool = False
 
     @property
     def counted(self) -> list[Result]:
@@ -357,6 +361,7 @@ def _pseudonyms(players: dict[int, SeriesLine]) -> None:
         if not all(result.line.publish for result in line.results):
             # Lazy: the table is computed once for every language (views/series.py).
             line.player = Player(pk=pk, first_name="", last_name=lazy_pseudonym(pk))
+            line.hidden = True
 
 
 def compute(

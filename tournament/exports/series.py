@@ -96,11 +96,12 @@ def result_rows(
     standings: SeriesStandings, lines: list[SeriesLine], *, with_player: bool = False
 ) -> Listing:
     """Every result of ``lines``, one row per player and tournament: the rounds it comes
-    from, its total and rank there, and whether it counts for the series."""
+    from, its total and rank there, and whether it counts for the series. A line shown as a
+    pseudonym (public, no consent) has none listed (see ``SeriesLine.hidden``)."""
     listing = Listing(result_columns(standings, with_player=with_player))
     placement = standings.series.method == SeriesMethod.PLACEMENT
     for line in lines:
-        for result in line.results:
+        for result in [] if line.hidden else line.results:
             values: list[Value] = [line.player.full_name] if with_player else []
             values += [formats.date_format(result.tournament.date, "SHORT_DATE_FORMAT"),
                        result.tournament.name, round_points(result), result.rounds_played,
