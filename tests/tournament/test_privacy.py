@@ -146,7 +146,7 @@ def test_a_consent_for_one_tournament_does_not_publish_another(client):
     cells = " ".join(str(c) for sheet in book for row in sheet.iter_rows(values_only=True)
                      for c in row)  # fmt: skip
     assert SECRET_NAME not in cells and SECRET_CLUB not in cells
-    results = [row for row in book.worksheets[-1].iter_rows(values_only=True)]
+    results = list(book.worksheets[-1].iter_rows(values_only=True))
     assert any("SpielerA" in str(row) for row in results)  # the results sheet, per player
     assert not any(f"Spieler {hidden.pk}" in str(row) for row in results)
     # The consent of the first tournament still names them on that tournament's own pages.
