@@ -304,6 +304,52 @@ def test_the_migration_keeps_existing_entries_published_and_new_ones_start_witho
         executor.migrate(executor.loader.graph.leaf_nodes())
 
 
+@pytest.mark.django_db(transaction=True)
+def test_players_squatted_through_the_old_form_become_unaccepted_registrations():
+    """A reviewer's find: a DDV number taken by an online registration before version 0028
+    stayed blocked after the upgrade. The migration turns such players (one entry, in a
+    tournament not begun) into unaccepted registrations; others stay as they are."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before = [("tournament", "0030_publication_consent")]
+    after = [("tournament", "0031_unverify_online_players")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    try:
+        apps = executor.loader.project_state(before).apps
+        Tournament_ = apps.get_model("tournament", "Tournament")
+        Player_ = apps.get_model("tournament", "Player")
+        Entry_ = apps.get_model("tournament", "Entry")
+        Registration_ = apps.get_model("tournament", "Registration")
+        planned = Tournament_.objects.create(
+            name="Bald", slug="bald", date="2026-12-21", projector_token="t-bald"
+        )
+        squatter = Player_.objects.create(last_name="Squatter", ddv_number="4711")
+        desk = Player_.objects.create(last_name="Theke", ddv_number="815")
+        for number, player, online in ((1, squatter, True), (2, desk, False)):
+            entry = Entry_.objects.create(tournament=planned, player=player, start_number=number)
+            if online:
+                Registration_.objects.create(
+                    tournament=planned, entry=entry, last_name="Squatter", position=1,
+                    email="s@example.org", token="tok-squatter", state="confirmed",
+                )  # fmt: skip
+        executor = MigrationExecutor(connection)
+        executor.migrate(after)
+        apps = executor.loader.project_state(after).apps
+        players = apps.get_model("tournament", "Player").objects
+        freed = players.get(last_name="Squatter")
+        assert (freed.unverified, freed.ddv_number) == (True, "")
+        registration = apps.get_model("tournament", "Registration").objects.get()
+        assert registration.ddv_number == "4711"  # kept for the director to accept
+        kept = players.get(last_name="Theke")
+        assert (kept.unverified, kept.ddv_number) == (False, "815")
+    finally:
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 def test_the_projector_lists_the_pseudonyms_by_number_not_by_their_hidden_names(client, hall):
     """A tester saw "Spieler 14, 20, 19, 17": the order of the hidden first names."""
     tournament, _hidden = hall
