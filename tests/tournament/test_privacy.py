@@ -20,6 +20,7 @@ from tests.factories import (
     played_tournament,
     released_table,
 )
+from tests.migrations import migrate_to, migrated_back
 from tournament.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -273,15 +274,7 @@ def test_the_data_export_is_the_directors_only(director_client, hall):
 
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_keeps_existing_entries_published_and_new_ones_start_without():
-    from django.db import connection
-    from django.db.migrations.executor import MigrationExecutor
-
-    before = [("tournament", "0027_results_version")]
-    after = [("tournament", "0030_publication_consent")]
-    executor = MigrationExecutor(connection)
-    executor.migrate(before)
-    try:
-        apps = executor.loader.project_state(before).apps
+    with migrated_back([("tournament", "0027_results_version")]) as apps:
         old = apps.get_model("tournament", "Tournament").objects.create(
             name="Alt", slug="alt", date="2026-11-21", projector_token="token-alt"
         )
@@ -289,19 +282,13 @@ def test_the_migration_keeps_existing_entries_published_and_new_ones_start_witho
         apps.get_model("tournament", "Entry").objects.create(
             tournament=old, player=player, start_number=1
         )
-        executor = MigrationExecutor(connection)
-        executor.migrate(after)
-        apps = executor.loader.project_state(after).apps
+        apps = migrate_to([("tournament", "0030_publication_consent")])
         entries = apps.get_model("tournament", "Entry").objects
         assert entries.get(start_number=1).publish is True  # published as before
         other = apps.get_model("tournament", "Player").objects.create(last_name="Neu")
         new = entries.create(tournament_id=old.pk, player_id=other.pk, start_number=2)
         new = entries.get(pk=new.pk)
         assert new.publish is False
-    finally:
-        executor = MigrationExecutor(connection)
-        executor.loader.build_graph()
-        executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 @pytest.mark.django_db(transaction=True)
@@ -309,15 +296,7 @@ def test_players_squatted_through_the_old_form_become_unaccepted_registrations()
     """A reviewer's find: a DDV number taken by an online registration before version 0028
     stayed blocked after the upgrade. The migration turns such players (one entry, in a
     tournament not begun) into unaccepted registrations; others stay as they are."""
-    from django.db import connection
-    from django.db.migrations.executor import MigrationExecutor
-
-    before = [("tournament", "0030_publication_consent")]
-    after = [("tournament", "0031_unverify_online_players")]
-    executor = MigrationExecutor(connection)
-    executor.migrate(before)
-    try:
-        apps = executor.loader.project_state(before).apps
+    with migrated_back([("tournament", "0030_publication_consent")]) as apps:
         Tournament_ = apps.get_model("tournament", "Tournament")
         Player_ = apps.get_model("tournament", "Player")
         Entry_ = apps.get_model("tournament", "Entry")
@@ -334,9 +313,7 @@ def test_players_squatted_through_the_old_form_become_unaccepted_registrations()
                     tournament=planned, entry=entry, last_name="Squatter", position=1,
                     email="s@example.org", token="tok-squatter", state="confirmed",
                 )  # fmt: skip
-        executor = MigrationExecutor(connection)
-        executor.migrate(after)
-        apps = executor.loader.project_state(after).apps
+        apps = migrate_to([("tournament", "0031_unverify_online_players")])
         players = apps.get_model("tournament", "Player").objects
         freed = players.get(last_name="Squatter")
         assert (freed.unverified, freed.ddv_number) == (True, "")
@@ -344,10 +321,6 @@ def test_players_squatted_through_the_old_form_become_unaccepted_registrations()
         assert registration.ddv_number == "4711"  # kept for the director to accept
         kept = players.get(last_name="Theke")
         assert (kept.unverified, kept.ddv_number) == (False, "815")
-    finally:
-        executor = MigrationExecutor(connection)
-        executor.loader.build_graph()
-        executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def test_the_projector_lists_the_pseudonyms_by_number_not_by_their_hidden_names(client, hall):

@@ -4,21 +4,12 @@ The test migrates the shared test database: it ends at the latest migrations aga
 happens, so that later tests find the schema they expect."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
+
+from tests.migrations import migrate_to as _migrate
 
 BEFORE = [("tournament", "0015_referee_call_history")]
 AFTER = [("tournament", "0016_sheet")]
-
-
-def _migrate(target=None):
-    """Migrate to ``target`` (default: the latest migrations) and give its models."""
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    target = target or executor.loader.graph.leaf_nodes()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
 
 
 @pytest.mark.django_db(transaction=True)
