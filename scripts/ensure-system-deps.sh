@@ -9,6 +9,8 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 ldconfig -p 2>/dev/null | grep -q 'libpango-1.0' || need+=(libpango-1.0-0 libpangoft2-1.0-0)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+# The condensed faces of the lists drawn with ReportLab (tournament/exports/drawn.py).
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf ] || need+=(fonts-dejavu-extra)
 command -v msgfmt >/dev/null || need+=(gettext)
 command -v pdftoppm >/dev/null || need+=(poppler-utils)
 command -v zbarimg >/dev/null || need+=(zbar-tools)

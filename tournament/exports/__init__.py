@@ -17,11 +17,12 @@ GENERATED = "kreuzdame-generated:"
 class PdfUnavailable(DomainError):
     """PDFs cannot be made on this computer: WeasyPrint's Pango library is missing."""
 
-    def __init__(self) -> None:
+    def __init__(self, message: str = "") -> None:
         from django.utils.translation import gettext
 
         super().__init__(
-            gettext(
+            message
+            or gettext(
                 "PDF files cannot be made on this computer: the Pango library they are drawn "
                 "with is missing. The README says how to install it (Printing on Windows and "
                 "macOS); everything else works without it."

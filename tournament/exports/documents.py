@@ -7,6 +7,7 @@ room for and how each kind of cell is set (numbers right-aligned, names that may
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from ..domain import standings as standings_domain
@@ -28,6 +29,18 @@ COL_CLASS = {
     ColumnKind.PENALTIES: "pen",
     ColumnKind.TOTAL: "sum",
 }
+# Column widths of the standings PDF in millimetres, by column class; None: the rest.
+STANDINGS_MM = {
+    "rank": 9.5,
+    "no": 8.5,
+    "name": 44,
+    "club": None,
+    "round": 8,
+    "pen": 12.5,
+    "sum": 11.5,
+}
+ABSENT_MM = {**STANDINGS_MM, "name": 80}
+TEAMS_MM = {**STANDINGS_MM, "name": 45}
 
 
 def _css(column: Column) -> str:
@@ -58,25 +71,44 @@ def printed(listing: Listing) -> dict:
 
 def standings_pdf(tournament: Tournament, *, teams_only: bool = False) -> bytes:
     """The standings on A4: one table that fills the pages and repeats its header row on
-    each; players who never started listed apart; the teams below."""
-    from .pdf import render_pdf  # WeasyPrint loads only when a PDF is made
+    each; players who never started listed apart; the teams below. Drawn with ReportLab
+    (``drawn``): a table of 400 players is 6,000 cells."""
+    from .drawn import SMALL_SIZE, ListingDocument, ListingSection, columns_of, listing_pdf
 
     standings = standings_domain.compute(tournament)
     numbers = standings.round_numbers
     columns = ["rank", "start_number", "name", "club", *[f"r{n}" for n in numbers]]
     columns += ["penalties", "total", "note"]
-    absent = ["start_number", "name", "club", "note"]
-    context = {
-        "tournament": tournament,
-        "standings": standings,
-        "ranked": None if teams_only else printed(rows.standings_rows(standings).select(columns)),
-        "absent": None if teams_only else printed(rows.absent_rows(standings).select(absent)),
-        "landscape": len(numbers) > PORTRAIT_ROUNDS and not teams_only,
-        "teams": printed(rows.team_rows(standings)),
-        "teams_only": teams_only,
-        "generated": when(standings.generated_at),
-    }
-    return render_pdf("tournament/print/standings.html", context)
+    sections = []
+
+    def section(listing: Listing, widths: dict, heading: str = "", hint: str = ""):
+        table = printed(listing)
+        lines = [([(text, note) for _css, text, note in line["cells"]], line["muted"])
+                 for line in table["lines"]]  # fmt: skip
+        return ListingSection(columns_of(table["columns"], widths), lines, heading, hint)
+
+    if not teams_only:
+        sections.append(section(rows.standings_rows(standings).select(columns), STANDINGS_MM))
+        absent = rows.absent_rows(standings).select(["start_number", "name", "club", "note"])
+        hint = _("Registered, but never seated at a table: no rank.")
+        sections.append(section(absent, ABSENT_MM, _("Not started"), hint))
+    teams = section(rows.team_rows(standings), TEAMS_MM, "" if teams_only else _("Teams"))
+    teams.columns[2].size = SMALL_SIZE  # the members
+    sections.append(teams)
+    state = _("Provisional standings") if standings.provisional else _("Final standings")
+    about = [date_format(tournament.date, "DATE_FORMAT") if tournament.date else ""]
+    about += [tournament.venue, tournament.get_rule_profile_display()]
+    document = ListingDocument(
+        title=tournament.name,
+        meta=[" · ".join(part for part in about if part)],
+        state=f"{_('Teams')} – {state}" if teams_only else state,
+        state_alert=standings.provisional,
+        generated=_("generated %(generated)s") % {"generated": when(standings.generated_at)},
+        sections=sections,
+        empty="" if teams_only else _("No results yet."),
+        landscape=len(numbers) > PORTRAIT_ROUNDS and not teams_only,
+    )
+    return listing_pdf(document)
 
 
 def _table_penalties(round_: Round) -> dict[int, list[dict]]:

@@ -1,0 +1,65 @@
+"""The lists drawn with ReportLab (tournament/exports/drawn.py), read back with poppler."""
+
+import shutil
+import subprocess
+
+import pytest
+
+from tournament.exports.drawn import ListingColumn, ListingDocument, ListingSection, listing_pdf
+
+
+def pages_of(content: bytes) -> list[str]:
+    assert shutil.which("pdftotext"), "make test installs poppler-utils"
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"],  # noqa: S607
+        input=content,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    return text.split("\f")[:-1]
+
+
+def document(ranked: int, absent: int = 3) -> ListingDocument:
+    columns = [
+        ListingColumn("Nr.", 9, "num"),
+        ListingColumn("Name", 50),
+        ListingColumn("Verein", None),
+    ]
+    ranked_lines = [([(str(n), None), (f"Rang Spieler{n}", None), ("Club", None)], False)
+                    for n in range(1, ranked + 1)]  # fmt: skip
+    absent_lines = [([(str(n), None), (f"Fehlt Spieler{n}", None), ("Club", None)], False)
+                    for n in range(1, absent + 1)]  # fmt: skip
+    return ListingDocument(
+        title="Herbstturnier",
+        meta=["5. Dezember 2026"],
+        state="Endstand",
+        generated="erstellt am 5. Dezember 2026",
+        sections=[
+            ListingSection(columns, ranked_lines),
+            ListingSection(columns, absent_lines, "Nicht angetreten", "Ohne Platzierung."),
+        ],
+    )
+
+
+@pytest.mark.parametrize("ranked", [*range(38, 50), *range(88, 98)])  # page 1 or 2 fills
+def test_a_heading_never_stays_alone_at_the_foot_of_a_page(ranked):
+    """Issue 35: "Nicht angetreten" sat alone at the bottom of a page, its names on the
+    next. Whatever the length of the list above, heading, hint and first line share a page."""
+    pages = pages_of(listing_pdf(document(ranked)))
+    with_heading = [n for n, page in enumerate(pages) if "Nicht angetreten" in page]
+    assert len(with_heading) == 1
+    page = pages[with_heading[0]]
+    assert "Ohne Platzierung." in page and "Fehlt Spieler1" in page
+    # Every ranked line is printed once, the page numbers count the pages.
+    assert sum(page.count("Rang Spieler") for page in pages) == ranked
+    assert f"Seite {len(pages)} von {len(pages)}" in pages[-1]
+
+
+def test_user_text_is_printed_as_it_was_typed_never_as_markup():
+    hostile = '<font size="40">Groß</font> & <b>Co</b> "=1+1"'
+    listing = document(1)
+    listing.sections[0].lines[0][0][1] = (hostile, "zurückgezogen")
+    text = "\n".join(pages_of(listing_pdf(listing)))
+    for word in ("<font", 'size="40">Groß</font>', "&", "<b>Co</b>", '"=1+1"'):
+        assert word in text.split(), word
+    assert "(zurückgezogen)" in text
