@@ -296,6 +296,22 @@ def test_without_the_pdf_engine_the_print_pack_says_what_is_missing(
     url = reverse("manage:print-pack", args=[tournament.slug, 1])
     response = director_client.get(url)
     assert response.status_code == 200 and "Pango" in response.content.decode()
+    # The standings are drawn with ReportLab: they need no Pango.
     export = reverse("manage:standings-export", args=[tournament.slug, "standings", "pdf"])
     response = director_client.get(export, follow=True)
-    assert response.status_code == 200 and "Pango" in response.content.decode()
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+
+
+def test_without_the_dejavu_fonts_the_standings_pdf_says_what_is_missing(
+    director_client, tournament, monkeypatch
+):
+    from tests.factories import released_table
+    from tournament.exports import drawn
+
+    released_table(tournament)
+    monkeypatch.setattr(drawn, "FONT_DIRS", ())
+    monkeypatch.setattr(drawn, "_faces", {})
+    export = reverse("manage:standings-export", args=[tournament.slug, "standings", "pdf"])
+    response = director_client.get(export, follow=True)
+    assert response.status_code == 200
+    assert "DejaVu-Schriften fehlen" in response.content.decode()

@@ -8,7 +8,10 @@ flowing table (header row repeated on each page, a row never split across pages)
 tenth of the cost, and looks like the WeasyPrint documents: DejaVu Sans, the same margins,
 headings and rules, "title · generated" and "Page x of y" at the foot of every page.
 
-User text (names, clubs, notes) reaches ReportLab's paragraph markup only escaped.
+User text (names, clubs, notes) reaches ReportLab's paragraph markup only escaped, and in
+the order it is read in: ReportLab draws characters left to right as stored, so a Hebrew or
+Arabic name is put into display order (and Arabic letters into their joined forms) first,
+as WeasyPrint's text engine does by itself.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+import arabic_reshaper
+from bidi import get_display
 from django.utils.translation import gettext
 
 from . import PdfUnavailable
@@ -29,7 +34,7 @@ try:
     from reportlab.lib.pagesizes import A4, landscape
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.lib.units import mm
-    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase import pdfmetrics, ttfonts
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import (
@@ -69,13 +74,53 @@ FONT_DIRS = (
 
 INK, MUTED, QUIET, RULE = "#111111", "#666666", "#555555", "#bbbbbb"
 BODY_SIZE, SMALL_SIZE, LEADING = 8.5, 7.5, 10.6
-# The page as in print/standings.html: A4, 13 mm on top, 12 mm at the sides, 15 mm below
+# The page as the other lists (print/series.html): A4, 13 mm on top, 12 mm at the sides, 15 mm below
 # (the foot line sits in that margin).
 TOP, SIDE, BOTTOM = 13 * mm, 12 * mm, 15 * mm
 PAD_X, PAD_Y = 1 * mm, 0.75 * mm
 
 _fonts_lock = threading.Lock()
 _faces: dict[str, str] = {}
+
+
+def _to_unicode_cmap(fontname: str, subset: Sequence[int]) -> str:
+    """ReportLab's ToUnicode map of a font subset with characters beyond U+FFFF written as
+    UTF-16 (a surrogate pair) as the PDF reference wants: ReportLab writes their code point
+    as five hex digits, and a reader then copies "🂭" out of a list as "Ἂ"."""
+    pairs = [f"<{index:02X}> <{chr(code).encode('utf-16-be').hex().upper()}>"
+             for index, code in enumerate(subset)]  # fmt: skip
+    return "\n".join(
+        [
+            "/CIDInit /ProcSet findresource begin",
+            "12 dict begin",
+            "begincmap",
+            f"/CIDSystemInfo << /Registry ({fontname}) /Ordering ({fontname}) /Supplement 0 >> def",
+            f"/CMapName /{fontname} def",
+            "/CMapType 2 def",
+            "1 begincodespacerange",
+            f"<00> <{len(subset) - 1:02X}>",
+            "endcodespacerange",
+            f"{len(subset)} beginbfchar",
+            *pairs,
+            "endbfchar",
+            "endcmap",
+            "CMapName currentdict /CMap defineresource pop",
+            "end",
+            "end",
+        ]
+    )
+
+
+ttfonts.makeToUnicodeCMap = _to_unicode_cmap
+
+
+def visual(text: str) -> str:
+    """``text`` in the order its characters stand on paper, left to right: runs of Hebrew
+    or Arabic turned round (Unicode bidirectional algorithm, a left-to-right line), Arabic
+    letters joined. Text without such characters comes back as it is."""
+    if all(ord(character) < 0x0590 for character in text):
+        return text  # below Hebrew: no right-to-left script
+    return get_display(arabic_reshaper.reshape(text), base_dir="L")
 
 
 def _font_file(name: str) -> Path | None:
@@ -242,9 +287,9 @@ def _table(section: ListingSection, width: float, font: dict[str, str]) -> Table
         row: list = []
         for column, (text, note) in zip(section.columns, cells, strict=True):
             if column.kind == "text":
-                markup = escape(str(text))
+                markup = escape(visual(str(text)))
                 if note:
-                    markup += f' <font color="{MUTED}">({escape(note)})</font>'
+                    markup += f' <font color="{MUTED}">({escape(visual(note))})</font>'
                 row.append(Paragraph(markup, styles[muted, column.size]))
             else:
                 row.append(str(text))
@@ -298,8 +343,8 @@ def listing_pdf(document: ListingDocument) -> bytes:
         spaceAfter=1.5 * mm,
     )
     hint = ParagraphStyle("hint", parent=meta, textColor=colors.HexColor(QUIET))
-    story: list[Flowable] = [Paragraph(escape(document.title), title)]
-    story += [Paragraph(escape(line), meta) for line in document.meta]
+    story: list[Flowable] = [Paragraph(escape(visual(document.title)), title)]
+    story += [Paragraph(escape(visual(line)), meta) for line in document.meta]
     story.append(_StateLine(document.state, document.state_alert, document.generated, font))
     story += [Spacer(width, 2 * mm), _Rule(1.2, 3 * mm)]
     sections = [s for s in document.sections if s.lines]
@@ -320,7 +365,7 @@ def listing_pdf(document: ListingDocument) -> bytes:
     )  # fmt: skip
     page = Frame(SIDE, BOTTOM, width, size[1] - TOP - BOTTOM, 0, 0, 0, 0)
     template.addPageTemplates([PageTemplate(frames=[page])])
-    foot = " · ".join(part for part in (document.title, document.generated) if part)
+    foot = visual(" · ".join(part for part in (document.title, document.generated) if part))
     label = gettext("Page {page} of {pages}")
     canvas = _numbered_canvas(foot, label, font["sans"], size[0])
     template.build(story, canvasmaker=canvas)
