@@ -252,9 +252,7 @@ def send_seats(round_id: int, base: str) -> None:
         .select_related("table", "entry__player", "entry__registration")
         .order_by("table__number", "position")
     )
-    told = {
-        m.entry_id: (m.table_number, m.position) for m in SeatMail.objects.filter(round=round_)
-    }
+    told = {m.entry_id: (m.table_number, m.position) for m in SeatMail.objects.filter(round=round_)}
     by_table: dict[int, list[Seat]] = {}
     for seat in seats:
         by_table.setdefault(seat.table_id, []).append(seat)

@@ -200,7 +200,9 @@ def can_check_in(entry: Entry) -> bool:
     """ "I am here" on the personal page: once the director opened check-in, for an active
     player not checked in yet."""
     return bool(
-        entry.tournament.checkin_open and entry.status == EntryStatus.ACTIVE and not entry.checked_in
+        entry.tournament.checkin_open
+        and entry.status == EntryStatus.ACTIVE
+        and not entry.checked_in
     )
 
 
@@ -225,10 +227,7 @@ def day(entry: Entry) -> Day:
         .select_related("table__sheet")
         .order_by("round__number")
     )
-    stored = {
-        r.round_id: r
-        for r in RoundResult.objects.filter(entry=entry, round__in=[r for r in shown])
-    }
+    stored = {r.round_id: r for r in RoundResult.objects.filter(entry=entry, round__in=shown)}
     rank = rank_of(entry) if shown else None
     played = []
     for seat in seats:

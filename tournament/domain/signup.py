@@ -823,8 +823,8 @@ def fee_sums(tournament: Tournament) -> FeeSums:
 
 def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int:
     """Delete the e-mail addresses and personal links of finished tournaments' registrations
-    and entries (the player cards' pages); names and results stay. Returns how many registrations were cleared. Refused for a
-    tournament that is not finished."""
+    and entries (the player cards' pages); names and results stay. Returns how many
+    registrations were cleared. Refused for a tournament that is not finished."""
     count = 0
     with transaction.atomic():
         for tournament in tournaments:

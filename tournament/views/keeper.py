@@ -169,11 +169,14 @@ def _keeper_render(
 
 def _not_released_render(request, table):
     """A table's QR code scanned before its round is released (the pack laid out early):
-    the page says so and reloads itself until the round is released, then it is the
-    keeper's page. Nothing can be entered or sent yet (POST: 409)."""
+    the page says so, shows nobody's name (the seats are not public yet) and reloads itself
+    until the round is released, then it is the keeper's page. Everything else of the link
+    (a save, the calculator, the status) is not there yet: 404."""
+    page = request.resolver_match and request.resolver_match.url_name == "keeper-sheet"
+    if not page or request.method not in ("GET", "HEAD"):
+        raise Http404
     context = {"table": table, "round": table.round, "tournament": table.round.tournament}
-    status = 200 if request.method in ("GET", "HEAD") else 409
-    response = render(request, "tournament/sheet/not_released.html", context, status=status)
+    response = render(request, "tournament/sheet/not_released.html", context)
     response["Cache-Control"] = "no-store"
     # The browser asks again by itself (the Refresh header: no JavaScript, plain http).
     response["Refresh"] = str(NOT_RELEASED_REFRESH)
