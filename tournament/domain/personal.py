@@ -51,6 +51,8 @@ class Rank:
 
 def _ranks(tournament: Tournament) -> dict[int, Rank]:
     standings = standings_domain.compute(tournament)
+    if not standings.round_numbers:
+        return {}  # nothing counts yet: everybody would share rank 1 with 0 points
     return {
         line.entry.pk: Rank(line.rank, line.total, dict(line.rounds), standings.provisional)
         for line in standings.lines
@@ -60,7 +62,7 @@ def _ranks(tournament: Tournament) -> dict[int, Rank]:
 def rank_of(entry: Entry) -> Rank | None:
     """The entry's rank and total, from the standings computed once per version of the
     tournament (and kept ``STANDINGS_CACHE_SECONDS`` while games come in); None before the
-    entry played."""
+    entry played, or while no points count yet."""
     tournament = entry.tournament
     family = ("personal-ranks", tournament.pk)
     ranks = cached(

@@ -38,6 +38,10 @@ from ..mail import RequestMailer, address_key, personal_url, queue_links
 from ..models import Entry, EntryStatus, Registration, RegistrationState, Tournament
 from ..models.registration import OPEN_STATES
 
+# Seconds between two refreshes of the player's day on their page (htmx: plain http, as in
+# the hall).
+DAY_POLL_SECONDS = 20
+
 # A personal link is 32 URL-safe characters; anything else is not one (no database query).
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -284,7 +288,8 @@ def _personal_page(
     if entry is not None:
         entry.tournament = tournament
         context["day"] = personal_domain.day(entry)
-    context.update(error=error, token=request.resolver_match.kwargs["token"])
+    token = request.resolver_match.kwargs["token"]
+    context.update(error=error, token=token, poll_seconds=DAY_POLL_SECONDS)
     if request.htmx and request.htmx.target == "day":
         return render(request, "tournament/signup/_day.html", context, status=status)
     return render(request, "tournament/signup/personal.html", context, status=status)
