@@ -397,3 +397,25 @@ def test_no_seat_mails_without_a_mail_server(
     assert mail.outbox == []
     round_.refresh_from_db()
     assert round_.status == RoundStatus.RELEASED
+
+
+def test_a_correction_of_a_closed_round_shows_on_the_page(en, day_one, director_user):
+    """A closed round's sheet is kept until what the closed rounds count changes; the
+    keepers' saves elsewhere leave it, the office's correction does not."""
+    table, entries = day_one
+    play(table, [("normal", None, (2, -2, 2, -2))])
+    Round.objects.filter(pk=table.round_id).update(status=RoundStatus.CLOSED)
+    settle(table.round.tournament)
+    assert "-2</td>" in page_of(en, entries[0].token).split('id="sheet-1"')[1]
+    actor = sheet_domain.Actor(label="office", privileged=True, director=True, user=director_user)
+    game = Game.objects.get(table=table, number=1)
+    sheet_domain.replace_rows(
+        table,
+        actor,
+        [sheet_domain.RowInput("normal", None, (5, -5, 5, -5))],
+        {1: game.version},
+        reason="Tippfehler",
+    )
+    sheet = page_of(en, entries[0].token).split('id="sheet-1"')[1].split("</details>")[0]
+    assert "-5</td>" in sheet and "-2</td>" not in sheet
+    assert "Rank 1 · 5 points" in text(page_of(en, entries[0].token))

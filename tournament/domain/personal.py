@@ -133,12 +133,16 @@ def _summary(table: Table) -> SheetSummary:
 
 
 def sheet_of(table: Table) -> SheetSummary:
-    """The table's sheet for its players' pages, once per version of the tournament and
-    language (a pseudonym is a word); the running round's while games come in at most once
-    per ``STANDINGS_CACHE_SECONDS``."""
+    """The table's sheet for its players' pages, once per state and language (a pseudonym is
+    a word): the running round's once per version of the tournament, at most once per
+    ``STANDINGS_CACHE_SECONDS`` while games come in; a closed round's once per results
+    version, which the keepers' saves in the running round leave alone (tournament/
+    versions.py; a correction of a closed round moves it)."""
     tournament = table.round.tournament
     family = ("personal-sheet", table.pk, get_language())
-    stale = settings.STANDINGS_CACHE_SECONDS if table.round.status == RoundStatus.RELEASED else 0
+    if table.round.status == RoundStatus.CLOSED:
+        return cached(family, ("closed", tournament.results_version), lambda: _summary(table))
+    stale = settings.STANDINGS_CACHE_SECONDS
     return cached(family, tournament.version, lambda: _summary(table), stale)
 
 
