@@ -66,9 +66,7 @@ def test_a_table_link_scanned_before_the_release_opens_by_itself(live_server, pa
     assert page.locator("#not-released").count() == 0
 
 
-def test_the_players_page_shows_the_seat_once_the_round_is_released(
-    live_server, page, drawn_round
-):
+def test_the_players_page_shows_the_seat_once_the_round_is_released(live_server, page, drawn_round):
     round_, _table, entries, user = drawn_round
     page.goto(f"{live_server.url}/anmeldung/{entries[1].token}/")
     assert "Runde 1 ist noch nicht freigegeben." in page.locator("#day-seat").inner_text()
