@@ -79,6 +79,16 @@ def test_the_players_page_shows_the_seat_once_the_round_is_released(live_server,
     assert page.evaluate("window.stillTheSamePage") is True  # refreshed in place
     mates = page.locator("#day-mates").inner_text()
     assert "Müller" in mates and "Sie" in mates
+    # Without a connection the page keeps what it shows, and goes on once it is back.
+    page.context.set_offline(True)
+    with page.expect_event("requestfailed", timeout=15_000):  # a refresh without a network
+        pass
+    assert page.locator("#seat-now").inner_text() == "Tisch 1 · Position 2"
+    page.context.set_offline(False)
+    with page.expect_response(lambda r: "/anmeldung/" in r.url and r.status == 200):
+        pass
+    assert page.evaluate("window.stillTheSamePage") is True
+    assert page.locator("#seat-now").inner_text() == "Tisch 1 · Position 2"
     # Fits the phone: nothing wider than the screen.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, "personal-seat-de")

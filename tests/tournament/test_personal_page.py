@@ -419,3 +419,17 @@ def test_a_correction_of_a_closed_round_shows_on_the_page(en, day_one, director_
     sheet = page_of(en, entries[0].token).split('id="sheet-1"')[1].split("</details>")[0]
     assert "-5</td>" in sheet and "-2</td>" not in sheet
     assert "Rank 1 · 5 points" in text(page_of(en, entries[0].token))
+
+
+def test_a_player_without_a_seat_in_the_running_round_is_told_so(en, day_one, tournament):
+    late = EntryFactory(tournament=tournament, start_number=9, checked_in=True)
+    words = text(page_of(en, late.token))
+    assert "Round 1 is being played without you." in words
+    assert late.confirm_code in page_of(en, late.token)
+
+
+def test_a_withdrawn_desk_entry_is_told_and_has_no_code_to_use(en, tournament):
+    entry = EntryFactory(tournament=tournament, status="withdrawn")
+    html = page_of(en, entry.token)
+    assert 'id="entry-withdrawn"' in html
+    assert entry.confirm_code not in html
