@@ -433,3 +433,22 @@ def test_a_withdrawn_desk_entry_is_told_and_has_no_code_to_use(en, tournament):
     html = page_of(en, entry.token)
     assert 'id="entry-withdrawn"' in html
     assert entry.confirm_code not in html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_every_existing_entry_its_own_page():
+    from tests.migrations import migrate_to, migrated_back
+
+    with migrated_back([("tournament", "0031_unverify_online_players")]) as apps:
+        old = apps.get_model("tournament", "Tournament").objects.create(
+            name="Alt", slug="alt", date="2026-11-21", projector_token="token-alt"
+        )
+        players = apps.get_model("tournament", "Player").objects
+        entries = apps.get_model("tournament", "Entry").objects
+        for number in (1, 2, 3):
+            player = players.create(last_name=f"Bisher{number}")
+            entries.create(tournament=old, player=player, start_number=number)
+        apps = migrate_to([("tournament", "0032_personal_page")])
+        tokens = list(apps.get_model("tournament", "Entry").objects.values_list("token", flat=True))
+        assert len(tokens) == 3 and all(t and len(t) >= 32 for t in tokens)
+        assert len(set(tokens)) == 3
