@@ -452,3 +452,16 @@ def test_the_migration_gives_every_existing_entry_its_own_page():
         tokens = list(apps.get_model("tournament", "Entry").objects.values_list("token", flat=True))
         assert len(tokens) == 3 and all(t and len(t) >= 32 for t in tokens)
         assert len(set(tokens)) == 3
+
+
+def test_a_page_whose_place_was_given_up_reloads_whole(en, tournament):
+    entry = EntryFactory(tournament=tournament)
+    registration = register_online(entry)
+    registration.state = RegistrationState.CANCELLED
+    registration.save()
+    response = en.get(
+        reverse("registration-personal", args=[registration.token]),
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="day",
+    )
+    assert response.status_code == 204 and response["HX-Refresh"] == "true"

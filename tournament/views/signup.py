@@ -291,6 +291,10 @@ def _personal_page(
     token = request.resolver_match.kwargs["token"]
     context.update(error=error, token=token, poll_seconds=DAY_POLL_SECONDS)
     if request.htmx and request.htmx.target == "day":
+        if "day" not in context:  # the place was given up meanwhile: the whole page again
+            response = HttpResponse(status=204)
+            response["HX-Refresh"] = "true"
+            return response
         return render(request, "tournament/signup/_day.html", context, status=status)
     return render(request, "tournament/signup/personal.html", context, status=status)
 
