@@ -312,6 +312,10 @@ def visits(world: DemoWorld) -> list[Visit]:
             Visit(f"penalty-add {number} invalid", "referee", add, {"game_number": ""}),
         ]
     pages.append(Visit("keeper-sheet edit", "anonymous", f"/tisch/{world.token}/?edit=1"))
+    # The player's page for the day (issue 35): a player of the running round's first table,
+    # with two closed rounds behind them.
+    seated = world.table.seats.order_by("position").first().entry
+    pages.append(Visit("personal day", "anonymous", f"/anmeldung/{seated.token}/"))
     for number in (1, running):
         pages += [
             Visit(f"round-detail {number}", "director", f"/manage/{slug}/rounds/{number}/"),

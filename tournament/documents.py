@@ -87,9 +87,11 @@ def _t(function: Callable[[Tournament], bytes]) -> Callable[[Subject, str], byte
 
 
 def _cards(tournament: Subject, variant: str) -> bytes:
-    """Every player's card, or (variant "3 7 12") only those start numbers' cards."""
+    """Every player's card, or (variant "<site> 3 7 12") only those start numbers' cards;
+    the site's address is for the QR codes of the players' pages."""
     assert isinstance(tournament, Tournament)
-    return cards.player_cards_pdf(tournament, cards.variant_numbers(variant))
+    numbers = cards.variant_numbers(variant)
+    return cards.player_cards_pdf(tournament, numbers, cards.variant_base_url(variant))
 
 
 KINDS: dict[str, Kind] = {

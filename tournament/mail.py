@@ -30,13 +30,31 @@ from django.utils.translation import gettext as _
 from django_tasks import task
 
 from . import ratelimit
-from .models import Registration, TournamentStatus
+from .models import (
+    Registration,
+    RegistrationState,
+    Round,
+    RoundStatus,
+    Seat,
+    SeatMail,
+    TournamentStatus,
+)
 from .site_url import public_url
 
 log = logging.getLogger(__name__)
 
 KINDS = ("registered", "moved-up", "confirmed", "declined", "cancelled", "link")
 MAIL_WINDOW = 3600  # seconds: the cap on messages per address counts per hour
+
+
+# Backends that keep the message on the server: printed, written to files, or dropped.
+LOCAL_BACKENDS = ("console.EmailBackend", "filebased.EmailBackend", "dummy.EmailBackend")
+
+
+def leaves_server() -> bool:
+    """False when no mail server is set up (no EMAIL_HOST): messages are only printed in the
+    server's terminal."""
+    return not settings.EMAIL_BACKEND.endswith(LOCAL_BACKENDS)
 
 
 def address_key(email: str) -> str:
@@ -187,6 +205,11 @@ class RequestMailer:
             return
         queue_message(registration, kind, site_base(self.request))
 
+    def seats(self, round_: Round) -> None:
+        """The seats of a round just released, to its players with an e-mail address."""
+        if self.sends:
+            queue_seats(self.request, round_)
+
     def report_moved_up(self) -> None:
         """Tell the director on the next page who moved up from the waiting list."""
         if self.moved_up and self.request is not None:
@@ -194,3 +217,96 @@ class RequestMailer:
             messages.info(
                 self.request, _("Moved up from the waiting list: %(names)s.") % {"names": names}
             )
+
+
+# --- the seat of a released round ----------------------------------------------------------
+
+
+def _seat_lines(seat: Seat, seats: list[Seat]) -> list[str]:
+    """The table in the mail: position and name of each seat, the others named as the public
+    pages name them (without their consent: "Player 17"), the list keeper marked."""
+    keeper = max(s.position for s in seats)
+    lines = []
+    for other in seats:
+        name = other.entry.player.full_name if other.pk == seat.pk else other.entry.public_name
+        mark = ""
+        if other.pk == seat.pk:
+            mark = " (" + _("you") + ")"
+        if other.position == keeper:
+            mark += " · " + _("keeps the list")
+        lines.append(f"{other.position}. {name}{mark}")
+    return lines
+
+
+@task(queue_name="mail")
+def send_seats(round_id: int, base: str) -> None:
+    """The worker mails every player of a released round who registered with an e-mail
+    address their table and position, with the link to their page; only those whose seat
+    differs from what they were told before for this round (a round released again mails
+    only the changed seats, and a task run twice nobody twice)."""
+    round_ = Round.objects.select_related("tournament").filter(pk=round_id).first()
+    if round_ is None or round_.status != RoundStatus.RELEASED or not leaves_server():
+        return
+    seats = list(
+        Seat.objects.filter(round=round_)
+        .select_related("table", "entry__player", "entry__registration")
+        .order_by("table__number", "position")
+    )
+    told = {m.entry_id: (m.table_number, m.position) for m in SeatMail.objects.filter(round=round_)}
+    by_table: dict[int, list[Seat]] = {}
+    for seat in seats:
+        by_table.setdefault(seat.table_id, []).append(seat)
+    for seat in seats:
+        registration = getattr(seat.entry, "registration", None)
+        if (
+            registration is None
+            or not registration.email
+            or not registration.token
+            or registration.state != RegistrationState.CONFIRMED
+            or told.get(seat.entry_id) == (seat.table.number, seat.position)
+        ):
+            continue
+        link = base + reverse("registration-personal", args=[registration.token])
+        if _send_seat(registration, round_, seat, by_table[seat.table_id], link):
+            SeatMail.objects.update_or_create(
+                round=round_,
+                entry_id=seat.entry_id,
+                defaults={"table_number": seat.table.number, "position": seat.position},
+            )
+
+
+def _send_seat(registration: Registration, round_: Round, seat: Seat, seats, link: str) -> bool:
+    """Send one seat mail now; False when it was not sent (the cap, the mail server)."""
+    if not _within_cap(registration.email):
+        log.warning("mail cap reached: seat to registration %s not sent", registration.pk)
+        return False
+    with translation.override(registration.language):
+        context = {
+            "registration": registration,
+            "tournament": round_.tournament,
+            "round": round_,
+            "seat": seat,
+            "lines": _seat_lines(seat, seats),
+            "link": link,
+        }
+        subject = _("Round %(round)s: table %(table)s, position %(position)s") % {
+            "round": round_.number,
+            "table": seat.table.number,
+            "position": seat.position,
+        }
+        body = render_to_string("registration/mail/seat.txt", context)
+    try:
+        send_mail(subject, body, None, [registration.email])
+    except OSError:
+        log.exception("could not send the seat to registration %s", registration.pk)
+        return False
+    return True
+
+
+def queue_seats(request: HttpRequest | None, round_: Round) -> None:
+    """Queue the seat mails of ``round_`` just released, once the release commits; nothing
+    without a mail server (nobody would receive them) or without an address for the links.
+    The queue holds the round's number only; the worker reads the seats and addresses."""
+    if not leaves_server() or (request is None and not settings.SITE_URL):
+        return
+    transaction.on_commit(partial(send_seats.enqueue, round_.pk, site_base(request)))

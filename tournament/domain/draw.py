@@ -437,8 +437,10 @@ def release_blocker(round_: Round) -> str | None:
     return _("Release and close round %(number)s first.") % {"number": previous.number}
 
 
-def release(round_: Round, user) -> None:
-    """Publish a drawn round: from now on its seats are fixed and visible to players."""
+def release(round_: Round, user, mail=None) -> None:
+    """Publish a drawn round: from now on its seats are fixed and visible to players.
+    ``mail`` (a :class:`~tournament.mail.RequestMailer`) queues the players' seat mails for
+    the worker once the release commits."""
     with transaction.atomic():
         round_ = _locked_round(round_)
         blocker = release_blocker(round_)
@@ -463,3 +465,5 @@ def release(round_: Round, user) -> None:
         round_.started_at = timezone.now()  # the round clock starts (TSR 8.5.1)
         stamp(round_, user).save(update_fields=["status", "started_at"])
         DrawLog.objects.create(round=round_, action=DrawLog.Action.RELEASE, user=user)
+        if mail is not None:
+            mail.seats(round_)

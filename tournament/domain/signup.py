@@ -822,9 +822,9 @@ def fee_sums(tournament: Tournament) -> FeeSums:
 
 
 def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int:
-    """Delete the e-mail addresses and personal links of finished tournaments' registrations;
-    names and results stay. Returns how many registrations were cleared. Refused for a
-    tournament that is not finished."""
+    """Delete the e-mail addresses and personal links of finished tournaments' registrations
+    and entries (the player cards' pages); names and results stay. Returns how many
+    registrations were cleared. Refused for a tournament that is not finished."""
     count = 0
     with transaction.atomic():
         for tournament in tournaments:
@@ -835,4 +835,6 @@ def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int
                 )
             pending = tournament.registrations.filter(personal_data_deleted_at__isnull=True)
             count += pending.update(email="", token=None, personal_data_deleted_at=timezone.now())
+            # The personal pages of the desk's entries (the player cards' QR codes) too.
+            tournament.entries.filter(token__isnull=False).update(token=None)
     return count

@@ -6,7 +6,7 @@ from .player import Player, normalize_name
 from .ratelimit import RateBucket
 from .registration import Registration, RegistrationState
 from .result import RoundResult
-from .round import DrawLog, Round, RoundStatus, Seat, Table
+from .round import DrawLog, Round, RoundStatus, Seat, SeatMail, Table
 from .series import Series, SeriesMethod, SeriesTiebreak
 from .sheet import Game, GameKind, Sheet, SheetStatus
 from .tournament import (
@@ -40,6 +40,7 @@ __all__ = [
     "RoundResult",
     "RoundStatus",
     "Seat",
+    "SeatMail",
     "Series",
     "SeriesMethod",
     "SeriesTiebreak",

@@ -111,6 +111,28 @@ class Seat(models.Model):
                 raise ValidationError(_("The table has no such position."))
 
 
+class SeatMail(models.Model):
+    """The seat a player was last told by e-mail for a round (``tournament.mail.send_seats``):
+    a release mails only those whose table or position differs from what they were told, so
+    a round released again (or the worker's task run twice) mails nobody twice."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seat_mails")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="seat_mails")
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    position = models.PositiveSmallIntegerField(_("position"))
+    sent_at = models.DateTimeField(_("sent"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("seat mail")
+        verbose_name_plural = _("seat mails")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="seat_mail_one_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} / {self.entry}: {self.table_number}/{self.position}"
+
+
 class DrawLog(models.Model):
     """Every draw, redraw and manual swap of a round, with the seed that reproduces it."""
 

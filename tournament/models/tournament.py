@@ -349,6 +349,12 @@ def new_confirm_code() -> str:
     return str(lowest + secrets.randbelow(9 * lowest))
 
 
+def new_personal_token() -> str:
+    """The secret of an entry's personal page (the QR code of the player card): 192 random
+    bits, URL-safe, like a registration's link."""
+    return secrets.token_urlsafe(24)
+
+
 def pseudonym(number: int) -> str:
     """How the public pages name a player who did not consent to publication: by a number
     that stays the same within the tournament (the start number) or the series."""
@@ -385,6 +391,12 @@ class Entry(models.Model):
         default=new_confirm_code,
         editable=False,
     )
+    # The player's page for the day (README, "The player's page"), printed as a QR code on
+    # the player card: it shows the confirmation code, so it is a secret like the code, never
+    # in the history, renewed with the code. None once the personal data is deleted.
+    token = models.CharField(  # noqa: DJ001
+        max_length=40, unique=True, null=True, default=new_personal_token, editable=False
+    )
     fee = models.CharField(
         _("entry fee"), max_length=8, choices=FeeStatus.choices, default=FeeStatus.OPEN
     )
@@ -403,7 +415,9 @@ class Entry(models.Model):
     )
     fee_changed_at = models.DateTimeField(_("fee ticked at"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords(excluded_fields=["created_at", "confirm_code"], bases=[AuditRole])
+    history = HistoricalRecords(
+        excluded_fields=["created_at", "confirm_code", "token"], bases=[AuditRole]
+    )
 
     class Meta:
         verbose_name = _("entry")

@@ -44,7 +44,7 @@ from ..models import (
     Tournament,
 )
 from ..models.audit import LIST_KEEPER, stamp
-from ..models.tournament import new_confirm_code
+from ..models.tournament import new_confirm_code, new_personal_token
 from . import codes
 from .reads import SheetView, board, clock, load
 
@@ -413,8 +413,10 @@ def renew_codes(table: Table, actor: Actor) -> list[int]:
         with translation.override(settings.LANGUAGE_CODE):
             reason = _("confirmation code renewed at table %(table)s") % {"table": table.number}
         for entry in entries:
-            entry.confirm_code = new_confirm_code()
-            _stamp(entry, actor, reason).save(update_fields=["confirm_code"])
+            # The old card's QR code opens the personal page, which shows the code: it must
+            # stop working with the old code.
+            entry.confirm_code, entry.token = new_confirm_code(), new_personal_token()
+            _stamp(entry, actor, reason).save(update_fields=["confirm_code", "token"])
         codes.unlock(table)
     return sorted(entry.start_number for entry in entries)
 

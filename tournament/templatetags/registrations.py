@@ -3,8 +3,8 @@
 e-mails actually leave the server (``{% mail_is_sent as sent %}``)."""
 
 from django import template
-from django.conf import settings
 
+from ..mail import leaves_server
 from ..models import RegistrationState, Tournament
 
 register = template.Library()
@@ -19,12 +19,8 @@ def pending_registrations(tournament: Tournament) -> int:
     return tournament.registrations.filter(state=RegistrationState.PENDING).count()
 
 
-# Backends that keep the message on the server: printed, written to files, or dropped.
-LOCAL_BACKENDS = ("console.EmailBackend", "filebased.EmailBackend", "dummy.EmailBackend")
-
-
 @register.simple_tag
 def mail_is_sent() -> bool:
     """False when no mail server is set up (no EMAIL_HOST): the players' personal links are
     then only printed in the server's terminal, which the director must know."""
-    return not settings.EMAIL_BACKEND.endswith(LOCAL_BACKENDS)
+    return leaves_server()

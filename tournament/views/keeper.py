@@ -25,6 +25,9 @@ from ..sheets import codes, reads, verbs
 from ..sheets.display import conflict_context, findings_text, outbox_data, sheet_context
 from ..sheets.verbs import Conflict
 
+# Seconds after which a table's page asks again while its round is not released.
+NOT_RELEASED_REFRESH = 10
+
 # Wrong table links: after this many from one address within the window, 429.
 TOKEN_FAILURES, TOKEN_WINDOW = 20, 300
 
@@ -76,7 +79,8 @@ TABLE_WITH_SHEET = Table.objects.select_related("round__tournament", "sheet")
 
 def _keeper_table(request, token: str) -> Table:
     """The table behind a link, while its round is running or after it was closed (then
-    :class:`_Closed`); 404 for a round not released yet and for unknown links. Only unknown
+    :class:`_Closed`); :class:`_NotReleased` for a round drawn but not released yet; 404 for
+    unknown links (also a table of a round drawn again: its link died). Only unknown
     links count against the address (429 after too many): a real link always works, also
     from a hall where every phone shares one address."""
     table = TABLE_WITH_SHEET.filter(token=token).first()
@@ -84,7 +88,7 @@ def _keeper_table(request, token: str) -> Table:
         if table.round.status == RoundStatus.CLOSED:
             raise _Closed(table)
         if table.round.status != RoundStatus.RELEASED:
-            raise Http404
+            raise _NotReleased(table)
         return table
     key = f"table-token:{ratelimit.client_address(request)}"
     wait = ratelimit.retry_after(key, TOKEN_FAILURES, TOKEN_WINDOW)
@@ -97,6 +101,11 @@ def _keeper_table(request, token: str) -> Table:
 class _TooMany(Exception):
     def __init__(self, seconds: int) -> None:
         self.seconds = seconds
+
+
+class _NotReleased(Exception):
+    def __init__(self, table: Table) -> None:
+        self.table = table
 
 
 class _Closed(Exception):
@@ -112,6 +121,8 @@ def _keeper_view(view):
             return ratelimit.too_many(exc.seconds)
         except _Closed as exc:
             return _closed_render(request, exc.table)
+        except _NotReleased as exc:
+            return _not_released_render(request, exc.table)
         return _give_browser_id(request, table, view(request, table, *args, **kwargs))
 
     wrapper.__name__ = view.__name__
@@ -154,6 +165,22 @@ def _keeper_render(
     if request.htmx and request.htmx.target == "sheet":
         template = "tournament/sheet/_keeper_body.html"
     return render(request, template, context, status=status)
+
+
+def _not_released_render(request, table):
+    """A table's QR code scanned before its round is released (the pack laid out early):
+    the page says so, shows nobody's name (the seats are not public yet) and reloads itself
+    until the round is released, then it is the keeper's page. Everything else of the link
+    (a save, the calculator, the status) is not there yet: 404."""
+    page = request.resolver_match and request.resolver_match.url_name == "keeper-sheet"
+    if not page or request.method not in ("GET", "HEAD"):
+        raise Http404
+    context = {"table": table, "round": table.round, "tournament": table.round.tournament}
+    response = render(request, "tournament/sheet/not_released.html", context)
+    response["Cache-Control"] = "no-store"
+    # The browser asks again by itself (the Refresh header: no JavaScript, plain http).
+    response["Refresh"] = str(NOT_RELEASED_REFRESH)
+    return response
 
 
 def _closed_render(request, table):

@@ -36,7 +36,8 @@ def player_cards_pdf(request, slug):
     players' secrets: never cached)."""
     tournament = get_managed_tournament(request, slug)
     # ?nummern=3,7,12: only these players' cards (after a table's codes were renewed).
-    variant = cards.numbers_variant(request.GET.get("nummern", ""))
+    # The QR codes lead to the players' pages at the address the phones use (SITE_URL).
+    variant = cards.numbers_variant(request.GET.get("nummern", ""), public_url(request, "/"))
     return documents.respond(
         request, "cards", tournament, f"{tournament.slug}-spielerkarten.pdf", variant
     )

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 from ..domain import DomainError
 from ..domain import draw as draw_domain
 from ..forms.rounds import DrawForm, SwapForm
+from ..mail import RequestMailer
 from ..models import DrawLog, RoundStatus
 from ..models.round import seats_with_players
 from ..permissions import director_required, get_managed_tournament
@@ -121,7 +122,7 @@ def round_release(request, slug, number):
     tournament = get_managed_tournament(request, slug)
     round_ = _round(tournament, number)
     try:
-        draw_domain.release(round_, request.user)
+        draw_domain.release(round_, request.user, mail=RequestMailer(request))
         messages.success(request, _("Round %(number)s released.") % {"number": number})
     except DomainError as exc:
         messages.error(request, exc.message)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from contextlib import nullcontext
-from functools import wraps
+from functools import partial, wraps
 
 from django.conf import settings
 from django.contrib import messages
@@ -31,11 +31,16 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from .. import ratelimit
 from ..domain import DomainError, signup
+from ..domain import personal as personal_domain
 from ..exports.printpack import qr_svg
 from ..forms.signup import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
 from ..mail import RequestMailer, address_key, personal_url, queue_links
-from ..models import EntryStatus, Registration, RegistrationState, Tournament
+from ..models import Entry, EntryStatus, Registration, RegistrationState, Tournament
 from ..models.registration import OPEN_STATES
+
+# Seconds between two refreshes of the player's day on their page (htmx: plain http, as in
+# the hall).
+DAY_POLL_SECONDS = 20
 
 # A personal link is 32 URL-safe characters; anything else is not one (no database query).
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -203,22 +208,33 @@ def _private(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _personal_view(view):
+def _personal_view(view=None, *, entries: bool = False):
     """Look up the registration of the link ``token`` and call ``view(request,
     registration)`` in the registration's language (unless the visitor chose one with the
-    language switcher). An unknown or deleted link gives a friendly 404 and counts against the
-    address; past the limit every personal page answers 429 until the window ends."""
+    language switcher). With ``entries``, the token may also be an entry's (the QR code of a
+    player card, also for players entered at the desk): then ``view(request, None,
+    entry=entry)``; the views without it send an entry's link to its page. An unknown or
+    deleted link gives a friendly 404 and counts against the address; past the limit every
+    personal page answers 429 until the window ends."""
+    if view is None:
+        return partial(_personal_view, entries=entries)
 
     @wraps(view)
     def wrapper(request, token, *args, **kwargs):
-        registration = None
+        registration = entry = None
         if TOKEN_SHAPE.fullmatch(token):
             registration = (
-                Registration.objects.select_related("tournament", "entry")
+                Registration.objects.select_related("tournament", "entry__player")
                 .filter(token=token)
                 .first()
             )
-        if registration is None:
+            if registration is None:
+                entry = (
+                    Entry.objects.select_related("tournament", "player", "registration")
+                    .filter(token=token)
+                    .first()
+                )
+        if registration is None and entry is None:
             # Only guesses are limited: a valid link always works, also for the other phones
             # in a hall that shares one address with somebody who mistyped.
             key = f"signup-link:{_address(request)}"
@@ -228,28 +244,67 @@ def _personal_view(view):
                 return _private(_too_many(request, wait))
             ratelimit.hit(key, window)
             response = render(request, "tournament/signup/invalid_link.html", status=404)
+            if request.htmx:
+                response["HX-Refresh"] = "true"  # a page polling a link renewed meanwhile
             return _private(response)
+        if registration is None and not entries:
+            return redirect("registration-personal", token)
+        language = registration.language if registration else _entry_language(entry)
         chosen = settings.LANGUAGE_COOKIE_NAME in request.COOKIES
-        with nullcontext() if chosen else translation.override(registration.language):
+        with nullcontext() if chosen or not language else translation.override(language):
+            if entries:
+                kwargs["entry"] = entry
             response = view(request, registration, *args, **kwargs)
         return _private(response)
 
     return wrapper
 
 
+def _entry_language(entry) -> str | None:
+    """The language of an entry's page: its online registration's, else the visitor's."""
+    registration = getattr(entry, "registration", None)
+    return registration.language if registration is not None else None
+
+
 def _personal_page(
     request,
-    registration: Registration,
+    registration: Registration | None,
     *,
+    entry: Entry | None = None,
     status: int = 200,
     cancel_form: CancelForm | None = None,
     error: str | None = None,
 ):
+    """The player's page: the registration (on a registration's link) and, once the player
+    has a start number, the day (:mod:`tournament.domain.personal`)."""
+    if registration is not None:
+        context = _registration_context(registration, cancel_form)
+        entry = context["entry"]
+        tournament = registration.tournament
+    else:
+        assert entry is not None
+        tournament = entry.tournament
+        context = {"registration": None, "tournament": tournament, "entry": entry}
+    if entry is not None:
+        entry.tournament = tournament
+        context["day"] = personal_domain.day(entry)
+    token = request.resolver_match.kwargs["token"]
+    context.update(error=error, token=token, poll_seconds=DAY_POLL_SECONDS)
+    if request.htmx and request.htmx.target == "day":
+        if "day" not in context:  # the place was given up meanwhile: the whole page again
+            response = HttpResponse(status=204)
+            response["HX-Refresh"] = "true"
+            return response
+        return render(request, "tournament/signup/_day.html", context, status=status)
+    return render(request, "tournament/signup/personal.html", context, status=status)
+
+
+def _registration_context(registration: Registration, cancel_form: CancelForm | None) -> dict:
     tournament = registration.tournament
     entry = registration.entry
     open_ = registration.state in OPEN_STATES
     started = tournament.rounds.exists()
-    context = {
+    return {
         "registration": registration,
         "tournament": tournament,
         "entry": entry if registration.state == RegistrationState.CONFIRMED else None,
@@ -259,23 +314,21 @@ def _personal_page(
         and entry.status != EntryStatus.ACTIVE,
         "position": signup.waiting_position(registration),
         "waiting": signup.waiting_list(tournament).count(),
-        "can_check_in": signup.can_check_in(registration),
         "can_change": open_,
         "can_cancel": open_ and not started,
         "cancel_form": cancel_form or CancelForm(),
         "cancel_open": cancel_form is not None,
         "can_register_again": signup.phase(tournament) == signup.OPEN,
         "started": started,  # nobody moves up from the waiting list any more
-        "error": error,
     }
-    return render(request, "tournament/signup/personal.html", context, status=status)
 
 
 @require_safe
-@_personal_view
-def personal(request, registration):
-    """The personal page: the registration, its state in words, and what the player can do."""
-    return _personal_page(request, registration)
+@_personal_view(entries=True)
+def personal(request, registration, entry=None):
+    """The personal page: the registration, its state in words, what the player can do, and
+    on the day their seat, code and points. It polls itself (htmx, target "day")."""
+    return _personal_page(request, registration, entry=entry)
 
 
 @require_http_methods(["GET", "POST"])
@@ -332,14 +385,17 @@ def personal_cancel(request, registration):
 
 
 @require_POST
-@_personal_view
-def personal_checkin(request, registration):
+@_personal_view(entries=True)
+def personal_checkin(request, registration, entry=None):
     """ "I am here", once the director has opened check-in."""
     try:
-        signup.check_in(registration)
+        if registration is not None:
+            signup.check_in(registration)
+        else:
+            personal_domain.check_in(entry)
     except DomainError as exc:
-        return _personal_page(request, registration, status=400, error=exc.message)
-    return redirect("registration-personal", registration.token)
+        return _personal_page(request, registration, entry=entry, status=400, error=exc.message)
+    return redirect("registration-personal", request.resolver_match.kwargs["token"])
 
 
 @require_safe

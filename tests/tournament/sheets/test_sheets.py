@@ -242,16 +242,31 @@ def test_a_token_opens_only_its_own_table(client, tournament, table):
 
 
 def test_a_round_not_released_yet_hides_the_sheet(client, tournament, table):
+    """Issue 35: the link scanned before the release says that the round is not released
+    and asks again by itself (Refresh header: no JavaScript needed); it names nobody, and
+    nothing of the sheet can be read or written yet."""
     fill(table, games=3)
     for status in (RoundStatus.PLANNED, RoundStatus.DRAWN):
         table.round.status = status
         table.round.save()
-        for name in ("keeper-sheet", "keeper-status", "keeper-calculator"):
+        page = client.get(keeper_url(table))
+        assert page.status_code == 200
+        html = page.content.decode()
+        assert "Runde 1 ist noch nicht freigegeben - diese Seite öffnet sich von selbst" in html
+        assert "Spieler1" not in html
+        assert int(page["Refresh"]) > 0
+        assert page["Cache-Control"] == "no-store"
+        for name in ("keeper-status", "keeper-calculator"):
             response = client.get(keeper_url(table, name))
             assert response.status_code == 404
             assert "Spieler1" not in response.content.decode()
         assert client.post(keeper_url(table), normal(4)).status_code == 404
     assert table.games.count() == 3
+    table.round.status = RoundStatus.RELEASED
+    table.round.save()
+    page = client.get(keeper_url(table))
+    assert "Spieler1" in page.content.decode()
+    assert "Refresh" not in page
 
 
 def close(table):
