@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import devices, ratelimit
@@ -52,6 +53,7 @@ def device_home(request):
 
 
 @require_POST
+@sensitive_post_parameters("code")
 def device_pair(request):
     form = PairingForm(request.POST)
     if not form.is_valid():
