@@ -278,3 +278,14 @@ def test_a_phone_without_pairing_gets_no_follow_poll(client, table):
 def test_the_pairing_page_in_english(client, settings):
     page = client.get(reverse("device-home"), HTTP_ACCEPT_LANGUAGE="en")
     assert "Pair a tablet with a table" in page.content.decode()
+
+
+def test_pairing_and_revoking_leave_history_naming_who(tablet, director_client, tournament):
+    device = TableDevice.objects.get(token_hash__isnull=False)
+    director_client.post(reverse("manage:device-revoke", args=[tournament.slug, device.pk]))
+    records = list(device.history.order_by("history_id"))
+    assert [(r.history_role, r.history_user and r.history_user.username) for r in records] == [
+        ("director", "leiterin"),  # the code made
+        ("list-keeper", None),  # the tablet paired with it
+        ("director", "leiterin"),  # revoked
+    ]
