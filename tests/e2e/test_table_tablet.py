@@ -116,7 +116,7 @@ def test_a_paired_tablet_plays_round_1_then_round_2_at_the_same_table_and_is_rev
     row = office.locator("#device-table tbody tr").first
     expect(row).to_contain_text("Tablet blau")
     expect(row).to_contain_text("gekoppelt")
-    expect(row).to_contain_text("vor ")
+    expect(row).to_contain_text("gerade eben")
 
     # A game saved offline, then the director revokes the pairing: back online, the game is
     # refused, shown as not on the list, and the tablet says it is no longer paired.

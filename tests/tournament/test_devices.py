@@ -239,7 +239,7 @@ def test_the_directors_page_lists_devices_per_table_with_last_seen(
     tablet.get(reverse("device-state"))  # the tablet asks: seen now
     page = director_client.get(reverse("manage:device-list", args=[tournament.slug]))
     text = page.content.decode()
-    assert "Tablet blau" in text and "gekoppelt" in text
+    assert "Tablet blau" in text and "gekoppelt" in text and "gerade eben" in text
     device = page.context["devices"][0]
     assert timezone.now() - device.last_seen_at < timedelta(seconds=30)
     assert reverse("manage:device-revoke", args=[tournament.slug, device.pk]) in text

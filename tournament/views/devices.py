@@ -119,6 +119,7 @@ def device_list(request, slug):
                 request.session[_NEW_CODE] = {"code": code, "table": number, "slug": slug}
                 return redirect("manage:device-list", slug=slug)
         status = 422
+    now = timezone.now()
     new = request.session.pop(_NEW_CODE, None)
     if new is not None and new.get("slug") != slug:
         new = None
@@ -128,7 +129,10 @@ def device_list(request, slug):
         "devices": domain.devices_of(tournament),
         "device_url": public_url(request, reverse("device-home")),
         "minutes": domain.PAIRING_CODE_SECONDS // 60,
-        "now": timezone.now(),
+        "now": now,
+        # A tablet asks every few seconds while its page is open; its "last seen" is written
+        # at most once a minute (domain.SEEN_EVERY).
+        "just_now": now - 2 * domain.SEEN_EVERY,
     }
     if new is not None:
         shown = domain.shown_code(new["code"])
