@@ -30,8 +30,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 FOLLOW = 20_000
 
 
-def shot(page, name):
-    page.screenshot(path=Path(tempfile.gettempdir()) / f"tablet-{name}.png", full_page=True)
+def shot(page, name, full_page=True):
+    path = Path(tempfile.gettempdir()) / f"tablet-{name}.png"
+    page.screenshot(path=path, full_page=full_page)
 
 
 def close_and_draw_next(table: Table) -> Round:
@@ -104,7 +105,11 @@ def test_a_paired_tablet_plays_round_1_then_round_2_at_the_same_table_and_is_rev
     # Offline while round 2 is released; back online it goes there by itself.
     tablet_context.set_offline(True)
     draw.release(round_2, boss)
-    tablet.wait_for_timeout(1000)
+    # The tablet asks while offline, and stays where it is.
+    with tablet.expect_event(
+        "requestfailed", lambda request: "/geraet/stand/" in request.url, timeout=FOLLOW
+    ):
+        pass
     expect(tablet.get_by_role("heading", name="Tisch 3 · Runde 1")).to_be_visible()
     tablet_context.set_offline(False)
     expect(tablet.get_by_role("heading", name="Tisch 3 · Runde 2")).to_be_visible(timeout=FOLLOW)
@@ -161,3 +166,40 @@ def test_in_english_a_tablet_paired_before_the_first_round_waits_for_it_and_sees
         "This tablet is no longer paired with table 1", timeout=FOLLOW
     )
     shot(tablet, "revoked-en")
+
+
+def test_a_game_held_offline_past_the_close_stays_in_view_until_the_keeper_moves_on(
+    hall_browser,  # noqa: F811
+    hall_url,  # noqa: F811
+    phone_context,  # noqa: F811
+    boss,
+):
+    tournament = TournamentFactory(rule_profile="ddv", directors=[boss], slug="herbst")
+    table = released_table(tournament, table_number=2)
+    code = domain_code(tournament, 2, boss)
+    tablet_context = phone_context()
+    tablet = tablet_context.new_page()
+    tablet.goto(f"{hall_url}/geraet/#{code}")
+    expect(tablet.get_by_role("heading", name="Tisch 2 · Runde 1")).to_be_visible()
+    tablet_context.set_offline(True)
+    enter(tablet, 1, (1, 2), 1)
+    round_2 = close_and_draw_next(table)
+    draw.release(round_2, boss)
+    tablet_context.set_offline(False)
+    # The round was closed meanwhile: the game is refused and listed as not on the list, and
+    # the tablet does not move on by itself, which would hide it.
+    expect(tablet.locator("tr.not-on-list")).to_contain_text("nicht in der Liste", timeout=FOLLOW)
+    go = tablet.locator("#device-follow").get_by_role("link", name="Weiter zur nächsten Runde")
+    expect(go).to_be_visible(timeout=FOLLOW)
+    expect(tablet.get_by_role("heading", name="Tisch 2 · Runde 1")).to_be_visible()
+    tablet.evaluate("window.scrollTo(0, 0)")
+    shot(tablet, "held-past-close", full_page=False)
+    go.click()
+    expect(tablet.get_by_role("heading", name="Tisch 2 · Runde 2")).to_be_visible()
+    assert not Game.objects.exists()
+
+
+def domain_code(tournament, number, user):
+    from tournament.domain.devices import new_pairing, shown_code
+
+    return shown_code(new_pairing(tournament, number, user))
