@@ -101,6 +101,12 @@ PUBLIC = {
     "keeper-confirm": (lambda w: {"token": w.token}, "post", dict.fromkeys(ROLES, 422)),
     "keeper-time-up": (lambda w: {"token": w.token}, "post", dict.fromkeys(ROLES, 422)),
     "keeper-call": (lambda w: {"token": w.token}, "post", EVERYBODY),
+    # A tablet's own pages: pairing (without a code: 422), its state (unpaired here), and
+    # forgetting its pairing.
+    "device-home": (lambda w: {}, "get", EVERYBODY),
+    "device-state": (lambda w: {}, "get", EVERYBODY),
+    "device-pair": (lambda w: {}, "post", dict.fromkeys(ROLES, 422)),
+    "device-forget": (lambda w: {}, "post", dict.fromkeys(ROLES, 302)),
     # Online registration: the form of a public tournament with registration on (the world's
     # has begun, so the form says registration is closed); "send my link again".
     "registration-form": (lambda w: {"slug": signup_tournament(w).slug}, "get", EVERYBODY),

@@ -5,7 +5,14 @@ import pytest
 from django.urls import get_resolver, reverse
 
 from tests.factories import EntryFactory, RoundFactory, TableFactory, director, referee
-from tournament.models import Penalty, RefereeCall, Registration, RegistrationState, Series
+from tournament.models import (
+    Penalty,
+    RefereeCall,
+    Registration,
+    RegistrationState,
+    Series,
+    TableDevice,
+)
 from tournament.urls import manage_patterns
 
 pytestmark = pytest.mark.django_db
@@ -39,6 +46,11 @@ def registration_of(tournament):
         state=RegistrationState.WAITING,
         position=(highest.position if highest else 0) + 1,
     )
+
+
+def pending_device(tournament) -> int:
+    """A pairing code of the tournament not used yet (for revoking)."""
+    return TableDevice.objects.get_or_create(tournament=tournament, table_number=1)[0].pk
 
 
 DIRECTOR_PAGES = {
@@ -113,6 +125,8 @@ DIRECTOR_PAGES = {
     ),
     "projector": (lambda t, e: {"slug": t.slug}, "get", 200),
     "projector-renew": (lambda t, e: {"slug": t.slug}, "post", 302),
+    "device-list": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "device-revoke": (lambda t, e: {"slug": t.slug, "pk": pending_device(t)}, "post", 302),
     "penalty-list": (lambda t, e: {"slug": t.slug}, "get", 200),
     "penalty-export": (lambda t, e: {"slug": t.slug}, "get", 200),
     "penalty-detail": (lambda t, e: {"slug": t.slug, "pk": Penalty.objects.get().pk}, "get", 200),

@@ -1,5 +1,6 @@
 """Kreuzdame's data model, one module per aggregate."""
 
+from .device import TableDevice
 from .document import Document, DocumentStatus
 from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
 from .player import Player, normalize_name
@@ -47,6 +48,7 @@ __all__ = [
     "Sheet",
     "SheetStatus",
     "Table",
+    "TableDevice",
     "Team",
     "Tournament",
     "TournamentStatus",

@@ -22,6 +22,7 @@ TAB_OF_PREFIX = [
     ("call-done", "referee-desk"),
     ("penalty-", "penalties"),
     ("projector", "projector"),
+    ("device-", "devices"),
     ("tournament-edit", "settings"),
 ]
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import ratelimit
+from .. import devices, ratelimit
 from ..domain import DomainError, referees
 from ..forms.calculator import calculator_context, calculator_template
 from ..forms.penalties import RefereeCallForm
@@ -120,9 +120,12 @@ def _keeper_view(view):
         except _TooMany as exc:
             return ratelimit.too_many(exc.seconds)
         except _Closed as exc:
-            return _closed_render(request, exc.table)
+            return _revoked_device(request, exc.table) or _closed_render(request, exc.table)
         except _NotReleased as exc:
             return _not_released_render(request, exc.table)
+        refused = _revoked_device(request, table)
+        if refused is not None:
+            return refused
         return _give_browser_id(request, table, view(request, table, *args, **kwargs))
 
     wrapper.__name__ = view.__name__
@@ -214,6 +217,23 @@ def _closed_render(request, table):
     if request.htmx:
         # A page opened while the round ran (its poll, a button): htmx reloads it, and it
         # shows itself as this closed page. The outbox's own requests see the 410.
+        response["HX-Refresh"] = "true"
+    return response
+
+
+def _revoked_device(request, table):
+    """A tablet whose pairing the director revoked (tournament/devices.py) is refused at its
+    tournament's table links: the page says so, and games it still holds are not taken
+    silently. Like a closed round, an answer to a POST is 410 (the outbox then reloads the
+    page, which lists them as not on the list) and htmx reloads the page. None for every
+    other browser."""
+    device = devices.revoked_at_table(request, table)
+    if device is None:
+        return None
+    status = 410 if request.method == "POST" else 403
+    context = {"device": device, "table": table, "token": table.token}
+    response = render(request, "tournament/device/revoked.html", context, status=status)
+    if request.htmx:
         response["HX-Refresh"] = "true"
     return response
 
