@@ -105,7 +105,9 @@ def test_the_event_figures_and_the_numbers_of_the_day():
 
 def test_a_sitter_sits_out_and_scores_nothing():
     # A 5-table: position 1 deals and sits out; a normal game of value 2.
-    game = GameRecord(ref(1, 2), "ddv", Kind.NORMAL, None, (A, B, C, D, "Emil"), (0, 2, 2, -2, -2), 1)
+    game = GameRecord(
+        ref(1, 2), "ddv", Kind.NORMAL, None, (A, B, C, D, "Emil"), (0, 2, 2, -2, -2), 1
+    )
     stats = compute([game])["ddv"]
     assert stats.players[A].games == 0 and stats.players[A].sat_out == [ref(1, 2)]
     assert stats.sat_out == [ref(1, 2)]
