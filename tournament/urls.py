@@ -33,6 +33,16 @@ manage_patterns = (
         path("series/<slug:slug>/", series.series_detail, name="series-detail"),
         path("series/<slug:slug>/edit/", series.series_edit, name="series-edit"),
         path("series/<slug:slug>/delete/", series.series_delete, name="series-delete"),
+        path(
+            "series/<slug:slug>/statistics/",
+            statistics.manage_series_statistics,
+            name="series-statistics",
+        ),
+        path(
+            "series/<slug:slug>/statistics/<int:player>/",
+            statistics.manage_series_player_statistics,
+            name="series-player-statistics",
+        ),
         re_path(
             r"^series/(?P<slug>[-\w]+)/export\.(?P<fmt>pdf|xlsx)$",
             series.series_download,

@@ -106,6 +106,13 @@ DIRECTOR_PAGES = {
     "series-edit": (lambda t, e: {"slug": series_of(t).slug}, "get", 200),
     "series-delete": (lambda t, e: {"slug": series_of(t).slug}, "post", 302),
     "series-download": (lambda t, e: {"slug": series_of(t).slug, "fmt": "xlsx"}, "get", 200),
+    "series-statistics": (lambda t, e: {"slug": series_of(t).slug}, "get", 200),
+    # A player without a game in a closed round of the series has no figures there: 404.
+    "series-player-statistics": (
+        lambda t, e: {"slug": series_of(t).slug, "player": e.player_id},
+        "get",
+        404,
+    ),
     "referee": (lambda t, e: {"slug": t.slug}, "get", 200),
     "referees": (lambda t, e: {"slug": t.slug}, "get", 200),
     "call-done": (lambda t, e: {"slug": t.slug, "pk": RefereeCall.objects.get().pk}, "post", 302),

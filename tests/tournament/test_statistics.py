@@ -165,3 +165,13 @@ def test_series_statistics_keep_consent_per_tournament(closed, tournament, clien
 def test_the_director_tab_leads_to_the_statistics(closed, director_client):
     page = director_client.get(reverse("manage:standings", args=["herbst"])).content.decode()
     assert reverse("manage:statistics", args=["herbst"]) in page
+
+
+def test_the_series_directors_see_every_player_of_the_series(closed, tournament, client):
+    series = make_series([tournament], is_public=True)
+    dieter = closed.seats.get(position=4).entry.player_id
+    client.force_login(series.directors.first())
+    page = client.get(reverse("manage:series-statistics", args=["vm"])).content.decode()
+    assert "Spieler4" in page
+    mine = client.get(reverse("manage:series-player-statistics", args=["vm", dieter]))
+    assert mine.status_code == 200 and "Spieler4" in mine.content.decode()

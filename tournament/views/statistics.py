@@ -29,7 +29,7 @@ from scoring.statistics import Player as PlayerKey
 from ..caching import cached
 from ..domain import statistics as domain
 from ..models import Series, Tournament
-from ..permissions import director_required, get_managed_tournament
+from ..permissions import director_required, get_directed_series, get_managed_tournament
 from ..versions import series_key, series_members
 
 Namer = Callable[[PlayerKey, int | None], str]
@@ -260,11 +260,11 @@ def _series_body(request, found: Series, state: tuple, *, public: bool) -> str:
     figures = _series_figures(found, state, public_only=public)
 
     def link(player) -> str | bool:
-        if public and not figures.published(player):
+        if not public:
+            return reverse("manage:series-player-statistics", args=[found.slug, player])
+        if not figures.published(player):
             return False
-        if public:
-            return reverse("series-player-statistics", args=[found.slug, player])
-        return ""
+        return reverse("series-player-statistics", args=[found.slug, player])
 
     context = {
         **_event_context(figures, public=public, link=link),
@@ -288,6 +288,37 @@ def series_statistics(request, slug):
     body = mark_safe(cached(family, state, render_body, settings.SERIES_CACHE_SECONDS))  # noqa: S308
     context = {"series": found, "body": body, "public_page": True}
     return render(request, "tournament/statistics/series.html", context)
+
+
+def _directed_state(found: Series) -> tuple:
+    return (series_key(found, public_only=False), timezone.localdate())
+
+
+@director_required
+def manage_series_statistics(request, slug):
+    """The series directors' view: every player and every tournament the series counts."""
+    found = get_directed_series(request, slug)
+    body = mark_safe(_series_body(request, found, _directed_state(found), public=False))  # noqa: S308
+    return render(request, "tournament/statistics/series.html", {"series": found, "body": body})
+
+
+@director_required
+def manage_series_player_statistics(request, slug, player):
+    found = get_directed_series(request, slug)
+    figures = _series_figures(found, _directed_state(found), public_only=False)
+    if player not in figures.people:
+        raise Http404
+    context = {
+        "series": found,
+        "name": _namer(figures, public=False)(player, None),
+        "player_pk": player,
+        "sections": _player_sections(figures, player, _namer(figures, public=False)),
+        "stats_tournaments": figures.tournaments,
+        "director": True,
+        "public_page": False,
+    }
+    body = mark_safe(render_to_string("tournament/statistics/_player.html", context, request))  # noqa: S308
+    return render(request, "tournament/statistics/series.html", {"series": found, "body": body})
 
 
 def series_player_statistics(request, slug, player):
