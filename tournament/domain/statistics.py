@@ -136,27 +136,28 @@ def read(tournaments: Iterable[Tournament], tables: Q) -> Figures:
         name = f"{first} {last}".strip()
         public = name if publish else pseudonym(number)
         people[player][tournament] = Person(name, public, publish, number)
-    games: dict[int, list[Game]] = defaultdict(list)
-    for game in Game.objects.filter(table_id__in=table_of).order_by("table_id", "number"):
-        games[game.table_id].append(game)
+    # Plain rows, no model instances: a series of many tournaments reads tens of thousands.
+    games: dict[int, list[tuple]] = defaultdict(list)
+    columns = ("table_id", "number", "kind", "soloist_position", "p1", "p2", "p3", "p4", "p5")
+    for row in Game.objects.filter(table_id__in=table_of).order_by("number").values_list(*columns):
+        games[row[0]].append(row[1:])
     records: list[GameRecord] = []
     for table_id, tournament, round_number, number, size, limit in rows:
         owner = by_pk[tournament]
         profile = profile_key(owner)
-        played = [PlayedGame(GameKind(g.kind).scoring, g.soloist_position) for g in games[table_id]]
+        rows_of = games[table_id]
+        played = [PlayedGame(GameKind(row[1]).scoring, row[2]) for row in rows_of]
         steps = walk(owner.profile, size, played, time_limit_from=limit) if size == 5 else []
         players = tuple(seated[table_id].get(p) for p in range(1, size + 1))
-        for index, game in enumerate(games[table_id]):
+        for index, (game_number, kind, soloist, *points) in enumerate(rows_of):
             records.append(
                 GameRecord(
-                    ref=GameRef(tournament, round_number, number, game.number),
+                    ref=GameRef(tournament, round_number, number, game_number),
                     profile=profile,
-                    kind=GameKind(game.kind).scoring,
-                    soloist=game.soloist_position,
+                    kind=GameKind(kind).scoring,
+                    soloist=soloist,
                     players=players,
-                    points=tuple(
-                        v or 0 for v in [game.p1, game.p2, game.p3, game.p4, game.p5][:size]
-                    ),
+                    points=tuple(v or 0 for v in points[:size]),
                     sitter=steps[index].sitter if steps else None,
                 )
             )
