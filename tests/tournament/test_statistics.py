@@ -175,3 +175,20 @@ def test_the_series_directors_see_every_player_of_the_series(closed, tournament,
     assert "Spieler4" in page
     mine = client.get(reverse("manage:series-player-statistics", args=["vm", dieter]))
     assert mine.status_code == 200 and "Spieler4" in mine.content.decode()
+
+
+def test_the_projector_shows_the_numbers_of_the_day_as_a_slide_on_request(
+    closed, tournament, client
+):
+    from tournament.domain import projector
+
+    day = projector.read(tournament)["day"]
+    assert day["biggest"]["value"] == 3 and (day["biggest"]["round"], day["biggest"]["game"]) == (
+        1,
+        2,
+    )
+    assert day["solos"]["count"] == 1
+    assert day["round"]["points"] == 5 and day["round"]["who"].endswith("Spieler2")
+    url = reverse("projector", args=[tournament.projector_token])
+    assert 'data-day="1"' in client.get(url + "?zahlen=1").content.decode()
+    assert 'data-day="1"' not in client.get(url).content.decode()
