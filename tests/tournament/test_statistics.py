@@ -192,3 +192,11 @@ def test_the_projector_shows_the_numbers_of_the_day_as_a_slide_on_request(
     url = reverse("projector", args=[tournament.projector_token])
     assert 'data-day="1"' in client.get(url + "?zahlen=1").content.decode()
     assert 'data-day="1"' not in client.get(url).content.decode()
+
+
+def test_numbers_nobody_has_keep_nothing_in_the_cache(closed, client):
+    client.get(reverse("statistics", args=["herbst"]))
+    kept = len(memo)
+    for number in range(100, 130):
+        assert client.get(reverse("statistics-player", args=["herbst", number])).status_code == 404
+    assert len(memo) == kept

@@ -166,17 +166,13 @@ def tournament_statistics(request, slug):
     return render(request, "tournament/statistics/tournament.html", context)
 
 
-def _player_body(request, tournament: Tournament, number: int, *, public: bool) -> str | None:
-    entry = domain.entry_player(tournament, number)
-    if entry is None or (public and not entry.publish):
-        return None
+def _player_body(request, tournament: Tournament, entry, *, public: bool) -> str:
     figures = _figures(tournament)
-    player = entry.player_id
     context = {
         "tournament": tournament,
         "entry": entry,
         "name": entry.player.full_name,
-        "sections": _player_sections(figures, player, _namer(figures, public=public)),
+        "sections": _player_sections(figures, entry.player_id, _namer(figures, public=public)),
         "stats_tournaments": figures.tournaments,
         "director": not public,
         "public_page": public,
@@ -185,15 +181,17 @@ def _player_body(request, tournament: Tournament, number: int, *, public: bool) 
 
 
 def player_statistics(request, slug, number):
-    """A player's figures in a public tournament: only with the player's consent."""
+    """A player's figures in a public tournament: only with the player's consent. The entry
+    is looked up first, so that the pages kept are bounded by the entries, not by numbers
+    anybody may type."""
     tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
-    family = ("statistics-player", tournament.pk, number, get_language())
-    body = cached(
-        family, tournament.version, partial(_player_body, request, tournament, number, public=True)
-    )
-    if body is None:
+    entry = domain.entry_player(tournament, number)
+    if entry is None or not entry.publish:
         raise Http404
-    context = {"tournament": tournament, "body": mark_safe(body), "public_page": True}  # noqa: S308
+    family = ("statistics-player", tournament.pk, number, get_language())
+    render_body = partial(_player_body, request, tournament, entry, public=True)
+    body = mark_safe(cached(family, tournament.version, render_body))  # noqa: S308
+    context = {"tournament": tournament, "body": body, "public_page": True}
     return render(request, "tournament/statistics/tournament.html", context)
 
 
@@ -209,10 +207,11 @@ def manage_statistics(request, slug):
 @director_required
 def manage_player_statistics(request, slug, number):
     tournament = get_managed_tournament(request, slug)
-    body = _player_body(request, tournament, number, public=False)
-    if body is None:
+    entry = domain.entry_player(tournament, number)
+    if entry is None:
         raise Http404
-    context = {"tournament": tournament, "body": mark_safe(body)}  # noqa: S308
+    body = mark_safe(_player_body(request, tournament, entry, public=False))  # noqa: S308
+    context = {"tournament": tournament, "body": body}
     return render(request, "tournament/statistics/manage.html", context)
 
 
@@ -327,10 +326,13 @@ def series_player_statistics(request, slug, player):
     found = get_object_or_404(Series, slug=slug, is_public=True)
     state = series_state(found)
 
-    def render_body() -> str | None:
-        figures = _series_figures(found, state, public_only=True)
-        if not figures.published(player):
-            return None
+    # Only players the series counts and names have a page: the pages kept are bounded by
+    # them, not by numbers anybody may type.
+    figures = _series_figures(found, state, public_only=True)
+    if not figures.published(player):
+        raise Http404
+
+    def render_body() -> str:
         context = {
             "series": found,
             "name": figures.public_name(player),
@@ -349,8 +351,6 @@ def series_player_statistics(request, slug, player):
         get_language(),
         series_members(state[0]),
     )
-    body = cached(family, state, render_body, settings.SERIES_CACHE_SECONDS)
-    if body is None:
-        raise Http404
-    context = {"series": found, "body": mark_safe(body), "public_page": True}  # noqa: S308
+    body = mark_safe(cached(family, state, render_body, settings.SERIES_CACHE_SECONDS))  # noqa: S308
+    context = {"series": found, "body": body, "public_page": True}
     return render(request, "tournament/statistics/series.html", context)
