@@ -200,3 +200,25 @@ def test_numbers_nobody_has_keep_nothing_in_the_cache(closed, client):
     for number in range(100, 130):
         assert client.get(reverse("statistics-player", args=["herbst", number])).status_code == 404
     assert len(memo) == kept
+
+
+def test_a_series_names_a_player_only_with_consent_in_every_tournament(closed, tournament, client):
+    import datetime
+
+    from tests.factories import played_tournament
+    from tournament.models import Entry
+
+    seated = [closed.seats.get(position=p).entry.player for p in (1, 2, 3, 4)]
+    second, entries = played_tournament(
+        datetime.date(2027, 1, 9), 1, [dict(zip(seated, (8, 8, -8, -8), strict=True))]
+    )
+    second.is_public = True
+    second.save()
+    anna = seated[0]
+    Entry.objects.filter(tournament=second, player=anna).update(publish=False)
+    make_series([tournament, second], is_public=True)
+    page = client.get(reverse("series-statistics", args=["vm"])).content.decode()
+    assert 'id="event-games">7<' in page
+    assert anna.last_name not in page  # not even where her game of the first tournament is
+    url = reverse("series-player-statistics", args=["vm", anna.pk])
+    assert client.get(url).status_code == 404

@@ -53,10 +53,7 @@ def series_state(found: Series) -> tuple:
 
 def _namer(figures: domain.Figures, *, public: bool) -> Namer:
     def name(player, tournament=None) -> str:
-        if public:
-            if tournament is not None and len(figures.tournaments) > 1:
-                person = figures.person(player, tournament)
-                return person.public if person else figures.public_name(player)
+        if public:  # in a series by the series' rule, whatever the tournament of the figure
             return figures.public_name(player)
         person = figures.person(player)
         return person.name if person else str(player)
