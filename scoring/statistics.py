@@ -212,10 +212,6 @@ class RoundScore:
     points: int
     ref: GameRef  # game 0: the table as a whole
 
-    @property
-    def where(self) -> GameRef:
-        return self.ref
-
 
 @dataclass
 class Statistics:
