@@ -1,6 +1,11 @@
 """The statistics on a known sheet, every figure computed by hand (see the table below)."""
 
-from scoring.kinds import Kind
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.kinds import GAME_KINDS, Kind
+from scoring.profiles import Scoring
+from scoring.rows import derive_points
 from scoring.statistics import GameRecord, GameRef, PenaltyRecord, compute
 
 # One 4-table, plus-minus (TSR 7.2): Anna, Bernd, Clara, Dieter at positions 1-4.
@@ -134,3 +139,35 @@ def test_figures_of_different_rule_profiles_are_kept_apart():
     assert by_profile["ddv"].players[A].games == 6
     assert by_profile["eppstein"].players[A].games == 1
     assert by_profile["eppstein"].players[A].penalty_points == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    scoring=st.sampled_from(list(Scoring)),
+    size=st.sampled_from([4, 5]),
+    kind=st.sampled_from(GAME_KINDS),
+    value=st.integers(min_value=1, max_value=20),
+    data=st.data(),
+)
+def test_every_row_the_keeper_taps_is_read_back_as_tapped(scoring, size, kind, value, data):
+    """Value, winners and the soloist's result, read from the points alone, are what the
+    list keeper tapped (scoring.rows.derive_points), with either scoring and table size."""
+    sitter = data.draw(st.sampled_from([1, 2, 3, 4, 5])) if size == 5 else None
+    active = [p for p in range(1, size + 1) if p != sitter]
+    if kind.is_solo:
+        soloist = data.draw(st.sampled_from(active))
+        won = data.draw(st.booleans())
+        points = derive_points(scoring, size, sitter, kind, value, soloist=soloist, soloist_won=won)
+        winners = {soloist} if won else set(active) - {soloist}
+    else:
+        soloist = None
+        winners = set(data.draw(st.permutations(active))[:2])
+        points = derive_points(scoring, size, sitter, kind, value, winners=winners)
+    seats = tuple(f"p{p}" for p in range(1, size + 1))
+    game = GameRecord(ref(1), "x", kind, soloist, seats, points, sitter)
+    assert game.value == value
+    assert game.winners == winners
+    stats = compute([game])["x"]
+    assert sum(stats.players[f"p{p}"].games for p in active) == len(active)
+    if sitter is not None:
+        assert stats.players[f"p{sitter}"].sat_out == [ref(1)]
