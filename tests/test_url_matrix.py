@@ -73,6 +73,26 @@ PUBLIC = {
     "projector": (lambda w: {"token": w.tournament.projector_token}, "get", EVERYBODY),
     "projector-data": (lambda w: {"token": w.tournament.projector_token}, "get", EVERYBODY),
     "calculator": (lambda w: {}, "get", EVERYBODY),
+    # Statistics: public for a public tournament (a player's with their consent), the numbers
+    # of the day by the projector's secret link too.
+    "statistics": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
+    "statistics-player": (
+        lambda w: {"slug": w.slug, "number": w.table.seats.first().entry.start_number},
+        "get",
+        EVERYBODY,
+    ),
+    "statistics-day": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
+    "projector-day": (lambda w: {"token": w.tournament.projector_token}, "get", EVERYBODY),
+    "series-statistics": (lambda w: {"slug": series_of(w.tournament).slug}, "get", EVERYBODY),
+    # No result in a closed round: nothing counts, no page (as for series-player).
+    "series-player-statistics": (
+        lambda w: {
+            "slug": series_of(w.tournament).slug,
+            "player": w.table.seats.first().entry.player_id,
+        },
+        "get",
+        dict.fromkeys(ROLES, 404),
+    ),
     # A public series of the tournament: its table and downloads for everybody; a player
     # page only for a player with a result in a closed round (the world has none: 404).
     "series-public": (lambda w: {"slug": series_of(w.tournament).slug}, "get", EVERYBODY),

@@ -20,6 +20,7 @@ from .views import (
     series,
     signup,
     standings,
+    statistics,
     tournaments,
 )
 
@@ -33,6 +34,16 @@ manage_patterns = (
         path("series/<slug:slug>/", series.series_detail, name="series-detail"),
         path("series/<slug:slug>/edit/", series.series_edit, name="series-edit"),
         path("series/<slug:slug>/delete/", series.series_delete, name="series-delete"),
+        path(
+            "series/<slug:slug>/statistics/",
+            statistics.manage_series_statistics,
+            name="series-statistics",
+        ),
+        path(
+            "series/<slug:slug>/statistics/<int:player>/",
+            statistics.manage_series_player_statistics,
+            name="series-player-statistics",
+        ),
         re_path(
             r"^series/(?P<slug>[-\w]+)/export\.(?P<fmt>pdf|xlsx)$",
             series.series_download,
@@ -90,6 +101,13 @@ manage_patterns = (
         path("<slug:slug>/import/confirm/", imports.import_confirm, name="import-confirm"),
         path("<slug:slug>/rounds/", rounds.round_list, name="round-list"),
         path("<slug:slug>/standings/", standings.standings, name="standings"),
+        path("<slug:slug>/statistics/", statistics.manage_statistics, name="statistics"),
+        path("<slug:slug>/statistics/day/", statistics.manage_day, name="statistics-day"),
+        path(
+            "<slug:slug>/statistics/<int:number>/",
+            statistics.manage_player_statistics,
+            name="statistics-player",
+        ),
         re_path(
             r"^(?P<slug>[-\w]+)/export/(?P<what>standings|teams|rounds)\.(?P<fmt>pdf|xlsx)$",
             standings.standings_export,
@@ -161,6 +179,12 @@ urlpatterns = [
     path("t/<slug:slug>/", public.tournament_public, name="tournament-public"),
     path("serie/<slug:slug>/", series.series_public, name="series-public"),
     path("serie/<slug:slug>/spieler/<int:player>/", series.series_player, name="series-player"),
+    path("serie/<slug:slug>/statistik/", statistics.series_statistics, name="series-statistics"),
+    path(
+        "serie/<slug:slug>/spieler/<int:player>/statistik/",
+        statistics.series_player_statistics,
+        name="series-player-statistics",
+    ),
     re_path(
         r"^serie/(?P<slug>[-\w]+)/export\.(?P<fmt>pdf|xlsx)$",
         series.series_export,
@@ -169,6 +193,13 @@ urlpatterns = [
     path("t/<slug:slug>/rechner/", calculator.calculator, name="tournament-calculator"),
     path("t/<slug:slug>/wo-sitze-ich/", public.where_do_i_sit, name="where-do-i-sit"),
     path("t/<slug:slug>/stand/", standings.public_standings, name="public-standings"),
+    path("t/<slug:slug>/statistik/", statistics.tournament_statistics, name="statistics"),
+    path(
+        "t/<slug:slug>/statistik/<int:number>/",
+        statistics.player_statistics,
+        name="statistics-player",
+    ),
+    path("t/<slug:slug>/zahlen-des-tages/", statistics.public_day, name="statistics-day"),
     path("t/<slug:slug>/tischplan/", public.table_plan, name="public-table-plan"),
     path("t/<slug:slug>/leinwand/", projector.public_screen, name="public-projector"),
     path(
@@ -178,6 +209,7 @@ urlpatterns = [
     ),
     path("leinwand/<str:token>/", projector.screen, name="projector"),
     path("leinwand/<str:token>/daten/", projector.screen_data, name="projector-data"),
+    path("leinwand/<str:token>/zahlen-des-tages/", statistics.screen_day, name="projector-day"),
     path("rechner/", calculator.calculator, name="calculator"),
     path("tisch/<str:token>/", keeper.keeper_sheet, name="keeper-sheet"),
     path("tisch/<str:token>/loeschen/", keeper.keeper_delete, name="keeper-delete"),

@@ -84,6 +84,9 @@ DIRECTOR_PAGES = {
     "import-confirm": (lambda t, e: {"slug": t.slug}, "post", 302),
     "round-list": (lambda t, e: {"slug": t.slug}, "get", 200),
     "standings": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "statistics": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "statistics-day": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "statistics-player": (lambda t, e: {"slug": t.slug, "number": e.start_number}, "get", 200),
     "standings-export": (
         lambda t, e: {"slug": t.slug, "what": "standings", "fmt": "xlsx"},
         "get",
@@ -115,6 +118,13 @@ DIRECTOR_PAGES = {
     "series-edit": (lambda t, e: {"slug": series_of(t).slug}, "get", 200),
     "series-delete": (lambda t, e: {"slug": series_of(t).slug}, "post", 302),
     "series-download": (lambda t, e: {"slug": series_of(t).slug, "fmt": "xlsx"}, "get", 200),
+    "series-statistics": (lambda t, e: {"slug": series_of(t).slug}, "get", 200),
+    # A player without a game in a closed round of the series has no figures there: 404.
+    "series-player-statistics": (
+        lambda t, e: {"slug": series_of(t).slug, "player": e.player_id},
+        "get",
+        404,
+    ),
     "referee": (lambda t, e: {"slug": t.slug}, "get", 200),
     "referees": (lambda t, e: {"slug": t.slug}, "get", 200),
     "call-done": (lambda t, e: {"slug": t.slug, "pk": RefereeCall.objects.get().pk}, "post", 302),

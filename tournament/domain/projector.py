@@ -15,9 +15,11 @@ from django.db.models import Count
 from django.utils import timezone
 
 from ..models import Round, RoundStatus, Seat, SheetStatus, Tournament, pseudonym
+from ..models.sheet import KIND_LABELS
 from ..names import sort_key
 from ..sheets.reads import clock, current_round
 from . import standings as standings_domain
+from . import statistics as statistics_domain
 
 DONE, PLAYING, WAITING = "done", "playing", "waiting"
 
@@ -111,6 +113,44 @@ def _standings(tournament: Tournament) -> dict:
     }
 
 
+def _day(tournament: Tournament) -> dict | None:
+    """The numbers of the day (the optional slide, ``?zahlen=1``): names as on the seating,
+    the kind in words of the data's language (the data is computed per language)."""
+    figures = statistics_domain.of_tournament(tournament)
+    stats = next(iter(figures.by_profile.values()), None)
+    if stats is None or not stats.games:
+        return None
+
+    def name(player) -> str:
+        person = figures.person(player, tournament.pk)
+        return person.public if person else ""
+
+    def where(ref) -> dict:
+        return {"round": ref.round, "table": ref.table, "game": ref.game}
+
+    day: dict = {"biggest": None, "solos": None, "round": None}
+    biggest = stats.biggest(1)
+    if biggest:
+        game = biggest[0].record
+        if game.kind.is_solo and game.soloist is not None:
+            who = [game.players[game.soloist - 1]]
+        else:
+            who = [game.players[p - 1] for p in sorted(game.winners)]
+        day["biggest"] = {
+            "value": biggest[0].value,
+            "kind": str(KIND_LABELS[game.kind]),
+            "who": ", ".join(name(p) for p in who if p is not None),
+            **where(game.ref),
+        }
+    most, leaders = stats.most_solos()
+    if most:
+        day["solos"] = {"count": most, "who": ", ".join(name(s.player) for s in leaders)}
+    best = stats.highest_rounds(1)
+    if best:
+        day["round"] = {"points": best[0].points, "who": name(best[0].player), **where(best[0].ref)}
+    return day
+
+
 def at(data: dict, now: datetime) -> dict:
     """What ``read`` found, with the clocks as of ``now``: the data is computed once per
     version of the tournament, the clocks move on every poll."""
@@ -132,6 +172,7 @@ def read(tournament: Tournament) -> dict:
         "tables": [],
         "seating": [],
         "standings": _standings(tournament),
+        "day": _day(tournament),
     }
     if round_ is not None:
         round_.tournament = tournament

@@ -16,6 +16,7 @@ TAB_OF_PREFIX = [
     ("sheet-", "rounds"),
     ("print-pack", "rounds"),
     ("standings", "standings"),
+    ("statistics", "statistics"),
     ("results-export", "standings"),
     ("referees", "referee-accounts"),
     ("referee", "referee-desk"),

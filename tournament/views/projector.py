@@ -24,6 +24,7 @@ from ..site_url import public_url
 
 SECONDS_PARAMETER = "sekunden"  # ?sekunden=N: another interval for this screen only
 SECONDS_OVERRIDE = (2, 120)
+DAY_PARAMETER = "zahlen"  # ?zahlen=1: the Zahlen des Tages as one more slide
 
 
 def _seconds(request, tournament) -> int:
@@ -49,6 +50,7 @@ def _screen(request, tournament, data_url):
         "data": _data(tournament),
         "data_url": data_url,
         "seconds": _seconds(request, tournament),
+        "day": request.GET.get(DAY_PARAMETER) == "1",
     }
     response = render(request, "tournament/projector.html", context)
     response["X-Robots-Tag"] = "noindex, nofollow"

@@ -75,7 +75,7 @@
       items: function () { return data.standings.lines; }, row: standingRow, column: 14
     }
   };
-  var ORDER = ["clock", "seating", "tables", "standings"];
+  var ORDER = ["clock", "seating", "tables", "standings", "day"];
   var views = {};
   document.querySelectorAll("#stage .view").forEach(function (view) {
     views[view.dataset.view] = view;
@@ -198,6 +198,10 @@
         if (clocks().big) sequence.push({ view: "clock", page: 0, pages: 1 });
         return;
       }
+      if (name === "day") {  // only on request (?zahlen=1) and once a game counts
+        if (body.dataset.day === "1" && data.day) sequence.push({ view: "day", page: 0, pages: 1 });
+        return;
+      }
       var layout = layoutList(name);
       if (!layout) return;
       layouts[name] = layout;
@@ -225,10 +229,23 @@
     if (entry.view === "clock") return say("clock") + round;
     if (entry.view === "seating") return say("seating") + round;
     if (entry.view === "tables") return say("tables") + round;
+    if (entry.view === "day") return say("day");
     if (entry.view === "standings") {
       return say("standings") + (data.standings.provisional ? " (" + say("provisional") + ")" : "");
     }
     return data.tournament;
+  }
+
+  function fillDay() {
+    var day = data.day || {};
+    function put(id, big, note) {
+      document.getElementById(id).textContent = big;
+      document.getElementById(id + "-who").textContent = note;
+    }
+    var b = day.biggest, s = day.solos, r = day.round;
+    put("day-biggest", b ? b.value : "–", b ? b.kind + " · " + b.who + " · " + say("at-game", b) : "");
+    put("day-solos", s ? s.count : "–", s ? s.who : "");
+    put("day-round", r ? r.points : "–", r ? r.who + " · " + say("at-table", r) : "");
   }
 
   function show() {
@@ -236,6 +253,7 @@
     showOnly(entry.view);
     if (layouts[entry.view]) renderPage(entry.view, entry.page);
     if (entry.view === "tables") summarise();
+    if (entry.view === "day") fillDay();
     document.getElementById("view-title").textContent = title(entry);
     var meta = entry.view === "idle" ? "" : data.tournament;
     if (LISTS[entry.view]) meta += " · " + say("page", { page: entry.page + 1, pages: entry.pages });
