@@ -322,6 +322,19 @@ def test_the_merge_page_suggests_duplicates_and_merges_them(
     assert not Player.objects.filter(pk=drop.pk).exists()
 
 
+def test_the_merge_drop_downs_list_the_players_in_german_order(director_client, tournament):
+    # The database sorts umlauts after z (Krämer, Kuhn, Köhler); people and the print pack
+    # read Köhler before Krämer.
+    for last in ("Kuhn", "Krämer", "Köhler", "Kaiser", "Öztürk", "Oswald"):
+        EntryFactory(tournament=tournament, player=PlayerFactory(first_name="A", last_name=last))
+    page = director_client.get(reverse("manage:player-merge", args=[tournament.slug]))
+    html = page.content.decode()
+    for name in ("keep", "drop"):
+        select = html.split(f'name="{name}"')[1].split("</select>")[0]
+        names = [option.split(",")[0] for option in select.split(">")[1:] if "· #" in option]
+        assert names == ["Kaiser", "Köhler", "Krämer", "Kuhn", "Oswald", "Öztürk"]
+
+
 def test_a_director_cannot_merge_a_player_of_someone_elses_tournament(director_client, tournament):
     keep = PlayerFactory(first_name="Jürgen", last_name="Müller")
     EntryFactory(tournament=tournament, player=keep)
