@@ -300,6 +300,30 @@ def test_another_directors_entry_cannot_be_edited(client, tournament, field):
     assert Player.objects.get(pk=field[0].player_id).last_name == "Schäfer"
 
 
+# --- issue 35: what withdrawing does, before and after the first draw -----------------------
+
+BEFORE_DRAW = "Vor der ersten Auslosung geht der Platz an den Ersten der Warteliste"
+AFTER_DRAW = "Das Turnier hat begonnen: Von der Warteliste rückt niemand nach."
+
+
+def test_withdrawing_says_what_happens_before_and_after_the_first_draw(
+    director_client, tournament, field
+):
+    url = reverse("manage:entry-list", args=[tournament.slug])
+    page = director_client.get(url).content.decode()
+    assert BEFORE_DRAW in page and AFTER_DRAW not in page
+    state = page.split('data-state="')[1].split('"')[0]
+
+    RoundFactory(tournament=tournament)  # the first round is drawn: nobody moves up any more
+    page = director_client.get(url).content.decode()
+    assert AFTER_DRAW in page and BEFORE_DRAW not in page
+    assert "behält die bisher erspielten Punkte" in page
+    # A page left open since before the draw gets the rows anew with its next poll.
+    poll = director_client.get(url, HTTP_HX_REQUEST="true", HTTP_X_PLAYERS_STATE=state)
+    assert poll.status_code == 200
+    assert AFTER_DRAW in poll.content.decode() and BEFORE_DRAW not in poll.content.decode()
+
+
 # --- point 7: merging duplicates -------------------------------------------------------------
 
 

@@ -82,6 +82,8 @@ def _live(tournament) -> dict:
     )
     return {
         "counts": counts,
+        # Withdrawing means another thing once the first round is drawn (the rows say it).
+        "begun": start_number_locked(tournament),
         "fees": fee_sums(tournament) if _shows_fees(tournament) else None,
         "missing_shown": shown,
         # Plain values, not entries: with check-in just open this is the whole field.
@@ -114,6 +116,7 @@ def _live_parts(live: dict, table) -> dict:
         "counts": (live["counts"], live["fees"], live["missing_shown"]),
         "missing": live["missing"],
         "waiting": live["counts"]["waiting"],
+        "begun": live["begun"],
     }
 
 
@@ -159,16 +162,19 @@ def _entry_page(request, tournament, form=None, status=200, *, poll=False):
             before is not None
             and before.order == state.order
             and before.parts["columns"] == state.parts["columns"]
+            and before.parts.get("begun") == state.parts["begun"]
         ):
             changed = [pk for pk in state.order if before.rows[pk] != state.rows[pk]]
-            rows = live_rows.rows_html(request, tournament, table, state, entries, changed)
+            rows = live_rows.rows_html(
+                request, tournament, table, state, entries, changed, begun=live["begun"]
+            )
             context |= {
                 "changed_rows": live_rows.oob_rows(rows),
                 "missing_changed": before.parts["missing"] != state.parts["missing"],
                 "waiting_changed": before.parts["waiting"] != state.parts["waiting"],
             }
             return render(request, "tournament/manage/_players_live_changes.html", context)
-    rows = live_rows.rows_html(request, tournament, table, state, entries)
+    rows = live_rows.rows_html(request, tournament, table, state, entries, begun=live["begun"])
     table.body_html = live_rows.table_body(rows, state.order)
     if poll:
         return render(request, "tournament/manage/_players_live_response.html", context)
