@@ -200,4 +200,3 @@ def solo_penalty_in_game_row(row: tuple[int, ...], soloist: int | None) -> tuple
     if len(others) != 1 or others[0][1] != -amount:
         return None
     return others[0][0], amount
-

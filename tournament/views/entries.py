@@ -41,6 +41,7 @@ from ..forms import EntryForm
 from ..forms.players import EntryEditForm, QuickCheckinForm
 from ..mail import RequestMailer
 from ..models import EntryStatus, FeeStatus, Registration
+from ..models.audit import event, history_reason
 from ..permissions import changeable_players, director_required, get_managed_tournament
 from ..tables import EntryTable
 
@@ -230,12 +231,12 @@ def entry_add(request, slug):
 STATUS_ACTIONS = {
     "withdraw": (
         EntryStatus.WITHDRAWN,
-        gettext_lazy("withdrawn by the director"),
+        event("withdrawn-by-director"),
         gettext_lazy("%(name)s withdrawn."),
     ),
     "readmit": (
         EntryStatus.ACTIVE,
-        gettext_lazy("re-admitted by the director"),
+        event("readmitted-by-director"),
         gettext_lazy("%(name)s re-admitted."),
     ),
 }
@@ -247,7 +248,7 @@ def entry_status(request, slug, pk, action):
     tournament = get_managed_tournament(request, slug)
     entry = get_object_or_404(tournament.entries.select_related("player"), pk=pk)
     status, reason, message = STATUS_ACTIONS[action]
-    set_status(entry, status, request.user, str(reason))
+    set_status(entry, status, request.user, reason)
     messages.success(request, message % {"name": entry.player.full_name})
     if action == "withdraw":  # a place came free: the first on the waiting list moves up
         mail = RequestMailer(request)
@@ -470,7 +471,12 @@ def _changes(entry, user, limit: int = 20) -> list[dict]:
     for record in entry.player.history.select_related("history_user")[:limit]:
         values = [record.first_name, record.last_name, record.club, record.ddv_number]
         rows.append(
-            {"record": record, "values": " · ".join(v for v in values if v), "hidden": not own}
+            {
+                "record": record,
+                "values": " · ".join(v for v in values if v),
+                "reason": history_reason(record),
+                "hidden": not own,
+            }
         )
     for record in entry.history.select_related("history_user", "team")[:limit]:
         team = record.team.name if record.team_id and record.team else ""
@@ -480,6 +486,12 @@ def _changes(entry, user, limit: int = 20) -> list[dict]:
             record.get_status_display(),
             _("checked in") if record.checked_in else "",
         ]
-        rows.append({"record": record, "values": " · ".join(v for v in values if v)})
+        rows.append(
+            {
+                "record": record,
+                "values": " · ".join(v for v in values if v),
+                "reason": history_reason(record),
+            }
+        )
     rows.sort(key=lambda row: row["record"].history_date, reverse=True)
     return rows[:limit]
