@@ -95,7 +95,19 @@ OLD_LINES = [
         {"id": 9, "reason": {"event": "identity-accepted", "params": None}},
     ),
 ]
-KEPT = ["Tippfehler im Namen", "leitung: entfernt"]  # typed, or not recognised: as it was
+KEPT = ["Tippfehler im Namen", "leitung: verzählt"]  # typed: as it was written
+# A Spielliste row's lines: who, why, what the change did to the confirmation.
+GAME_LINES = [
+    ("leitung: entfernt", {"actor": "leitung", "reason": {"event": "row-removed", "params": None}}),
+    (
+        "Listenführer Tisch 1 · Startnr. 3: verzählt · nach der Bestätigung geändert",
+        {
+            "actor": "Listenführer Tisch 1 · Startnr. 3",
+            "reason": "verzählt",
+            "note": {"event": "changed-after-confirmation", "params": None},
+        },
+    ),
+]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -108,6 +120,18 @@ def test_the_migration_turns_old_lines_into_events_and_keeps_the_rest():
         entry = apps.get_model("tournament", "Entry").objects.create(
             tournament=tournament, player=player, start_number=1
         )
+        round_ = apps.get_model("tournament", "Round").objects.create(
+            tournament=tournament, number=1
+        )
+        table = apps.get_model("tournament", "Table").objects.create(
+            round=round_, number=1, size=4, token="tok-1"
+        )
+        for text, _params in [*GAME_LINES, ("Listenführer Tisch 1", None)]:
+            apps.get_model("tournament", "HistoricalGame").objects.create(
+                id=1, table_id=table.pk, number=1, kind="normal", p1=1, p2=-1, p3=1, p4=-1,
+                version=1, history_date=timezone.now(), history_type="~",
+                history_change_reason=text,
+            )  # fmt: skip
         History = apps.get_model("tournament", "HistoricalEntry")
         texts = [text for text, _code, _params in OLD_LINES] + KEPT
         for text in texts:
@@ -132,6 +156,17 @@ def test_the_migration_turns_old_lines_into_events_and_keeps_the_rest():
             "replaced by player 9: identity accepted by the director",
         ]
         assert shown[5:] == KEPT
+        games = list(apps.get_model("tournament", "HistoricalGame").objects.order_by("pk"))
+        assert [(g.history_event, g.history_params) for g in games] == [
+            *[("by", params) for _text, params in GAME_LINES],
+            ("", None),  # who only: as it was
+        ]
+        with translation.override("en"):
+            assert [history_reason(g) for g in games] == [
+                "leitung: removed",
+                "Listenführer Tisch 1 · Startnr. 3: verzählt · changed after confirmation",
+                "Listenführer Tisch 1",
+            ]
 
         # Back again: the lines are written out in the site's language.
         apps = migrate_to([("tournament", "0031_unverify_online_players")])

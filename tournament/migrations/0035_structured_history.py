@@ -51,6 +51,11 @@ EVENTS = {
     "call-closed-with-round": "closed with the round",
     "referee-added": "referee added: %(name)s",
     "referee-removed": "referee removed: %(name)s",
+    "code-renewed": "confirmation code renewed at table %(table)s",
+    "row-removed": "removed",
+    "changed-after-confirmation": "changed after confirmation",
+    "changed-after-confirmation-again": "changed after confirmation: to be confirmed again",
+    "by": "%(actor)s",
 }
 HISTORIES = (
     "historicalentry",
@@ -87,7 +92,8 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             for code, words in EVENTS.items():
-                found.append((code, _pattern(translation.gettext(words))))
+                if code != "by":  # a composed line: see _recognise_by_line
+                    found.append((code, _pattern(translation.gettext(words))))
     return found
 
 
@@ -109,8 +115,44 @@ def _recognise(text: str, patterns) -> dict | None:
     return None
 
 
+# A Spielliste row's line (and an entry's when the office renewed a table's codes) was
+# "who: reason · what it did to the confirmation" (the sheet verbs' _stamp): who is a user
+# name or a list keeper's label (kept as written: the pages write a keeper's label in the
+# reader's language), the reason typed or the site's ("removed").
+BY_HISTORIES = ("historicalgame", "historicalsheet", "historicalentry")
+NOTES = ("changed-after-confirmation", "changed-after-confirmation-again")
+
+
+def _notes() -> dict[str, str]:
+    """The confirmation notes in every language of the site -> their code."""
+    found = {}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            for code in NOTES:
+                found[translation.gettext(EVENTS[code])] = code
+    return found
+
+
+def _recognise_by_line(text: str, patterns, notes) -> dict | None:
+    """{"event": "by", "params": …} for such a line with the site's words in it, or None
+    (who and a typed reason read the same as they are)."""
+    params: dict = {}
+    for note, code in sorted(notes.items(), key=lambda item: -len(item[0])):
+        if text.endswith(" · " + note):
+            params["note"] = {"event": code, "params": None}
+            text = text[: -len(" · " + note)]
+            break
+    actor, colon, reason = text.partition(": ")
+    if colon:
+        params["reason"] = _recognise(reason, patterns) or reason
+    if "note" not in params and not isinstance(params.get("reason"), dict):
+        return None
+    return {"event": "by", "params": {"actor": actor, **params}}
+
+
 def to_events(apps, schema_editor):
     patterns = _patterns()
+    notes = _notes()
     for name in HISTORIES:
         model = apps.get_model("tournament", name)
         lines = model.objects.exclude(history_change_reason__isnull=True).exclude(
@@ -118,6 +160,8 @@ def to_events(apps, schema_editor):
         )
         for pk, text in lines.values_list("pk", "history_change_reason").iterator():
             found = _recognise(text.strip(), patterns)
+            if found is None and name in BY_HISTORIES:
+                found = _recognise_by_line(text.strip(), patterns, notes)
             if found is not None:
                 model.objects.filter(pk=pk).update(
                     history_event=found["event"],
@@ -136,6 +180,10 @@ def _written(code: str, params: dict | None) -> str:
         else value
         for key, value in params.items()
     }
+    if code == "by":
+        said = str(values.get("actor", ""))
+        said = f"{said}: {values['reason']}" if values.get("reason") else said
+        return f"{said} · {values['note']}" if values.get("note") else said
     try:
         return words % values
     except (KeyError, TypeError, ValueError):
