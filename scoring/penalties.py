@@ -183,3 +183,20 @@ def is_deduction(row: tuple[int, ...]) -> bool:
     """A row with a single negative value and nothing else: an unsportsmanlike deduction."""
     negatives = [v for v in row if v < 0]
     return len(negatives) == 1 and all(v == 0 for v in row if v >= 0)
+
+
+def solo_penalty_in_game_row(row: tuple[int, ...], soloist: int | None) -> tuple[int, int] | None:
+    """(offender, amount) when a solo's own row holds a TSR 9.4.4 result instead of the game:
+    an opponent's serious violation makes the solo count as played, the soloist +(12+3k), the
+    offender -(12+3k) and everybody else 0 (e.g. 0, +15, -15, 0). Referees write it so on a
+    paper list; here a penalty is a row of its own. No solo gives these values (its opponents
+    all get the same), so the pattern is never a game. None when the row is something else."""
+    if soloist is None or not 1 <= soloist <= len(row):
+        return None
+    amount = row[soloist - 1]
+    if amount not in {12 + 3 * k for k in range(MAX_K + 1)}:
+        return None
+    others = [(p, v) for p, v in enumerate(row, start=1) if p != soloist and v]
+    if len(others) != 1 or others[0][1] != -amount:
+        return None
+    return others[0][0], amount

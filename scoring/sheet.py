@@ -15,7 +15,13 @@ from typing import Any
 
 from .kinds import Kind
 from .ledger import LedgerStep, PlayedGame, walk
-from .penalties import ODD_SOLO_CREDITS, is_deduction, legal_rows, parity_exception
+from .penalties import (
+    ODD_SOLO_CREDITS,
+    is_deduction,
+    legal_rows,
+    parity_exception,
+    solo_penalty_in_game_row,
+)
 from .profiles import RuleProfile, Scoring, UnsportsmanlikeSanction
 
 ERROR = "error"
@@ -60,6 +66,33 @@ def to_cumulative(rows: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
     for points in rows:
         before = result[-1] if result else (0,) * len(points)
         result.append(tuple(was + now for was, now in zip(before, points, strict=True)))
+    return result
+
+
+def as_played(
+    profile: RuleProfile,
+    table_size: int,
+    rows: Sequence[SheetRow],
+    *,
+    time_limit_from: int | None = None,
+) -> list[SheetRow]:
+    """The rows of a paper list with what the paper cannot say filled in: it has no letter
+    for a vorgeführtes Pflichtsolo, every Pflichtsolo goes in the same column (TSR 4.2.4).
+    A Pflichtsolo played in a game where vorführen was due (TSR 4.2.3: as many Pflichtsoli
+    missing as games left; or after the time limit, TSR 8.5.1, 8.6), by the player who had
+    to be vorgeführt, was that vorgeführte Pflichtsolo, and is read as one. Every other row
+    stays as written; penalty rows are passed through."""
+    played: list[PlayedGame] = []
+    result = []
+    for row in rows:
+        if row.kind.is_game:
+            if row.kind is Kind.PFLICHTSOLO and row.soloist is not None:
+                # The step of the game about to be played: what the games so far make due.
+                due = walk(profile, table_size, played, time_limit_from=time_limit_from)[-1]
+                if due.vorfuehren == row.soloist:
+                    row = SheetRow(row.game, Kind.VORGEFUEHRT, row.soloist, row.points)
+            played.append(PlayedGame(row.kind, row.soloist))
+        result.append(row)
     return result
 
 
@@ -274,6 +307,14 @@ def _check_game(
     number = row.game
     if len(row.points) != table_size:
         return [Finding(ERROR, "pattern", number, {"reason": "width"})]
+    if row.kind.is_solo:
+        penalty = solo_penalty_in_game_row(row.points, row.soloist)
+        if penalty is not None and penalty[0] != sitter:
+            # A referee's TSR 9.4.4 result in the solo's own row: say how to enter it,
+            # rather than that it breaks the even/odd rule or fits no solo.
+            offender, amount = penalty
+            params = {"offender": offender, "amount": amount, "soloist": row.soloist}
+            return [Finding(ERROR, "solo-penalty-in-row", number, params)]
     total = sum(row.points)
     if plus_minus and total != 0:
         findings.append(Finding(ERROR, "zero-sum", number, {"sum": total}))

@@ -81,6 +81,12 @@ FINDINGS = {
         "for each other player; a serious one: −12 (−15, −18, …) and +4 (+5, +6, …) each; in "
         "a solo the soloist may be the only one credited."
     ),
+    "solo-penalty-in-row": _(
+        "+%(amount)s for the soloist and −%(amount)s for position %(offender)s are a "
+        "referee's penalty for a serious violation in the solo (TSR 9.4.4: the solo counts as "
+        "played). Enter the solo with 0 points for everybody (as running totals: the totals of "
+        "the line above), and the penalty as a row of its own: the referees enter it."
+    ),
     "sitter-nonzero": _(
         "Position %(position)s deals and sits out this game and must have 0 points."
     ),

@@ -97,11 +97,13 @@ def recall(tournament, token: str | None) -> State | None:
     return cache.get(_state_key(tournament, token))
 
 
-def _rows_key(tournament, columns: tuple[str, ...]) -> str:
-    # The language and today's date are in the row (status names, "ticked at 09:12").
+def _rows_key(tournament, columns: tuple[str, ...], begun: bool) -> str:
+    # The language and today's date are in the row (status names, "ticked at 09:12"), and
+    # whether the first round is drawn (what withdrawing does then).
     day = timezone.localdate().isoformat()
     language = translation.get_language()
-    return f"players-rows:{tournament.pk}:{tournament.slug}:{language}:{day}:{','.join(columns)}"
+    columns_key = ",".join(columns)
+    return f"players-rows:{tournament.pk}:{tournament.slug}:{language}:{day}:{begun}:{columns_key}"
 
 
 def _record_values(record) -> tuple:
@@ -126,13 +128,16 @@ def _record_values(record) -> tuple:
     )
 
 
-def rows_html(request, tournament, table, state: State, records, pks=None) -> dict[int, str]:
+def rows_html(
+    request, tournament, table, state: State, records, pks=None, *, begun: bool = False
+) -> dict[int, str]:
     """The HTML of the rows ``pks`` (all of the state's by default) with the request's
     CSRF token: from the cache where the row's fingerprint is the same, else rendered from
-    ``records`` (a queryset of the table's rows, as the table shows them)."""
+    ``records`` (a queryset of the table's rows, as the table shows them). ``begun``: the
+    first round is drawn (the rows say what withdrawing does then)."""
     wanted = state.order if pks is None else list(pks)
     columns = tuple(column.name for column in table.columns)
-    key = _rows_key(tournament, columns)
+    key = _rows_key(tournament, columns, begun)
     kept: dict[int, tuple[str, str]] = cache.get(key) or {}
     html = {pk: kept[pk][1] for pk in wanted if pk in kept and kept[pk][0] == state.rows[pk]}
     missing = [pk for pk in wanted if pk not in html]
@@ -144,6 +149,7 @@ def rows_html(request, tournament, table, state: State, records, pks=None) -> di
                 "csrf_token": CSRF_PLACEHOLDER,
                 "fee_choices": FeeStatus.choices,
                 "show_fee": "fee" in columns,
+                "begun": begun,
             }
         )
         for record in records.filter(pk__in=missing):

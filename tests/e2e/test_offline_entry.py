@@ -207,10 +207,21 @@ def test_it_shows_the_conflict_box_when_the_desk_stored_the_game_meanwhile(
     assert [item["state"] for item in queue(page, table)] == ["held", "waiting"]
     snapshot(page, "offline-conflict")
 
-    # The desk's game 1 is right: the keeper discards theirs, and game 2 goes through.
-    page.once("dialog", lambda dialog: dialog.accept())
+    # The desk's game 1 is right: the keeper discards theirs, and game 2 goes through. The
+    # question says what is true: the desk's game 1 is on the list and stays there.
+    asked = []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", answer)
     page.locator("#outbox").get_by_role("button", name="Spiel 1 verwerfen").tap()
     expect(page.locator("#notice")).to_have_text("Spiel 2 gespeichert.")
+    assert asked == [
+        "Spiel 1 verwerfen? Die gespeicherte Version von Spiel 1 bleibt auf der Liste; nur "
+        "die Eingabe dieses Telefons wird verworfen."
+    ]
     expect(page.locator("#outbox")).to_have_text("Alles gesendet.")
     assert stored(table) == [(1, [-4, -4, 4, 4]), (2, points((1, 3), 2))]
     assert queue(page, table) == []
@@ -339,6 +350,38 @@ def test_it_renumbers_the_queued_games_when_the_desk_removed_a_game_meanwhile(
         (3, points((1, 4), 4)),
     ]
     assert queue(page, table) == []
+
+
+def test_discarding_a_game_the_desk_took_back_says_the_list_stays_as_it_is(
+    hall_url, phone_context, table
+):
+    context = phone_context()
+    page = context.new_page()
+    page.goto(f"{hall_url}/tisch/{table.token}/")
+    enter(page, 1, (1, 2), 1)
+    expect(page.locator("#notice")).to_have_text("Spiel 1 gespeichert.")
+    context.set_offline(True)
+    enter(page, 2, (1, 3), 2)
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(1)
+    first = Game.objects.get(table=table, number=1)
+    sheet_domain.delete_last(table, office(), number=1, version=first.version)
+
+    context.set_offline(False)
+    expect(page.locator("#conflict")).to_be_visible()
+    asked = []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", answer)
+    page.locator("#outbox").get_by_role("button", name="Spiel 2 verwerfen").tap()
+    expect(page.locator("#sheet-rows tr.pending")).to_have_count(0)
+    assert asked == [
+        "Spiel 2 verwerfen? Die Liste bleibt, wie sie jetzt ist; nur die Eingabe dieses "
+        "Telefons wird verworfen."
+    ]
+    assert stored(table) == [] and queue(page, table) == []
 
 
 QUEUE_KEY_REFUSED = """

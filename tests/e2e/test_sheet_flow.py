@@ -14,6 +14,7 @@ from scoring.profiles import get_profile
 from scoring.sheet import SheetRow, check_sheet
 from tests.factories import TournamentFactory, director, released_table
 from tournament.models import Game, GameKind, SheetStatus
+from tournament.models.audit import history_reason
 from tournament.sheets.reads import game_row
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -181,7 +182,7 @@ def test_keeper_enters_sheet_fixes_typo_submits_and_director_confirms(live_serve
             expect(phone.locator(f"#game-{number}")).not_to_have_class(re.compile("has-error"))
             fixed = Game.objects.get(table=table, number=number)
             assert (fixed.version, fixed.points) == (2, EXPECTED[number])
-            reasons = [h.history_change_reason for h in fixed.history.order_by("history_id")]
+            reasons = [history_reason(h) for h in fixed.history.order_by("history_id")]
             assert reasons == [
                 "Listenführer Tisch 1",
                 "Listenführer Tisch 1: Tippfehler: 22 statt 2",

@@ -5,7 +5,15 @@ import pytest
 from scoring.kinds import Kind
 from scoring.penalties import is_deduction, legal_rows, parity_exception
 from scoring.profiles import BSV_HESSEN_2010, DDV, EPPSTEIN_2001
-from scoring.sheet import ERROR, WARNING, SheetRow, check_sheet, from_cumulative, to_cumulative
+from scoring.sheet import (
+    ERROR,
+    WARNING,
+    SheetRow,
+    as_played,
+    check_sheet,
+    from_cumulative,
+    to_cumulative,
+)
 
 N, P, V, L, H, S = (Kind(k) for k in "NPVLHS")
 
@@ -430,3 +438,53 @@ def test_the_even_odd_exceptions_are_exactly_the_legal_rows_that_break_it():
         if len({v % 2 for v in row}) > 1 and not is_deduction(row)
     }
     assert breaking == {(-3, 0, 0, 3), (-15, 0, 0, 15), (-21, 0, 0, 21)}
+
+
+# --- what a paper list cannot say (issue 35, RULES.md section 7) ------------------------------
+
+
+def forced_last_pflichtsolo(letter):
+    """A ddv 4-table list whose position 4 plays its Pflichtsolo in the last game, where it
+    had to be vorgeführt (TSR 4.2.3), written with ``letter``."""
+    rows = [solo(n, P, n, 2) for n in (1, 2, 3)]
+    rows += [normal(n, (1, -1, 1, -1) if n % 2 else (-2, 2, 2, -2)) for n in range(4, 24)]
+    return [*rows, solo(24, Kind(letter), 4, 1)]
+
+
+def test_a_pflichtsolo_written_where_vorfuehren_was_due_is_read_as_vorgefuehrt():
+    written = forced_last_pflichtsolo("P")
+    assert "vorfuehren-missed" in codes(check_sheet(DDV, 4, written))
+    read = as_played(DDV, 4, written)
+    assert read == forced_last_pflichtsolo("V")
+    assert check_sheet(DDV, 4, read) == []
+    # A Pflichtsolo where nothing was due, or by somebody else than the one due, stays a P.
+    assert as_played(DDV, 4, ddv_sheet()) == ddv_sheet()
+    wrong = replace(written, 24, solo(24, P, 1, 1))
+    assert as_played(DDV, 4, wrong)[-1].kind is P
+
+
+def test_a_pflichtsolo_after_the_marked_time_limit_is_read_as_vorgefuehrt():
+    # Game 1: position 1's Pflichtsolo (1 deals again, TSR 4.2.5); game 3 is dealt by 2, so
+    # after the time limit position 3, left of the dealer and owing, is vorgeführt (8.6).
+    rows = [solo(1, P, 1, 2), normal(2, (1, -1, 1, -1)), solo(3, P, 3, 1)]
+    assert as_played(DDV, 4, rows) == rows  # no time limit: an ordinary Pflichtsolo
+    assert as_played(DDV, 4, rows, time_limit_from=3)[2].kind is V
+    other = replace(rows, 3, solo(3, P, 4, 1))  # not the one due: left for the checks
+    assert as_played(DDV, 4, other, time_limit_from=3)[2].kind is P
+
+
+@pytest.mark.parametrize(
+    ("points", "offender", "amount"),
+    [((0, 15, -15, 0), 3, 15), ((-12, 12, 0, 0), 1, 12), ((0, 24, 0, -24), 4, 24)],
+)
+def test_a_9_4_4_penalty_in_the_solos_own_row_is_named_as_such(points, offender, amount):
+    rows = [SheetRow(1, P, 2, points)]
+    found = check_sheet(DDV, 4, rows, complete=False)
+    assert findings_of(found) == [
+        ("solo-penalty-in-row", {"offender": offender, "amount": amount, "soloist": 2})
+    ]
+    assert "even-odd" not in codes(found) and "pattern" not in codes(found)
+    # The same values in a normal game, or the soloist losing them, are no such penalty.
+    assert "solo-penalty-in-row" not in codes(check_sheet(DDV, 4, [normal(1, points)]))
+    reversed_row = SheetRow(1, P, offender, points)
+    assert "solo-penalty-in-row" not in codes(check_sheet(DDV, 4, [reversed_row]))

@@ -300,6 +300,30 @@ def test_another_directors_entry_cannot_be_edited(client, tournament, field):
     assert Player.objects.get(pk=field[0].player_id).last_name == "Schäfer"
 
 
+# --- issue 35: what withdrawing does, before and after the first draw -----------------------
+
+BEFORE_DRAW = "Vor der ersten Auslosung geht der Platz an den Ersten der Warteliste"
+AFTER_DRAW = "Das Turnier hat begonnen: Von der Warteliste rückt niemand nach."
+
+
+def test_withdrawing_says_what_happens_before_and_after_the_first_draw(
+    director_client, tournament, field
+):
+    url = reverse("manage:entry-list", args=[tournament.slug])
+    page = director_client.get(url).content.decode()
+    assert BEFORE_DRAW in page and AFTER_DRAW not in page
+    state = page.split('data-state="')[1].split('"')[0]
+
+    RoundFactory(tournament=tournament)  # the first round is drawn: nobody moves up any more
+    page = director_client.get(url).content.decode()
+    assert AFTER_DRAW in page and BEFORE_DRAW not in page
+    assert "behält die bisher erspielten Punkte" in page
+    # A page left open since before the draw gets the rows anew with its next poll.
+    poll = director_client.get(url, HTTP_HX_REQUEST="true", HTTP_X_PLAYERS_STATE=state)
+    assert poll.status_code == 200
+    assert AFTER_DRAW in poll.content.decode() and BEFORE_DRAW not in poll.content.decode()
+
+
 # --- point 7: merging duplicates -------------------------------------------------------------
 
 
@@ -320,6 +344,19 @@ def test_the_merge_page_suggests_duplicates_and_merges_them(
     assert "Anna Schaefer in Anna Schäfer zusammengeführt." in response.content.decode()
     assert Entry.objects.get(pk=moved.pk).player_id == keep.pk
     assert not Player.objects.filter(pk=drop.pk).exists()
+
+
+def test_the_merge_drop_downs_list_the_players_in_german_order(director_client, tournament):
+    # The database sorts umlauts after z (Krämer, Kuhn, Köhler); people and the print pack
+    # read Köhler before Krämer.
+    for last in ("Kuhn", "Krämer", "Köhler", "Kaiser", "Öztürk", "Oswald"):
+        EntryFactory(tournament=tournament, player=PlayerFactory(first_name="A", last_name=last))
+    page = director_client.get(reverse("manage:player-merge", args=[tournament.slug]))
+    html = page.content.decode()
+    for name in ("keep", "drop"):
+        select = html.split(f'name="{name}"')[1].split("</select>")[0]
+        names = [option.split(",")[0] for option in select.split(">")[1:] if "· #" in option]
+        assert names == ["Kaiser", "Köhler", "Krämer", "Kuhn", "Oswald", "Öztürk"]
 
 
 def test_a_director_cannot_merge_a_player_of_someone_elses_tournament(director_client, tournament):

@@ -13,6 +13,7 @@ from tournament.domain.player_import import apply_import, parse_player_file
 from tournament.domain.players import edit_entry
 from tournament.domain.registration import PlayerData, register, set_status
 from tournament.models import EntryStatus, Player, Registration, RegistrationState
+from tournament.models.audit import history_reason
 
 pytestmark = pytest.mark.django_db
 
@@ -243,7 +244,7 @@ def test_after_the_draw_only_the_director_renames_and_it_is_in_the_history(
     player.refresh_from_db()
     assert player.last_name == "Albers-Zahl"
     record = player.history.first()
-    assert (record.last_name, record.history_user, record.history_change_reason) == (
+    assert (record.last_name, record.history_user, history_reason(record)) == (
         "Albers-Zahl",
         director_user,
         "Doppelname",
@@ -320,7 +321,7 @@ def test_accepting_gives_a_directors_own_player_the_typed_number(hall, director_
     regular.refresh_from_db()
     assert regular.ddv_number == "31"
     record = regular.history.first()
-    assert (record.history_user, record.history_change_reason) == (
+    assert (record.history_user, history_reason(record)) == (
         director_user,
         "Angaben von der Turnierleitung übernommen",
     )

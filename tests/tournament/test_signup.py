@@ -21,7 +21,7 @@ from tournament.models import (
     Registration,
     RegistrationState,
 )
-from tournament.models.audit import PLAYER
+from tournament.models.audit import PLAYER, history_reason
 
 pytestmark = pytest.mark.django_db
 
@@ -303,7 +303,7 @@ def test_merging_a_double_keeps_the_registration_and_gives_the_freed_place_on(ha
     online.refresh_from_db()
     waiting.refresh_from_db()
     assert online.state == RegistrationState.CONFIRMED and online.entry == typed
-    assert "ein Tippfehler" in online.history.first().history_change_reason
+    assert "ein Tippfehler" in history_reason(online.history.first())
     assert waiting.state == RegistrationState.CONFIRMED and outbox.sent == [("Conrad", "moved-up")]
     assert signup.places_taken(hall) == 2
 
@@ -569,5 +569,5 @@ def test_more_places_move_the_waiting_list_up_in_order_in_bulk(hall):
     assert hall.teams.get().members.count() == 5
     record = Registration.history.filter(id=others[-1].pk).first()
     assert (record.state, record.history_user) == (RegistrationState.CONFIRMED, boss)
-    assert record.history_change_reason == "von der Warteliste nachgerückt"
+    assert history_reason(record) == "von der Warteliste nachgerückt"
     assert brandt.entry.status == EntryStatus.ACTIVE

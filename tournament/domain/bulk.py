@@ -16,6 +16,8 @@ from django.db.models import Field, Model, QuerySet
 from django.utils import timezone
 from simple_history.utils import get_history_model_for_model
 
+from ..models.audit import Reason, reason_columns
+
 _PLAIN = (int, str, type(None))
 # Ids per DELETE statement: far below every backend's limit of query parameters.
 CHUNK = 500
@@ -71,19 +73,20 @@ def history(
     kind: str,
     user,
     role: str = "",
-    reason: str | None = None,
+    reason: Reason | None = None,
 ) -> None:
     """Write the history records (``kind``: "+" created, "~" changed, "-" deleted) of
     ``rows`` of ``model``, each row with its id and every tracked field as it is now, and
-    ``reason`` as the change reason."""
+    ``reason`` as the change reason (see :func:`~tournament.models.audit.stamp`)."""
     historical = get_history_model_for_model(model)
     names = {f.attname for f in historical._meta.concrete_fields}
     extra = {
         "history_date": timezone.now(),
         "history_type": kind,
         "history_user_id": user.pk if user is not None else None,
-        "history_change_reason": reason or None,
     }
+    columns = reason_columns(reason or "")
+    extra |= {name: value for name, value in columns.items() if name in names}
     if "history_role" in names:
         extra["history_role"] = role
     tracked = [name for name in names if name not in extra]

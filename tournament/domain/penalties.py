@@ -16,7 +16,6 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from scoring.errors import InvalidFacts
 from scoring.penalties import Category, PenaltyCase, Phase, distribute
@@ -35,7 +34,7 @@ from ..models import (
     Table,
     Tournament,
 )
-from ..models.audit import stamp
+from ..models.audit import event, stamp
 from ..models.penalty import next_number
 from ..sheets.reads import SheetView, load
 from ..sheets.verbs import locked_table
@@ -368,9 +367,7 @@ def enter(
         if sign:
             penalty.referee, penalty.signed_at = user, timezone.now()
             entry = _disqualified_entry(penalty)
-        # Stored in English and translated where it is shown: the history is read in both
-        # languages (penalty page, Excel export).
-        stamp(penalty, user, gettext_noop("replaces a revoked penalty") if replaces else "")
+        stamp(penalty, user, event("penalty-replaces-revoked") if replaces else "")
         penalty.save()
         _apply_sanction(penalty, entry, user)
         results.restore_table(table)
@@ -408,7 +405,7 @@ def sign(penalty: Penalty, user, *, director: bool) -> Penalty:
             )
         penalty.referee, penalty.signed_at = user, timezone.now()
         entry = _disqualified_entry(penalty)
-        stamp(penalty, user, _("signed"))
+        stamp(penalty, user, event("penalty-signed"))
         penalty.save(update_fields=["referee", "signed_at", "entry_status_before"])
         _apply_sanction(penalty, entry, user)
         results.restore_table(penalty.table)
@@ -457,8 +454,7 @@ def _apply_sanction(penalty: Penalty, entry: Entry | None, user) -> None:
     """A signed disqualification marks the entry: out of every later draw, listed last."""
     if entry is not None and entry.status != EntryStatus.DISQUALIFIED:
         entry.status = EntryStatus.DISQUALIFIED
-        reason = _("disqualified by a referee (penalty %(id)s)") % {"id": penalty.number}
-        stamp(entry, user, reason)
+        stamp(entry, user, event("disqualified-by-referee", id=penalty.number))
         entry.save(update_fields=["status"])
 
 
@@ -472,5 +468,5 @@ def _readmit(penalty: Penalty, user, reason: str) -> None:
     origin = disqualifications.exclude(entry_status_before="").order_by("-pk").first()
     if origin is not None:
         entry.status = origin.entry_status_before
-        stamp(entry, user, _("disqualification revoked: %(reason)s") % {"reason": reason.strip()})
+        stamp(entry, user, event("disqualification-revoked", reason=reason.strip()))
         entry.save(update_fields=["status"])

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import Entry, Penalty, Player, Registration, RoundResult, Seat, Tournament
+from ..models.audit import history_reason
 
 # Keys, not personal data: never in the file.
 SECRETS = {"token", "confirm_code", "client_id", "projector_token"}
@@ -63,7 +64,7 @@ def _history(instance: Model, who: bool = True) -> list[dict]:
                 "change": CHANGE.get(record.history_type, record.history_type),
                 "by": user.get_username() if user and who else None,
                 "role": (getattr(record, "history_role", "") or None) if who else None,
-                "reason": (record.history_change_reason or None) if who else None,
+                "reason": (history_reason(record) or None) if who else None,
                 "values": values,
             }
         )

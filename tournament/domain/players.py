@@ -22,7 +22,7 @@ from ..models import (
     RegistrationState,
     Tournament,
 )
-from ..models.audit import PLAYER, stamp
+from ..models.audit import PLAYER, Event, Reason, event, stamp
 from ..models.registration import OPEN_STATES
 from ..names import fold
 from ..permissions import changeable_players
@@ -64,12 +64,13 @@ def edit_entry(
     team_name: str,
     start_number: int,
     user,
-    reason: str = "",
+    reason: Reason = "",
     role: str = "",
 ) -> Entry:
     """Correct an entry: the player's name, club and DDV member number, the team and (before
     the first draw) the start number. All or nothing; refused with a message otherwise."""
-    reason = reason.strip() or _("entry corrected")
+    if not isinstance(reason, Event):
+        reason = reason.strip() or event("entry-corrected")
     with transaction.atomic():
         # Tournament, player, entry: the lock order of merge_players.
         Tournament.objects.select_for_update().filter(pk=entry.tournament_id).first()
@@ -209,8 +210,7 @@ def merge_players(
                 )
         for double in doubles:
             _kept_takes_over(double, keep, user, reason)
-            removed = _("removed: registered twice (merged into player %(id)s): %(reason)s")
-            stamp(double, user, removed % {"id": keep.pk, "reason": reason})
+            stamp(double, user, event("removed-registered-twice", id=keep.pk, reason=reason))
             double.delete()
         if keep.ddv_number and drop.ddv_number and keep.ddv_number != drop.ddv_number:
             raise DomainError(
@@ -220,18 +220,14 @@ def merge_players(
                 )
                 % {"keep": keep.ddv_number, "drop": drop.ddv_number}
             )
-        note = _("merged with player %(id)s (%(name)s): %(reason)s") % {
-            "id": drop.pk,
-            "name": drop.full_name,
-            "reason": reason,
-        }
+        note = event("merged-with-player", id=drop.pk, name=drop.full_name, reason=reason)
         for entry in Entry.objects.select_for_update().filter(player=drop):
             entry.player = keep
             stamp(entry, user, note)
             entry.save(update_fields=["player"])
         number = keep.ddv_number or drop.ddv_number
-        merged = _("merged into player %(id)s (%(name)s): %(reason)s")
-        stamp(drop, user, merged % {"id": keep.pk, "name": keep.full_name, "reason": reason})
+        merged = event("merged-into-player", id=keep.pk, name=keep.full_name, reason=reason)
+        stamp(drop, user, merged)
         try:
             with transaction.atomic():
                 drop.delete()
@@ -261,10 +257,7 @@ def _kept_takes_over(double: Entry, keep: Player, user, reason: str) -> None:
     entry has a live registration of its own, the double's is cancelled (one person, one
     registration); so it is when the kept entry is disqualified."""
     kept = Entry.objects.select_for_update().get(tournament_id=double.tournament_id, player=keep)
-    merged = _("merged with the entry of player %(id)s: %(reason)s") % {
-        "id": double.player_id,
-        "reason": reason,
-    }
+    merged = event("merged-with-entry", id=double.player_id, reason=reason)
     fields = []
     if double.status == EntryStatus.ACTIVE and kept.status == EntryStatus.WITHDRAWN:
         kept.status = EntryStatus.ACTIVE
@@ -289,11 +282,11 @@ def _kept_takes_over(double: Entry, keep: Player, user, reason: str) -> None:
         registration.entry = None
         if registration.state in OPEN_STATES:
             registration.state = RegistrationState.CANCELLED
-        note = _("cancelled: registered twice (merged into player %(id)s): %(reason)s")
+        note = "cancelled-registered-twice"
     else:
         for old in mine:  # a cancelled registration of earlier lets go of the entry
             old.entry = None
             stamp(old, user, merged).save(update_fields=["entry"])
         registration.entry = kept
-        note = _("now the entry of player %(id)s (merged): %(reason)s")
-    stamp(registration, user, note % {"id": keep.pk, "reason": reason}).save()
+        note = "now-entry-of-player"
+    stamp(registration, user, event(note, id=keep.pk, reason=reason)).save()

@@ -8,16 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, User
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
 
 from ..models import RefereeCall, Round, Table, Tournament
-from ..models.audit import LIST_KEEPER, REFEREE_GROUP, stamp
+from ..models.audit import LIST_KEEPER, REFEREE_GROUP, event, stamp
 from . import DomainError
 
 if TYPE_CHECKING:  # the sheet verbs close a round's calls through this module
@@ -46,8 +44,7 @@ def handle_call(call: RefereeCall, user) -> RefereeCall:
         if call.handled_at is not None:
             raise DomainError(_("Somebody has already taken care of this call."))
         call.handled_at, call.handled_by = timezone.now(), user
-        # Stored in English, translated where the history is shown.
-        stamp(call, user, gettext_noop("handled"))
+        stamp(call, user, event("call-handled"))
         call.save(update_fields=["handled_at", "handled_by"])
         return call
 
@@ -60,7 +57,7 @@ def close_calls(round_: Round, user) -> None:
         table__round=round_, handled_at__isnull=True
     ):
         call.handled_at, call.handled_by = now, user
-        stamp(call, user, gettext_noop("closed with the round"))
+        stamp(call, user, event("call-closed-with-round"))
         call.save(update_fields=["handled_at", "handled_by"])
 
 
@@ -109,7 +106,7 @@ def add_referee(tournament: Tournament, referee: NewAccount | User, user) -> Use
                 last_name=referee.last_name,
             )
         referee.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
-        stamp(tournament, user, _stored(gettext_lazy("referee added: %(name)s"), referee))
+        stamp(tournament, user, event("referee-added", name=referee.get_username()))
         tournament.referees.add(referee)
     return referee
 
@@ -120,11 +117,5 @@ def remove_referee(tournament: Tournament, referee, user) -> None:
     with transaction.atomic():
         if not tournament.referees.filter(pk=referee.pk).exists():
             raise DomainError(_("This account is not a referee of the tournament."))
-        stamp(tournament, user, _stored(gettext_lazy("referee removed: %(name)s"), referee))
+        stamp(tournament, user, event("referee-removed", name=referee.get_username()))
         tournament.referees.remove(referee)
-
-
-def _stored(text, referee) -> str:
-    """A change reason naming the account, in the site's language (it is stored)."""
-    with translation.override(settings.LANGUAGE_CODE):
-        return str(text) % {"name": referee.get_username()}

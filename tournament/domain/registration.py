@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import Entry, EntryStatus, Player, Registration, Team, Tournament, normalize_name
-from ..models.audit import role_of, stamp
+from ..models.audit import Reason, event, role_of, stamp
 from ..models.tournament import new_projector_token
 from ..names import fold
 from ..permissions import managed_tournaments
@@ -303,7 +303,7 @@ def number_taken_error(start_number: int) -> DomainError:
     return DomainError(_("Start number %(number)s is already taken.") % {"number": start_number})
 
 
-def set_status(entry: Entry, status: str, user, reason: str = "", *, role: str = "") -> Entry:
+def set_status(entry: Entry, status: str, user, reason: Reason = "", *, role: str = "") -> Entry:
     """Withdraw, re-admit or disqualify an entry; ``user`` does it (``role``: see
     :func:`~.audit.stamp`), for ``reason``. The start number stays with the entry."""
     if status not in EntryStatus.values:
@@ -319,7 +319,7 @@ def set_status(entry: Entry, status: str, user, reason: str = "", *, role: str =
     return entry
 
 
-def set_publish(entry: Entry, publish: bool, user, reason: str = "", *, role: str = "") -> Entry:
+def set_publish(entry: Entry, publish: bool, user, reason: Reason = "", *, role: str = "") -> Entry:
     """Record the player's consent to be named on this tournament's public pages, or its
     withdrawal (README, "Datenschutz / privacy"); in the history with ``reason``. The online
     registration of the entry follows, so that the player's link shows the same. Saving the
@@ -330,11 +330,7 @@ def set_publish(entry: Entry, publish: bool, user, reason: str = "", *, role: st
             return entry
         entry.publish = publish
         if not reason:
-            reason = (
-                _("consent to publication given")
-                if publish
-                else _("consent to publication withdrawn")
-            )
+            reason = event("consent-given" if publish else "consent-withdrawn")
         stamp(entry, user, reason, role=role)
         entry.save(update_fields=["publish"])
         for registration in Registration.objects.filter(entry=entry).exclude(publish=publish):
@@ -361,7 +357,7 @@ def check_in_all(tournament: Tournament, *, user=None) -> int:
     """Check in every active player not checked in yet, in one short transaction: one UPDATE
     and the history of every entry in bulk (no save per entry), saying who did it. Returns how
     many were checked in."""
-    reason = _("all present")
+    reason = event("all-present")
     role = role_of(user)
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()

@@ -35,7 +35,7 @@ from ..models import (
     TournamentStatus,
     normalize_name,
 )
-from ..models.audit import PLAYER, role_of, stamp
+from ..models.audit import PLAYER, event, role_of, stamp
 from ..models.registration import OPEN_STATES
 from ..permissions import changeable_players
 from . import DomainError, bulk, player_import
@@ -279,7 +279,7 @@ def _give_place(registration: Registration, *, approved: bool, user=None) -> Non
             if stale.state in OPEN_STATES:
                 stale.state = RegistrationState.CANCELLED
             stale.entry = None
-            stamp(stale, user, _("registered again online"), role=_role(user)).save()
+            stamp(stale, user, event("registered-again-online"), role=_role(user)).save()
         entry = set_status(
             previous, EntryStatus.ACTIVE, user, _("registered again online"), role=_role(user)
         )
@@ -364,7 +364,7 @@ def submit(
             _give_place(registration, approved=False)
         else:
             registration.state = RegistrationState.WAITING
-        stamp(registration, None, _("registered online"), role=PLAYER).save()
+        stamp(registration, None, event("registered-online"), role=PLAYER).save()
         if mail:
             mail.send(registration, "registered")
     return registration
@@ -393,7 +393,7 @@ def fill_places(
         try:
             with transaction.atomic():
                 _give_place(registration, approved=False, user=user)
-                stamp(registration, user, _("moved up from the waiting list"), role=_role(user))
+                stamp(registration, user, event("moved-up"), role=_role(user))
                 registration.save()
         except DomainError:
             # Cannot have a place (a member number that became somebody else's, a player
@@ -434,7 +434,7 @@ def cancel(registration: Registration, *, user=None, mail: Mailer | None = None)
                 if user is None
                 else _("The tournament has begun: withdraw the player on the players page.")
             )
-        reason = _("cancelled online") if user is None else _("cancelled by the director")
+        reason = event("cancelled-online" if user is None else "cancelled-by-director")
         if registration.entry is not None and registration.entry.status == EntryStatus.ACTIVE:
             set_status(registration.entry, EntryStatus.WITHDRAWN, user, reason, role=_role(user))
         registration.state = RegistrationState.CANCELLED
@@ -453,7 +453,7 @@ def approve(registration: Registration, user, *, mail: Mailer | None = None) -> 
         if registration.state not in (RegistrationState.PENDING, RegistrationState.WAITING):
             raise DomainError(_("Only registrations awaiting a place can be confirmed."))
         _give_place(registration, approved=True, user=user)
-        stamp(registration, user, _("confirmed by the director")).save()
+        stamp(registration, user, event("confirmed-by-director")).save()
         if mail:
             mail.send(registration, "confirmed")
     return registration
@@ -466,7 +466,7 @@ def decline(registration: Registration, user, *, mail: Mailer | None = None) -> 
         if registration.state != RegistrationState.PENDING:
             raise DomainError(_("Only registrations awaiting approval can be declined."))
         registration.state = RegistrationState.DECLINED
-        stamp(registration, user, _("declined by the director")).save()
+        stamp(registration, user, event("declined-by-director")).save()
         if mail:
             mail.send(registration, "declined")
         fill_places(registration.tournament, user=user, mail=mail)
@@ -491,9 +491,9 @@ def move(registration: Registration, user, *, up: bool) -> Registration:
         highest = registration.tournament.registrations.aggregate(m=Max("position"))["m"]
         Registration.objects.filter(pk=other.pk).update(position=highest + 1)
         registration.position = theirs
-        stamp(registration, user, _("moved on the waiting list")).save()
+        stamp(registration, user, event("moved-on-waiting-list")).save()
         other.position = mine
-        stamp(other, user, _("moved on the waiting list")).save()
+        stamp(other, user, event("moved-on-waiting-list")).save()
     return registration
 
 
@@ -565,7 +565,7 @@ def _move_up_in_bulk(
             registration.entry_id = entry_of[number]
         Registration.objects.bulk_update(chosen, ["state", "entry"])
         changed = Registration.objects.filter(pk__in=[r.pk for r in chosen]).values()
-        reason = _("moved up from the waiting list")
+        reason = event("moved-up")
         bulk.history(Registration, changed, "~", user, role_of(user) if user else PLAYER, reason)
         for registration in chosen:
             if mail:
@@ -639,7 +639,7 @@ def change_details(registration: Registration, details: Details) -> Registration
                 team_name=details.team_name,
                 start_number=entry.start_number,
                 user=None,
-                reason=_("changed online by the player"),
+                reason=event("changed-online"),
                 role=PLAYER,
             )
         if entry is not None:
@@ -648,7 +648,7 @@ def change_details(registration: Registration, details: Details) -> Registration
             setattr(registration, field, getattr(details, field))
         registration.email, registration.language = details.email, details.language
         registration.publish = details.publish
-        stamp(registration, None, _("changed online by the player"), role=PLAYER).save()
+        stamp(registration, None, event("changed-online"), role=PLAYER).save()
     return registration
 
 
@@ -729,7 +729,7 @@ def accept_identity(registration: Registration, user) -> Player:
         player = find_player(data, known)
         if ddv_number_conflict(data, player):
             raise conflict_error(data)
-        reason = _("identity accepted by the director")
+        reason = event("identity-accepted")
         if player is None or player.pk == own.pk:
             own.unverified = False
             own.ddv_number = data.ddv_number
@@ -757,8 +757,7 @@ def accept_identity(registration: Registration, user) -> Player:
             except IntegrityError:
                 raise conflict_error(data) from None
         if not own.entries.exists():  # only ever this registration's: it goes
-            replaced = _("replaced by player %(id)s: %(reason)s")
-            stamp(own, user, replaced % {"id": player.pk, "reason": reason}).delete()
+            stamp(own, user, event("replaced-by-player", id=player.pk, reason=reason)).delete()
     return player
 
 
@@ -788,7 +787,7 @@ def set_fee(entry: Entry, fee: str, user) -> Entry:
         entry.fee = fee
         entry.fee_changed_by = user
         entry.fee_changed_at = timezone.now()
-        stamp(entry, user, _("entry fee"))
+        stamp(entry, user, event("entry-fee"))
         entry.save(update_fields=["fee", "fee_changed_by", "fee_changed_at"])
     return entry
 

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from ..domain.penalties import signed_points
 from ..models import Penalty, Tournament
-from ..models.audit import role_label
+from ..models.audit import history_reason, role_label
 from ..models.penalty import points_of, state_label
 from .rows import Column, ColumnKind, Listing, when
 
@@ -108,7 +108,7 @@ def penalty_history_rows(tournament: Tournament) -> Listing:
                 kinds.get(record.history_type, record.history_type),
                 state_label(record),
                 signed_points(points_of(record)),
-                _(record.history_change_reason) if record.history_change_reason else "",
+                history_reason(record),
             ]
         )
     return listing

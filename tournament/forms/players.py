@@ -8,6 +8,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Player
+from ..names import sort_key
 from .registration import EntryForm, no_control_characters
 
 START_NUMBER_VALIDATORS = [MinValueValidator(1), MaxValueValidator(99999)]
@@ -47,8 +48,25 @@ class QuickCheckinForm(forms.Form):
     )
 
 
+class _GermanOrder(forms.models.ModelChoiceIterator):
+    """The players in German phone-book order (Köhler before Krämer), as the print pack
+    lists them: the database's order puts umlauts after z."""
+
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        players = sorted(
+            self.queryset,
+            key=lambda p: (sort_key(p.last_name), sort_key(p.first_name), p.last_name, p.pk),
+        )
+        for player in players:
+            yield self.choice(player)
+
+
 class PlayerChoiceField(forms.ModelChoiceField):
     """A player by name, club and DDV number: namesakes must be told apart before a merge."""
+
+    iterator = _GermanOrder
 
     def label_from_instance(self, obj: Player) -> str:
         name = f"{obj.last_name}, {obj.first_name}" if obj.first_name else obj.last_name

@@ -338,4 +338,4 @@ class DeskGrid:
                 self._error(number, message)
         if self.errors:
             return None
-        return paper.games(read.rows), versions
+        return paper.games(paper.as_played(read.rows, self.sheet.table)), versions

@@ -13,9 +13,18 @@ looked right on a page and wrote "nobody" from a command or a background task. T
 stamps its saves, reverts and deletes (with what they cascade to) itself
 (``tournament.admin.AuditedAdmin``); a write without ``stamp`` records no user, role
 "system", and the audit tests catch it.
+
+Why a change was made is stored as words only when a person typed them. What the site says
+itself ("withdrawn by the director", "entry fee", "merged into player 12 (…): reason") is
+stored as an :class:`Event`: a code of :data:`EVENTS` and its parameters
+(``history_event``, ``history_params``), and :func:`history_reason` writes it in the
+language of whoever reads the history. Lines stored as text before (migration 0035 turned
+those it recognised into events) are shown as they were written.
 """
 
-from typing import TypeVar
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from django.db import models
 from django.dispatch import receiver
@@ -44,7 +53,134 @@ def role_label(code: str) -> str:
     return str(ROLE_LABELS.get(code, code))
 
 
-class AuditRole(models.Model):
+# The history lines the site writes itself, by a stable code (stored), each with the words
+# it stands for and their parameters. A parameter is a text, a number, or another event (a
+# merge note's reason may be "identity accepted by the director"). Codes stay: a stored line
+# keeps its code for ever; new words get a new code.
+EVENTS = {
+    "all-present": _("all present"),
+    "entry-fee": _("entry fee"),
+    "entry-corrected": _("entry corrected"),
+    "withdrawn-by-director": _("withdrawn by the director"),
+    "readmitted-by-director": _("re-admitted by the director"),
+    "consent-given": _("consent to publication given"),
+    "consent-withdrawn": _("consent to publication withdrawn"),
+    "registered-online": _("registered online"),
+    "registered-again-online": _("registered again online"),
+    "changed-online": _("changed online by the player"),
+    "moved-up": _("moved up from the waiting list"),
+    "moved-on-waiting-list": _("moved on the waiting list"),
+    "cancelled-online": _("cancelled online"),
+    "cancelled-by-director": _("cancelled by the director"),
+    "confirmed-by-director": _("confirmed by the director"),
+    "declined-by-director": _("declined by the director"),
+    "identity-accepted": _("identity accepted by the director"),
+    "replaced-by-player": _("replaced by player %(id)s: %(reason)s"),
+    "merged-into-player": _("merged into player %(id)s (%(name)s): %(reason)s"),
+    "merged-with-player": _("merged with player %(id)s (%(name)s): %(reason)s"),
+    "merged-with-entry": _("merged with the entry of player %(id)s: %(reason)s"),
+    "removed-registered-twice": _(
+        "removed: registered twice (merged into player %(id)s): %(reason)s"
+    ),
+    "cancelled-registered-twice": _(
+        "cancelled: registered twice (merged into player %(id)s): %(reason)s"
+    ),
+    "now-entry-of-player": _("now the entry of player %(id)s (merged): %(reason)s"),
+    "penalty-signed": _("signed"),
+    "penalty-replaces-revoked": _("replaces a revoked penalty"),
+    "disqualified-by-referee": _("disqualified by a referee (penalty %(id)s)"),
+    "disqualification-revoked": _("disqualification revoked: %(reason)s"),
+    "call-handled": _("handled"),
+    "call-closed-with-round": _("closed with the round"),
+    "referee-added": _("referee added: %(name)s"),
+    "referee-removed": _("referee removed: %(name)s"),
+    "code-renewed": _("confirmation code renewed at table %(table)s"),
+    "row-removed": _("removed"),
+    "changed-after-confirmation": _("changed after confirmation"),
+    "changed-after-confirmation-again": _("changed after confirmation: to be confirmed again"),
+    # Who changed a Spielliste row (a name, or a list keeper's label in the site's language),
+    # why and what it did to the confirmation: "leitung: typo · changed after confirmation".
+    "by": "%(actor)s",
+}
+
+
+@dataclass(frozen=True)
+class Event:
+    """A history line the site writes itself: a code of :data:`EVENTS` and its parameters,
+    stored as such and written in the reader's language when the history is read."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.code not in EVENTS:
+            raise ValueError(f"unknown history event {self.code!r}")
+
+    def stored(self) -> dict | None:
+        """The parameters as stored (JSON): a nested event as {"event": code, "params": …}."""
+        if not self.params:
+            return None
+        return {key: _stored_value(value) for key, value in self.params.items()}
+
+    def __str__(self) -> str:
+        return render_event(self.code, self.stored())
+
+
+def event(code: str, **params: Any) -> Event:
+    """``event("merged-into-player", id=12, name="Anna Schäfer", reason=typed)``."""
+    return Event(code, params)
+
+
+def _stored_value(value: Any) -> Any:
+    if isinstance(value, Event):
+        return {"event": value.code, "params": value.stored()}
+    return value if isinstance(value, int | float | bool | type(None)) else str(value)
+
+
+def render_event(code: str, params: Mapping[str, Any] | None) -> str:
+    """A stored event in the active language; an unknown code is shown as it is."""
+    text = EVENTS.get(code)
+    if text is None:
+        return code
+    if not params:
+        return str(text)
+    values = {key: _shown_value(value) for key, value in params.items()}
+    if code == "by":
+        said = str(values.get("actor", ""))
+        said = f"{said}: {values['reason']}" if values.get("reason") else said
+        return f"{said} · {values['note']}" if values.get("note") else said
+    try:
+        return str(text) % values
+    except (KeyError, TypeError, ValueError):
+        return str(text)
+
+
+def _shown_value(value: Any) -> Any:
+    if isinstance(value, dict) and "event" in value:
+        return render_event(str(value["event"]), value.get("params"))
+    return value
+
+
+def history_reason(record) -> str:
+    """Why a history record's change was made, in the reader's language: the event the site
+    stored, or the text a person typed (or an old line kept as it was written)."""
+    code = getattr(record, "history_event", "")
+    if code:
+        return render_event(code, getattr(record, "history_params", None))
+    return record.history_change_reason or ""
+
+
+class AuditEvent(models.Model):
+    """The fields of a history record that hold an :class:`Event`."""
+
+    history_event = models.CharField(max_length=40, blank=True, default="")
+    history_params = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class AuditRole(AuditEvent):
     history_role = models.CharField(max_length=20, blank=True)
 
     class Meta:
@@ -68,20 +204,42 @@ def role_of(user) -> str:
 Model = TypeVar("Model", bound=models.Model)
 
 
-def stamp(instance: Model, user, reason: str = "", *, role: str = "") -> Model:
+Reason = str | Event
+
+
+def stamp(instance: Model, user, reason: Reason = "", *, role: str = "") -> Model:
     """Say who changes ``instance`` and why, for the history record its next ``save()`` or
     ``delete()`` writes: the one way every write path names its actor. ``user`` is the account
     (None for a list keeper's table link or a command), ``reason`` the change reason shown in
-    the history, ``role`` one of the role codes above when it is not the account's own role
-    (a list keeper has no account)."""
+    the history: an :class:`Event` when the site says it, a text when a person typed it;
+    ``role`` one of the role codes above when it is not the account's own role (a list keeper
+    has no account)."""
     instance._history_user = user  # type: ignore[attr-defined]  # simple-history's hook
-    instance._change_reason = reason  # type: ignore[attr-defined]
+    if isinstance(reason, Event):
+        instance._change_reason = ""  # type: ignore[attr-defined]
+        instance._history_event = reason  # type: ignore[attr-defined]
+    else:
+        instance._change_reason = reason  # type: ignore[attr-defined]
+        instance._history_event = None  # type: ignore[attr-defined]
     instance._history_role = role  # type: ignore[attr-defined]  # "" = the account's own role
     return instance
 
 
+def reason_columns(reason: Reason) -> dict[str, Any]:
+    """The history columns of ``reason``, for history records written without an instance
+    (``tournament.domain.bulk``)."""
+    if isinstance(reason, Event):
+        return {"history_change_reason": None, "history_event": reason.code,
+                "history_params": reason.stored()}  # fmt: skip
+    return {"history_change_reason": reason or None, "history_event": "", "history_params": None}
+
+
 @receiver(pre_create_historical_record)
 def record_role(sender, instance, history_instance, history_user=None, **kwargs) -> None:
+    if isinstance(history_instance, AuditEvent):
+        happened = getattr(instance, "_history_event", None)
+        history_instance.history_event = happened.code if happened else ""
+        history_instance.history_params = happened.stored() if happened else None
     if not isinstance(history_instance, AuditRole):
         return
     role = getattr(instance, "_history_role", "") or role_of(history_user)

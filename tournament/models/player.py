@@ -4,6 +4,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from .audit import AuditEvent
+
 
 def normalize_name(*parts: str) -> str:
     """A matching key for names: Unicode-composed, case-folded, whitespace collapsed.
@@ -28,7 +30,7 @@ class Player(models.Model):
     # registration), matched to nobody outside its own tournament (issue 34).
     unverified = models.BooleanField(_("not verified"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditEvent])
 
     class Meta:
         verbose_name = _("player")

@@ -11,7 +11,7 @@ from simple_history.models import HistoricalRecords
 
 from scoring.profiles import CUSTOM, PROFILES, RuleProfile, derive, get_profile
 
-from .audit import AuditRole
+from .audit import AuditEvent, AuditRole
 
 SLUG_MAX = 60  # characters of a tournament's short name
 
@@ -312,7 +312,7 @@ class Tournament(KeepsVersion, models.Model):
 class Team(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(_("team"), max_length=150)
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[AuditEvent])
 
     class Meta:
         verbose_name = _("team")

@@ -10,7 +10,7 @@ from scoring.kinds import Kind
 
 from ..findings import finding_message
 from ..models import Game, GameKind, SheetStatus, Table
-from ..models.audit import role_label
+from ..models.audit import history_reason, role_label
 from ..models.sheet import KIND_LABELS
 from . import reads, verbs
 
@@ -224,7 +224,7 @@ def history_entries(table: Table) -> list[dict]:
             {
                 "record": record,
                 "role": role_label(record.history_role),
-                "who": verbs.readable(record.history_change_reason or "")
+                "who": verbs.readable(history_reason(record))
                 or (record.history_user.get_username() if record.history_user else ""),
                 "before": previous.get(record.id, ""),
                 "after": "" if record.history_type == "-" else after,

@@ -19,10 +19,13 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from scoring import sheet as checks
 from scoring.kinds import GAME_KINDS, Kind
+from scoring.penalties import solo_penalty_in_game_row
 from scoring.rows import MAX_LINES, MAX_POINTS
 from scoring.sheet import SheetRow, from_cumulative
 
+from ..findings import finding_message
 from ..imports.tabular import ImportFileError, read_table
 from ..models import GameKind, Table
 from ..models.sheet import KIND_LABELS
@@ -167,7 +170,21 @@ def read(
             if abs(value) > MAX_POINTS:
                 message = _("%(value)s points in one game is not possible — typo?")
                 paper.problem(line.number, message % {"value": value})
+        penalty = solo_penalty_in_game_row(row.points, row.soloist) if row.kind.is_solo else None
+        if games_only and penalty is not None:
+            # A referee's TSR 9.4.4 result in the solo's row: how to enter it, nothing stored.
+            params = {"offender": penalty[0], "amount": penalty[1], "soloist": row.soloist}
+            paper.problem(line.number, finding_message("solo-penalty-in-row", params))
     return paper
+
+
+def as_played(rows: Sequence[SheetRow], table: Table) -> list[SheetRow]:
+    """The rows of a paper list of ``table`` with what paper cannot say filled in: a
+    Pflichtsolo written where vorführen was due is the vorgeführte one
+    (:func:`scoring.sheet.as_played`, TSR 4.2.3, 4.2.4)."""
+    profile = table.round.tournament.profile
+    limit = table.sheet.time_limit_from
+    return checks.as_played(profile, table.size, rows, time_limit_from=limit)
 
 
 def games(rows: Iterable[SheetRow]) -> list[RowInput]:
@@ -246,4 +263,4 @@ def import_file(
                 "to overwrite them."
             )
         )
-    return replace_rows(table, actor, games(rows), versions, reason)
+    return replace_rows(table, actor, games(as_played(rows, table)), versions, reason)

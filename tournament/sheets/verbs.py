@@ -43,7 +43,7 @@ from ..models import (
     Table,
     Tournament,
 )
-from ..models.audit import LIST_KEEPER, stamp
+from ..models.audit import LIST_KEEPER, Reason, event, stamp
 from ..models.tournament import new_confirm_code, new_personal_token
 from . import codes
 from .reads import SheetView, board, clock, load
@@ -148,26 +148,26 @@ def locked_table(table: Table) -> Table:
     )
 
 
-def _stamp(instance, actor: Actor, reason: str = "", note: str = ""):
+def _stamp(instance, actor: Actor, reason: Reason = "", note: Reason = ""):
     """Name the actor (and why) in the history record of ``instance``'s next save: the
-    label says who, also for a list keeper, who has no account."""
-    text = f"{actor.label}: {reason}" if reason else actor.label
-    text = f"{text} · {note}" if note else text
-    return stamp(instance, actor.user, text, role="" if actor.privileged else LIST_KEEPER)
+    label says who, also for a list keeper, who has no account (its label is in the site's
+    language, :func:`readable` writes it in the reader's; the rest is an event)."""
+    params = {"actor": actor.label, "reason": reason, "note": note}
+    by = event("by", **{name: value for name, value in params.items() if value})
+    return stamp(instance, actor.user, by, role="" if actor.privileged else LIST_KEEPER)
 
 
-def _confirmation_note(table: Table) -> str:
+def _confirmation_note(table: Table) -> Reason:
     """What a change to ``table`` does to its confirmation, for the history ("" if the sheet
-    is not confirmed). Stored, so written in the site's language."""
+    is not confirmed)."""
     if table.sheet.status != SheetStatus.CONFIRMED:
         return ""
-    with translation.override(settings.LANGUAGE_CODE):
-        if table.round.status == RoundStatus.RELEASED:
-            return _("changed after confirmation: to be confirmed again")
-        return _("changed after confirmation")
+    if table.round.status == RoundStatus.RELEASED:
+        return event("changed-after-confirmation-again")
+    return event("changed-after-confirmation")
 
 
-def _changed_after_confirmation(table: Table, actor: Actor, reason: str, note: str) -> None:
+def _changed_after_confirmation(table: Table, actor: Actor, reason: str, note: Reason) -> None:
     """A confirmed sheet was changed at the office. In a running round the confirmation no
     longer holds: the sheet goes back to "submitted" and the round cannot be closed until a
     director or another player of the table confirms it again. A closed round stays closed
@@ -258,7 +258,7 @@ def delete_last(table: Table, actor: Actor, *, number: int, version: int, reason
         if last.version != version:
             raise Conflict(number, None, last)
         note = _confirmation_note(table)
-        _stamp(last, actor, reason or _("removed"), note)
+        _stamp(last, actor, reason or event("row-removed"), note)
         last.delete()
         if note:
             _changed_after_confirmation(table, actor, reason, note)
@@ -293,7 +293,7 @@ def replace_rows(
         note = _confirmation_note(table)
         for number in sorted(stored, reverse=True):
             if number > len(rows):
-                _stamp(stored[number], actor, reason or _("removed"), note)
+                _stamp(stored[number], actor, reason or event("row-removed"), note)
                 stored[number].delete()
                 changed += 1
         for number, row in enumerate(rows, start=1):
@@ -410,8 +410,7 @@ def renew_codes(table: Table, actor: Actor) -> list[int]:
         if table.round.status != RoundStatus.RELEASED:
             raise DomainError(_("Only the codes of a running round's table can be renewed."))
         entries = [seat.entry for seat in table.seats.select_related("entry").order_by("position")]
-        with translation.override(settings.LANGUAGE_CODE):
-            reason = _("confirmation code renewed at table %(table)s") % {"table": table.number}
+        reason = event("code-renewed", table=table.number)
         for entry in entries:
             # The old card's QR code opens the personal page, which shows the code: it must
             # stop working with the old code.

@@ -41,6 +41,7 @@ from ..forms import EntryForm
 from ..forms.players import EntryEditForm, QuickCheckinForm
 from ..mail import RequestMailer
 from ..models import EntryStatus, FeeStatus, Registration
+from ..models.audit import event, history_reason
 from ..permissions import changeable_players, director_required, get_managed_tournament
 from ..tables import EntryTable
 
@@ -82,6 +83,8 @@ def _live(tournament) -> dict:
     )
     return {
         "counts": counts,
+        # Withdrawing means another thing once the first round is drawn (the rows say it).
+        "begun": start_number_locked(tournament),
         "fees": fee_sums(tournament) if _shows_fees(tournament) else None,
         "missing_shown": shown,
         # Plain values, not entries: with check-in just open this is the whole field.
@@ -114,6 +117,7 @@ def _live_parts(live: dict, table) -> dict:
         "counts": (live["counts"], live["fees"], live["missing_shown"]),
         "missing": live["missing"],
         "waiting": live["counts"]["waiting"],
+        "begun": live["begun"],
     }
 
 
@@ -159,16 +163,19 @@ def _entry_page(request, tournament, form=None, status=200, *, poll=False):
             before is not None
             and before.order == state.order
             and before.parts["columns"] == state.parts["columns"]
+            and before.parts.get("begun") == state.parts["begun"]
         ):
             changed = [pk for pk in state.order if before.rows[pk] != state.rows[pk]]
-            rows = live_rows.rows_html(request, tournament, table, state, entries, changed)
+            rows = live_rows.rows_html(
+                request, tournament, table, state, entries, changed, begun=live["begun"]
+            )
             context |= {
                 "changed_rows": live_rows.oob_rows(rows),
                 "missing_changed": before.parts["missing"] != state.parts["missing"],
                 "waiting_changed": before.parts["waiting"] != state.parts["waiting"],
             }
             return render(request, "tournament/manage/_players_live_changes.html", context)
-    rows = live_rows.rows_html(request, tournament, table, state, entries)
+    rows = live_rows.rows_html(request, tournament, table, state, entries, begun=live["begun"])
     table.body_html = live_rows.table_body(rows, state.order)
     if poll:
         return render(request, "tournament/manage/_players_live_response.html", context)
@@ -224,12 +231,12 @@ def entry_add(request, slug):
 STATUS_ACTIONS = {
     "withdraw": (
         EntryStatus.WITHDRAWN,
-        gettext_lazy("withdrawn by the director"),
+        event("withdrawn-by-director"),
         gettext_lazy("%(name)s withdrawn."),
     ),
     "readmit": (
         EntryStatus.ACTIVE,
-        gettext_lazy("re-admitted by the director"),
+        event("readmitted-by-director"),
         gettext_lazy("%(name)s re-admitted."),
     ),
 }
@@ -241,7 +248,7 @@ def entry_status(request, slug, pk, action):
     tournament = get_managed_tournament(request, slug)
     entry = get_object_or_404(tournament.entries.select_related("player"), pk=pk)
     status, reason, message = STATUS_ACTIONS[action]
-    set_status(entry, status, request.user, str(reason))
+    set_status(entry, status, request.user, reason)
     messages.success(request, message % {"name": entry.player.full_name})
     if action == "withdraw":  # a place came free: the first on the waiting list moves up
         mail = RequestMailer(request)
@@ -464,7 +471,12 @@ def _changes(entry, user, limit: int = 20) -> list[dict]:
     for record in entry.player.history.select_related("history_user")[:limit]:
         values = [record.first_name, record.last_name, record.club, record.ddv_number]
         rows.append(
-            {"record": record, "values": " · ".join(v for v in values if v), "hidden": not own}
+            {
+                "record": record,
+                "values": " · ".join(v for v in values if v),
+                "reason": history_reason(record),
+                "hidden": not own,
+            }
         )
     for record in entry.history.select_related("history_user", "team")[:limit]:
         team = record.team.name if record.team_id and record.team else ""
@@ -474,6 +486,12 @@ def _changes(entry, user, limit: int = 20) -> list[dict]:
             record.get_status_display(),
             _("checked in") if record.checked_in else "",
         ]
-        rows.append({"record": record, "values": " · ".join(v for v in values if v)})
+        rows.append(
+            {
+                "record": record,
+                "values": " · ".join(v for v in values if v),
+                "reason": history_reason(record),
+            }
+        )
     rows.sort(key=lambda row: row["record"].history_date, reverse=True)
     return rows[:limit]

@@ -25,7 +25,7 @@ from ..forms.penalties import (
     initial_for,
 )
 from ..models import Penalty, PenaltyState, RefereeCall, Table
-from ..models.audit import role_label
+from ..models.audit import history_reason, role_label
 from ..models.penalty import points_of, state_label
 from ..permissions import (
     director_required,
@@ -266,7 +266,13 @@ def penalty_detail(request, slug, pk):
         "penalty": penalty,
         "row": [(seats.get(p), v) for p, v in enumerate(penalty.points, start=1)],
         "records": [
-            (r, state_label(r), signed_points(points_of(r)), role_label(r.history_role))
+            (
+                r,
+                state_label(r),
+                signed_points(points_of(r)),
+                role_label(r.history_role),
+                history_reason(r),
+            )
             for r in records
         ],
         "earlier": earlier,

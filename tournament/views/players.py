@@ -25,7 +25,7 @@ from ..permissions import (
 @director_required
 def player_merge(request, slug):
     tournament = get_managed_tournament(request, slug)
-    players = changeable_players(request.user).order_by("last_name", "first_name", "pk")
+    players = changeable_players(request.user)  # the field sorts them (German order)
     if request.method == "POST":
         form = MergeForm(request.POST, players=players)
     else:

@@ -28,6 +28,7 @@ from tournament import ratelimit
 from tournament.demo_games import play_sheet
 from tournament.domain import DomainError
 from tournament.models import Entry, EntryStatus, RateBucket, SheetStatus
+from tournament.models.audit import history_reason
 from tournament.sheets import codes
 from tournament.sheets import verbs as sheet_domain
 
@@ -235,7 +236,7 @@ def test_the_director_unlocks_the_table_and_renews_its_codes_with_one_click(
     assert confirm(client, submitted, 8, CODES[8]).status_code == 422  # the old card: wrong
     assert confirm(client, submitted, 8, after[8]).status_code == 200  # unlocked, new card
     entry = Entry.objects.get(tournament=tournament, start_number=8)
-    assert "Bestätigungscode erneuert an Tisch 1" in entry.history.first().history_change_reason
+    assert "Bestätigungscode erneuert an Tisch 1" in history_reason(entry.history.first())
     cards = director_client.get(reverse("manage:player-cards", args=["herbst"]) + "?nummern=7,8")
     text = pdf_text_of(file_of(cards))
     assert after[8] in text and after[7] in text and after[9] not in text

@@ -361,3 +361,66 @@ def test_the_desk_grid_takes_max_lines_lines_and_not_one_more(director_client, t
     data = desk_data(lines[:MAX_LINES])
     assert director_client.post(desk_url(table), data).status_code == 302
     assert table.games.count() == MAX_LINES
+
+
+# --- what paper cannot say (issue 35) ----------------------------------------------------------
+
+# The same round as written on paper: the forced last Pflichtsolo is a "P" (no "V" there).
+ON_PAPER = [*EVERY_KIND[:-1], ("P", 4, (-1, -1, -1, 3))]
+
+
+def test_a_forced_last_pflichtsolo_written_as_p_is_stored_as_vorgefuehrt_from_every_source(
+    director_client, tournament, table, tmp_path
+):
+    response = director_client.post(desk_url(table), desk_data(ON_PAPER), follow=True)
+    assert "musste ein vorgeführtes Pflichtsolo" not in response.content.decode()
+    assert rows(table) == STORED  # game 24 "vorgefuehrt"
+    assert "aber die Liste hat" not in response.content.decode()  # no error left
+
+    from_csv = released_table(tournament, table_number=2, first_start=5)
+    assert (
+        upload(director_client, from_csv, "l.csv", csv_text(ON_PAPER).encode()).status_code == 302
+    )
+    assert rows(from_csv) == STORED
+
+    path = tmp_path / "liste.csv"
+    path.write_text(csv_text(ON_PAPER), encoding="utf-8")
+    code, report = checksheet(path)
+    assert code == 0 and report["findings"] == []
+
+
+PENALTY_IN_ROW = [("P", 1, (3, -1, -1, -1)), ("P", 2, (0, 15, -15, 0))]
+HOW_TO = (
+    "+15 für den Solisten und −15 für Position 3 sind Strafpunkte eines Schiedsrichters für "
+    "einen schwerwiegenden Regelverstoß im Solo (TSR 9.4.4: das Solo gilt als gespielt). "
+    "Tragen Sie das Solo mit 0 Punkten für alle ein (bei laufenden Summen: die Summen der "
+    "Zeile darüber), die Strafe als eigene Zeile: die tragen die Schiedsrichter ein."
+)
+
+
+def test_a_referees_9_4_4_result_in_the_solos_row_says_how_to_enter_it_and_stores_nothing(
+    director_client, table
+):
+    response = director_client.post(desk_url(table), desk_data(PENALTY_IN_ROW))
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert HOW_TO in html and "Gerade-Ungerade" not in html
+    assert not table.games.exists()
+    response = upload(director_client, table, "s.csv", csv_text(PENALTY_IN_ROW).encode())
+    assert (
+        response.status_code == 422 and "Zeile 3: +15 für den Solisten" in response.content.decode()
+    )
+    assert not table.games.exists()
+
+    director_client.cookies["django_language"] = "en"
+    html = director_client.post(desk_url(table), desk_data(PENALTY_IN_ROW)).content.decode()
+    assert (
+        "+15 for the soloist and −15 for position 3 are a referee&#x27;s penalty for a serious "
+        "violation in the solo (TSR 9.4.4: the solo counts as played)."
+    ) in html
+    assert not table.games.exists()
+
+    # Entered as the message says, the list is accepted.
+    entered = [PENALTY_IN_ROW[0], ("P", 2, (0, 0, 0, 0))]
+    assert director_client.post(desk_url(table), desk_data(entered)).status_code == 302
+    assert rows(table) == [("pflichtsolo", 1, (3, -1, -1, -1)), ("pflichtsolo", 2, (0, 0, 0, 0))]

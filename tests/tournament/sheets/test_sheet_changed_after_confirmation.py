@@ -12,6 +12,7 @@ from tests.factories import referee, released_table
 from tournament.demo_games import play_sheet
 from tournament.domain import DomainError
 from tournament.models import Game, RoundStatus, SheetStatus
+from tournament.models.audit import history_reason
 from tournament.sheets import verbs as sheet_domain
 
 pytestmark = pytest.mark.django_db
@@ -69,12 +70,10 @@ def test_a_change_in_a_running_round_sends_the_sheet_back_for_confirmation(
     assert "bitte erneut bestätigen" in board(director_client, table)
     assert "bitte erneut bestätigen" in desk(director_client, table)
     record = Game.history.filter(number=2).latest("history_date")
-    assert record.history_change_reason == f"schiri: Werte vertauscht · {AGAIN}"
+    assert history_reason(record) == f"schiri: Werte vertauscht · {AGAIN}"
     history_url = reverse("manage:sheet-history", args=["herbst", 1, 1])
     assert AGAIN in director_client.get(history_url).content.decode()
-    assert (
-        table.sheet.history.latest().history_change_reason == f"schiri: Werte vertauscht · {AGAIN}"
-    )
+    assert history_reason(table.sheet.history.latest()) == f"schiri: Werte vertauscht · {AGAIN}"
     # Another player of the table confirms again; then the round closes.
     keeper_confirm = reverse("keeper-confirm", args=[table.token])
     code = table.round.tournament.entries.get(start_number=4).confirm_code
@@ -132,11 +131,8 @@ def test_a_change_in_a_closed_round_keeps_it_closed_and_marks_the_sheet(
     assert 'class="badge bad changed-after-confirmation">nach der Bestätigung geändert<' in html
     assert "nach der Bestätigung geändert<" in desk(director_client, table)
     record = Game.history.filter(number=3).latest("history_date")
-    assert record.history_change_reason == f"leiterin: Schiedsgericht · {CHANGED}"
-    assert (
-        table.sheet.history.latest().history_change_reason
-        == f"leiterin: Schiedsgericht · {CHANGED}"
-    )
+    assert history_reason(record) == f"leiterin: Schiedsgericht · {CHANGED}"
+    assert history_reason(table.sheet.history.latest()) == f"leiterin: Schiedsgericht · {CHANGED}"
 
 
 def test_a_submitted_sheet_changed_at_the_office_is_not_marked(director_user, confirmed):

@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from scoring.profiles import PROFILES
-from scoring.sheet import ERROR, check_sheet, totals
+from scoring.sheet import ERROR, as_played, check_sheet, totals
 from tournament.findings import finding_message
 from tournament.imports.tabular import ImportFileError
 from tournament.management.commands._profiles import profile_or_exit
@@ -42,6 +42,7 @@ class Command(BaseCommand):
             )
         except ImportFileError as exc:
             raise CommandError(exc.message, returncode=2) from None
+        rows = as_played(profile, size, rows)  # a "P" where vorführen was due is a "V"
         findings = check_sheet(
             profile, size, rows, complete=True, running_totals=options["cumulative"]
         )

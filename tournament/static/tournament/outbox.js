@@ -613,7 +613,7 @@
       // A conflict (the desk changed the sheet meanwhile) or a refusal: the keeper decides.
       // The games behind it wait, their order matters.
       reachable();
-      hold(item, messageOf(answer.html), answer.html);
+      hold(item, messageOf(answer.html), answer.html, status === 409 ? theirsOf(answer.html) : "");
     } else if (busy(status)) {
       unreachable(); // the server is busy or a proxy in between failed: try again later
     } else if (status === 410) {
@@ -668,8 +668,15 @@
     return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
   }
 
-  function hold(item, message, html) {
-    update(item.id, { state: "held", message: message });
+  // What the sheet holds of a conflicting game: "stored" (somebody else's version of it is on
+  // the list) or "removed" (it is not there any more); see _conflict.html.
+  function theirsOf(html) {
+    var box = new DOMParser().parseFromString(html, "text/html").querySelector("#conflict");
+    return (box && box.dataset.theirs) || "";
+  }
+
+  function hold(item, message, html, theirs) {
+    update(item.id, { state: "held", message: message, theirs: theirs || "" });
     store.releaseLease();
     if (html !== null) {
       var form = gameForm();
@@ -772,6 +779,17 @@
   document.addEventListener("input", markDirty);
   document.addEventListener("change", markDirty);
 
+  // Say what is true about the sheet when the keeper drops a held game: a version stored by
+  // somebody else stays, as does a stored game whose change was refused; only a new game
+  // that was refused is not on the list at all.
+  function discardText(head) {
+    var values = { number: head.number };
+    if (head.theirs === "stored") return text("DiscardStored", values);
+    if (head.theirs === "removed") return text("DiscardRemoved", values);
+    if (head.version) return text("DiscardChange", values);
+    return text("DiscardConfirm", values);
+  }
+
   box.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-outbox]");
     var head = load()[0];
@@ -782,8 +800,7 @@
     } else if (action === "resend") {
       update(head.id, { state: "waiting", message: "" });
       flush();
-    } else if (action === "discard" &&
-      window.confirm(text("DiscardConfirm", { number: head.number }))) {
+    } else if (action === "discard" && window.confirm(discardText(head))) {
       remove(head.id);
       delete heldAnswers[head.id];
       var form = gameForm();
