@@ -68,7 +68,8 @@ def outside(page):
             '#entries-table .fee button, #entries-table .edit-entry,'
             + ' #entries-table td form.inline button, #entries-table .code-reveal summary')) {
             const r = el.getBoundingClientRect();
-            if (r.right > box.right + 0.5 || r.left < box.left - 0.5) cut.push(el.textContent.trim());
+            if (r.right > box.right + 0.5 || r.left < box.left - 0.5)
+                cut.push(el.textContent.trim());
         }
         return cut;
     }"""
