@@ -25,9 +25,9 @@ VALUE_LABELS = {
 def value_label(standings: SeriesStandings) -> str:
     series = standings.series
     if series.method == SeriesMethod.BEST and series.best_of:
-        return ngettext(
-            "Points, best tournament", "Points, best %(count)s", series.best_of
-        ) % {"count": series.best_of}
+        return ngettext("Points, best tournament", "Points, best %(count)s", series.best_of) % {
+            "count": series.best_of
+        }
     return str(VALUE_LABELS[SeriesMethod(series.method)])
 
 
@@ -51,7 +51,8 @@ def _points(standings: SeriesStandings, line: SeriesLine) -> int:
 
 def below_note(standings: SeriesStandings, line: SeriesLine) -> str:
     """ "20 of 36 rounds": why a player is not (yet) ranked."""
-    return _("%(rounds)s of %(needed)s rounds") % {
+    needed = standings.series.min_rounds
+    return ngettext("%(rounds)s of %(needed)s round", "%(rounds)s of %(needed)s rounds", needed) % {
         "rounds": line.rounds,
         "needed": standings.series.min_rounds,
     }
@@ -170,7 +171,11 @@ def describe(standings: SeriesStandings) -> str:
         table = ", ".join(str(p) for p in series.points_table)
         parts.append(_("places: %(points)s") % {"points": table})
     if series.min_rounds:
-        parts.append(_("ranked from %(rounds)s rounds") % {"rounds": series.min_rounds})
+        rounds = series.min_rounds
+        parts.append(
+            ngettext("ranked from %(rounds)s round", "ranked from %(rounds)s rounds", rounds)
+            % {"rounds": rounds}
+        )
     if series.window_months:
         months = series.window_months
         parts.append(ngettext("last month", "last %(months)s months", months) % {"months": months})

@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.domain import results
 from tournament.models import Round, RoundStatus, Tournament
@@ -57,7 +58,10 @@ class Command(BaseCommand):
             ]
             with transaction.atomic():
                 results.store_rounds(ids)
-            self.stdout.write(_("Stored anew: %(count)s rounds.") % {"count": len(ids)})
+            stored = ngettext(
+                "Stored anew: %(count)s round.", "Stored anew: %(count)s rounds.", len(ids)
+            )
+            self.stdout.write(stored % {"count": len(ids)})
         raise CommandError(
             _("%(count)s stored results differ from the games.") % {"count": len(differences)},
             returncode=1,
