@@ -50,7 +50,7 @@ def test_a_field_of_one_player_is_one_player():
 
 COUNTED = (
     "player", "game", "round", "tournament", "line", "error", "point", "minute", "second",
-    "registration",
+    "registration", "result",
 )  # fmt: skip
 
 
@@ -67,7 +67,7 @@ def test_the_catalogue_has_no_count_of_a_noun_without_its_plural():
     po = polib.pofile(str(LOCALE))
     noun = "|".join(COUNTED)
     count_before_noun = re.compile(
-        rf"%\((count|new|rows|points|total|players|minutes|seconds)\)s (new |valid )?({noun})"
+        rf"%\((count|new|rows|points|total|players|minutes|seconds|active)\)s (\w+ )?({noun})"
     )
     used = {
         entry.msgid
@@ -75,3 +75,14 @@ def test_the_catalogue_has_no_count_of_a_noun_without_its_plural():
         if not entry.obsolete and not entry.msgid_plural and count_before_noun.search(entry.msgid)
     }
     assert sorted(used - never_one) == []
+
+
+@pytest.mark.django_db
+def test_the_players_page_counts_one_active_player(director_client, tournament):
+    from django.urls import reverse
+
+    from tests.factories import EntryFactory
+
+    EntryFactory(tournament=tournament, start_number=1)
+    page = director_client.get(reverse("manage:entry-list", args=[tournament.slug]))
+    assert "1 aktiver Spieler, 0 eingecheckt." in page.content.decode()

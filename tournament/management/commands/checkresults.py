@@ -43,7 +43,11 @@ class Command(BaseCommand):
             closed = closed.filter(tournament_id__in=tournaments)
         if not differences:
             self.stdout.write(
-                _("%(count)s closed rounds: the stored results agree with the games.")
+                ngettext(
+                    "%(count)s closed round: the stored results agree with the games.",
+                    "%(count)s closed rounds: the stored results agree with the games.",
+                    closed.count(),
+                )
                 % {"count": closed.count()}
             )
             return
@@ -63,6 +67,11 @@ class Command(BaseCommand):
             )
             self.stdout.write(stored % {"count": len(ids)})
         raise CommandError(
-            _("%(count)s stored results differ from the games.") % {"count": len(differences)},
+            ngettext(
+                "%(count)s stored result differs from the games.",
+                "%(count)s stored results differ from the games.",
+                len(differences),
+            )
+            % {"count": len(differences)},
             returncode=1,
         )
