@@ -228,7 +228,9 @@ PUBLIC_HOLD = float(os.environ.get("PUBLIC_HOLD", 2))
 # turned-away one is answered after this pause (at most 8 at a time).
 KEEPER_FIRST = float(os.environ.get("KEEPER_FIRST", 0.1))
 PUBLIC_REFUSE_DELAY = float(os.environ.get("PUBLIC_REFUSE_DELAY", 0.25))
-CACHE_MAX_ENTRIES = int(os.environ.get("CACHE_MAX_ENTRIES", 512))
+# Families of computed values: the players' pages alone keep one per table, round and
+# language (150 tables x 8 rounds x 2 = 2,400); the bytes bound below holds the memory.
+CACHE_MAX_ENTRIES = int(os.environ.get("CACHE_MAX_ENTRIES", 4096))
 CACHE_MAX_BYTES = int(os.environ.get("CACHE_MAX_BYTES", 64 * 1024 * 1024))
 
 # E-mail (online registration): printed to the console unless EMAIL_HOST names an SMTP server,

@@ -1,9 +1,10 @@
 """History lines the site writes itself are stored as an event and its parameters, and read in
 the reader's language (issue 35): a director who works in German and one who reads the
 history in English see the same line in their own words. Lines stored as text before are
-turned into events by migration 0035 where they are recognised; typed reasons stay as typed."""
+turned into events by migration 0034 where they are recognised; typed reasons stay as typed."""
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -177,3 +178,21 @@ def test_the_migration_turns_old_lines_into_events_and_keeps_the_rest():
             "Startgeld",
             *texts[3:],
         ]
+
+
+def test_no_history_line_is_written_as_translated_text():
+    """A reason written as ``_("...")`` is stored in the writer's language for ever: the site's
+    own lines are events (``event("code")``); only what people type stays text."""
+    from pathlib import Path
+
+    import tournament
+
+    root = Path(tournament.__file__).parent
+    offenders = [
+        f"{path.relative_to(root)}:{number}"
+        for path in root.rglob("*.py")
+        if "migrations" not in path.parts
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if re.search(r"\b(stamp|set_status)\(.*\b_\(\"", line)
+    ]
+    assert offenders == []

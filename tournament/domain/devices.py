@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from .. import ratelimit
 from ..models import Round, RoundStatus, Table, TableDevice, Tournament
-from ..models.audit import LIST_KEEPER, stamp
+from ..models.audit import LIST_KEEPER, event, stamp
 from . import DomainError
 
 PAIRING_CODE_SECONDS = 15 * 60
@@ -126,11 +126,11 @@ def pair(code: str, network: str, replaces: TableDevice | None = None) -> Paired
         device.code_expires_at = None
         device.token_hash = _hash(token)
         device.paired_at = device.last_seen_at = now
-        stamp(device, None, _("paired by its code"), role=LIST_KEEPER)
+        stamp(device, None, event("device-paired"), role=LIST_KEEPER)
         device.save()
         if replaces is not None and replaces.pk != device.pk and replaces.revoked_at is None:
             replaces.revoked_at = now
-            stamp(replaces, None, _("the device was paired again"), role=LIST_KEEPER)
+            stamp(replaces, None, event("device-paired-again"), role=LIST_KEEPER)
             replaces.save(update_fields=["revoked_at"])
     ratelimit.give_back(slots)  # only wrong codes count
     return Paired(device, token)
@@ -144,7 +144,7 @@ def revoke(device: TableDevice, user) -> TableDevice:
         if device.revoked_at is None:
             device.revoked_at = timezone.now()
             device.code_hash = ""
-            stamp(device, user, _("revoked by the tournament office"))
+            stamp(device, user, event("device-revoked"))
             device.save()
     return device
 

@@ -285,7 +285,7 @@ def _give_place(registration: Registration, *, approved: bool, user=None) -> Non
             stale.entry = None
             stamp(stale, user, event("registered-again-online"), role=_role(user)).save()
         entry = set_status(
-            previous, EntryStatus.ACTIVE, user, _("registered again online"), role=_role(user)
+            previous, EntryStatus.ACTIVE, user, event("registered-again-online"), role=_role(user)
         )
         # This time's answer counts, not the one of the registration before.
         entry = set_publish(entry, registration.publish, user, role=_role(user))

@@ -18,7 +18,7 @@ Why a change was made is stored as words only when a person typed them. What the
 itself ("withdrawn by the director", "entry fee", "merged into player 12 (…): reason") is
 stored as an :class:`Event`: a code of :data:`EVENTS` and its parameters
 (``history_event``, ``history_params``), and :func:`history_reason` writes it in the
-language of whoever reads the history. Lines stored as text before (migration 0035 turned
+language of whoever reads the history. Lines stored as text before (migration 0034 turned
 those it recognised into events) are shown as they were written.
 """
 
@@ -67,6 +67,9 @@ EVENTS = {
     "consent-withdrawn": _("consent to publication withdrawn"),
     "registered-online": _("registered online"),
     "registered-again-online": _("registered again online"),
+    "device-paired": _("paired by its code"),
+    "device-paired-again": _("the device was paired again"),
+    "device-revoked": _("revoked by the tournament office"),
     "changed-online": _("changed online by the player"),
     "moved-up": _("moved up from the waiting list"),
     "moved-on-waiting-list": _("moved on the waiting list"),
