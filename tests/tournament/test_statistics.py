@@ -131,10 +131,35 @@ def test_the_public_page_is_computed_once_per_change(closed, tournament, client)
     assert memo.computed == computed  # a lookup
     Penalty.objects.all().delete()  # no change: nothing to delete, the version stays
     Game.objects.filter(number=6).update(p1=1, p2=1, p3=-1, p4=-1)
-    closed.games.first().save()  # a saved row bumps the version
+    settle(tournament)  # a correction of the closed round stores its results again
     page = client.get(url).content.decode()
     assert memo.computed > computed
     assert 'id="event-games">6<' in page
+
+
+def test_a_keepers_save_in_the_running_round_leaves_the_figures_alone(closed, tournament, client):
+    """The figures count confirmed sheets and closed rounds (standings not live): a game
+    saved on a sheet of the running round changes nothing they show, so no phone's save
+    makes the server compute them again, neither for the page nor for the projector."""
+    from tournament.domain import projector
+
+    running = released_table(tournament, round_number=2, first_start=11)
+    tournament.refresh_from_db()
+    url = reverse("statistics", args=["herbst"])
+    client.get(url)
+    projector.read(tournament)
+    computed = memo.computed
+    Game.objects.create(table=running, number=1, kind=GameKind.NORMAL, p1=1, p2=1, p3=-1, p4=-1)
+    tournament.refresh_from_db()
+    client.get(url)
+    statistics.figures(tournament)
+    assert memo.computed == computed
+    # With live standings every saved game counts: then they follow the games.
+    tournament.standings_live = True
+    tournament.save()
+    tournament.refresh_from_db()
+    assert statistics.figures(tournament).by_profile
+    assert memo.computed > computed
 
 
 def test_the_numbers_of_the_day(closed, client):

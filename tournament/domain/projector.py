@@ -116,7 +116,7 @@ def _standings(tournament: Tournament) -> dict:
 def _day(tournament: Tournament) -> dict | None:
     """The numbers of the day (the optional slide, ``?zahlen=1``): names as on the seating,
     the kind in words of the data's language (the data is computed per language)."""
-    figures = statistics_domain.of_tournament(tournament)
+    figures = statistics_domain.figures(tournament)  # computed when a result changed
     stats = next(iter(figures.by_profile.values()), None)
     if stats is None or not stats.games:
         return None

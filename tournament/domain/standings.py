@@ -135,7 +135,7 @@ class Standings:
         return self.state == PROVISIONAL
 
 
-def _counted_tables(tournament: Tournament, prefix: str = "") -> Q:
+def counted_tables(tournament: Tournament, prefix: str = "") -> Q:
     """The tables whose sheets count, as a condition on ``prefix`` (e.g. "table__")."""
     released, closed = RoundStatus.RELEASED, RoundStatus.CLOSED
     if tournament.standings_live:
@@ -255,7 +255,7 @@ def compute(tournament: Tournament) -> Standings:
         absent = []
     running = (
         Q(table__round__tournament=tournament)
-        & _counted_tables(tournament, "table__")
+        & counted_tables(tournament, "table__")
         & ~Q(table__round__status=RoundStatus.CLOSED)
     )
     numbers = tally(lines, [tournament.pk], running)

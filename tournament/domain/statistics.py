@@ -16,13 +16,17 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 
+from django.conf import settings
 from django.db.models import Q
+from django.utils.translation import get_language
 
 from scoring.kinds import Kind
 from scoring.ledger import PlayedGame, walk
 from scoring.statistics import GameRecord, GameRef, PenaltyRecord, Statistics, compute
 
+from ..caching import cached
 from ..models import (
     Entry,
     Game,
@@ -37,7 +41,7 @@ from ..models import (
 )
 from ..models.penalty import points_of
 from ..models.tournament import PROFILE_LABELS
-from .standings import _counted_tables
+from .standings import counted_tables
 
 
 def profile_key(tournament: Tournament) -> Hashable:
@@ -176,7 +180,24 @@ def read(tournaments: Iterable[Tournament], tables: Q) -> Figures:
 
 def of_tournament(tournament: Tournament) -> Figures:
     """What the tournament's standings count (see the module's docstring)."""
-    return read([tournament], _counted_tables(tournament))
+    return read([tournament], counted_tables(tournament))
+
+
+def state(tournament: Tournament) -> tuple[Hashable, float]:
+    """What a tournament's figures depend on, and for how many seconds an older state may
+    still be shown: with live standings every saved game (its version, with the standings'
+    allowance while games come in); otherwise only what confirming a sheet or closing a round
+    moves (its results version: the keepers' saves leave it alone)."""
+    if tournament.standings_live:
+        return ("live", tournament.version), settings.STANDINGS_CACHE_SECONDS
+    return ("results", tournament.results_version), 0
+
+
+def figures(tournament: Tournament) -> Figures:
+    """:func:`of_tournament`, computed once per :func:`state` (and language: the labels)."""
+    current, stale = state(tournament)
+    family = ("statistics", tournament.pk, get_language())
+    return cached(family, current, partial(of_tournament, tournament), stale)
 
 
 def of_series(series: Series, *, public_only: bool) -> Figures:

@@ -36,8 +36,13 @@ Namer = Callable[[PlayerKey, int | None], str]
 
 
 def _figures(tournament: Tournament) -> domain.Figures:
-    family = ("statistics", tournament.pk, get_language())
-    return cached(family, tournament.version, partial(domain.of_tournament, tournament))
+    return domain.figures(tournament)
+
+
+def _rendered(family: Hashable, tournament: Tournament, render_page: Callable[[], str]) -> str:
+    """A page rendered once per state of its figures (and kept as long as they are)."""
+    current, stale = domain.state(tournament)
+    return cached(family, current, render_page, stale)
 
 
 def _series_figures(found: Series, state: tuple, *, public_only: bool) -> domain.Figures:
@@ -158,7 +163,7 @@ def tournament_statistics(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
     family = ("statistics-page", tournament.pk, get_language())
     render_body = partial(_tournament_body, request, tournament, public=True)
-    body = mark_safe(cached(family, tournament.version, render_body))  # noqa: S308
+    body = mark_safe(_rendered(family, tournament, render_body))  # noqa: S308
     context = {"tournament": tournament, "body": body, "public_page": True}
     return render(request, "tournament/statistics/tournament.html", context)
 
@@ -187,7 +192,7 @@ def player_statistics(request, slug, number):
         raise Http404
     family = ("statistics-player", tournament.pk, number, get_language())
     render_body = partial(_player_body, request, tournament, entry, public=True)
-    body = mark_safe(cached(family, tournament.version, render_body))  # noqa: S308
+    body = mark_safe(_rendered(family, tournament, render_body))  # noqa: S308
     context = {"tournament": tournament, "body": body, "public_page": True}
     return render(request, "tournament/statistics/tournament.html", context)
 
@@ -227,7 +232,7 @@ def _day(request, tournament: Tournament, *, public: bool):
         return render_to_string("tournament/statistics/day.html", context, request)
 
     family = ("statistics-day", tournament.pk, get_language(), public)
-    response = HttpResponse(cached(family, tournament.version, render_page))
+    response = HttpResponse(_rendered(family, tournament, render_page))
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
