@@ -81,11 +81,12 @@ def _fact_rows(parties: dict[str, Record], announced: dict[str, Record], absagen
         (_("“Re” announced"), announced[RE], "facts-announced-re"),
         (_("“Kontra” announced"), announced[KONTRA], "facts-announced-kontra"),
     ]
-    rows += [
+    made = [
         (_("Absage %(level)s") % {"level": label}, absagen[level], f"facts-absage-{level}")
         for level, label in ABSAGE_LABELS.items()
+        if absagen[level].played
     ]
-    return rows
+    return rows + (made or [(_("Absagen"), Record(), "facts-absage")])
 
 
 def _player_facts(stats) -> dict:
