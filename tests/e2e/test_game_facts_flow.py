@@ -2,6 +2,9 @@
 keeps its facts, and the statistics count the Re/Kontra figure from them (German and
 English, 390 px wide)."""
 
+import tempfile
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
@@ -57,5 +60,5 @@ def test_calculator_row_saved_then_statistics_show_re_and_kontra(
     expect(won_as_re.locator(".game-refs li")).to_have_count(1)
     expect(phone.locator("#facts-announced-re td").nth(3)).to_have_text("100 %")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-    phone.screenshot(path=f"/tmp/kreuzdame-facts-{language}.png")
+    phone.screenshot(path=Path(tempfile.gettempdir()) / f"kreuzdame-facts-{language}.png")
     context.close()

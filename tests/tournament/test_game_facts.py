@@ -160,3 +160,22 @@ def test_the_statistics_count_re_and_kontra_over_the_games_with_facts(tournament
     assert "50 %" in kontra
     absage = page.split('id="facts-absage-90"')[1].split("</tr>")[0]
     assert "Absage keine 90" in absage and "Runde 1, Tisch 1, Spiel 6" in absage
+
+
+def test_a_row_changed_in_the_admin_drops_facts_that_no_longer_fit(client, table):
+    from tests.factories import UserFactory
+
+    client.force_login(UserFactory(username="admin", is_staff=True, is_superuser=True))
+    cells = dict(zip(("p1", "p2", "p3", "p4"), POINTS, strict=True))
+    game = Game.objects.create(table=table, number=1, kind="normal", facts=STORED, **cells)
+    url = reverse("admin:tournament_game_change", args=[game.pk])
+    page = client.get(url)
+    assert page.status_code == 200 and 'name="facts"' not in page.content.decode()  # read only
+    data = {"table": table.pk, "number": 1, "kind": "normal", "soloist_position": "",
+            "p1": 4, "p2": -4, "p3": 4, "p4": -4, "p5": "", "version": 1}  # fmt: skip
+    assert client.post(url, data).status_code == 302
+    game.refresh_from_db()
+    assert game.facts == STORED  # the same row: the facts still fit
+    assert client.post(url, {**data, "p1": 3, "p3": 5}).status_code == 302
+    game.refresh_from_db()
+    assert game.points == [3, -4, 5, -4] and game.facts is None
