@@ -14,11 +14,15 @@ DDV, plus-minus (TSR 7); Anna, Bernd, Clara, Dieter at positions 1-4. Facts for 
   7     (-5, -5,  5,  5)     C D     keine 90 (and "Re")   Re      1 + under 90 + 2 + 1
 """
 
-from scoring.game import evaluate, facts_of_row, parse_facts
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.game import evaluate, facts_dict, facts_of_row, parse_facts
 from scoring.kinds import Kind
 from scoring.profiles import get_profile
 from scoring.statistics import GameRecord, compute
 
+from .strategies import game_facts
 from .test_statistics import SHEET, A, B, C, D, ref
 
 DDV = get_profile("ddv")
@@ -106,3 +110,34 @@ def test_without_facts_nothing_of_this_is_counted():
     stats = compute(plain)["ddv"]
     assert stats.known == [] and stats.players[A].as_re.played == 0
     assert stats.players[A].games == 7  # the figures from the points stay
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    data=st.data(),
+    size=st.sampled_from([4, 5]),
+    solo=st.booleans(),
+    key=st.sampled_from(["ddv", "bsv-hessen-2010", "eppstein-2001"]),
+)
+def test_stored_facts_read_back_as_they_were_and_fit_only_their_own_row(data, size, solo, key):
+    profile = get_profile(key)
+    dealer = data.draw(st.integers(1, size))
+    active = [p for p in range(1, size + 1) if not (size == 5 and p == dealer)]
+    soloist = data.draw(st.sampled_from(active)) if solo else None
+    facts = data.draw(game_facts(size, dealer, soloist, profile.cards))
+    stored = facts_dict(facts)
+    assert parse_facts(stored, profile.cards) == facts
+    row = evaluate(profile, facts).points
+    sitter = dealer if size == 5 else None
+    kept = facts_of_row(profile, stored, solo=solo, soloist=soloist, points=row, sitter=sitter)
+    assert kept == facts
+    # Any other row, another soloist, the other kind or another sitter: not these facts.
+    other = (row[0] + 1, *row[1:])
+    assert facts_of_row(profile, stored, solo=solo, soloist=soloist, points=other) is None
+    assert facts_of_row(profile, stored, solo=not solo, soloist=soloist, points=row) is None
+    if size == 5:
+        moved = dealer % 5 + 1
+        assert (
+            facts_of_row(profile, stored, solo=solo, soloist=soloist, points=row, sitter=moved)
+            is None
+        )

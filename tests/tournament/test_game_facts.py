@@ -179,3 +179,16 @@ def test_a_row_changed_in_the_admin_drops_facts_that_no_longer_fit(client, table
     assert client.post(url, {**data, "p1": 3, "p3": 5}).status_code == 302
     game.refresh_from_db()
     assert game.points == [3, -4, 5, -4] and game.facts is None
+
+
+def test_at_a_five_table_the_facts_must_name_the_dealer_who_sat_out(client, tournament):
+    # Game 1: position 1 deals and sits out; game 2: position 2 (TSR 3.3.1).
+    table = released_table(tournament, size=5)
+    base = {"table_size": 5, "kind": "normal", "re_eyes": 151}
+    right = {**base, "dealer": 1, "re": [2, 4]}
+    client.post(keeper(table), post(1, points=(0, 2, -2, 2, -2), facts=right))
+    assert table.games.get(number=1).facts["dealer"] == 1
+    wrong = {**base, "dealer": 3, "re": [1, 2]}  # gives its own row, but 3 did not sit out
+    client.post(keeper(table), post(2, points=(2, 2, 0, -2, -2), facts=wrong))
+    assert tuple(table.games.get(number=2).points) == (2, 2, 0, -2, -2)
+    assert table.games.get(number=2).facts is None
