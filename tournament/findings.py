@@ -5,6 +5,7 @@ into German (or English) text for pages, exports and the command line.
 """
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from .models.tournament import PROFILE_LABELS
 
@@ -218,10 +219,17 @@ def impossible_field_message(players: int, add: int | None, remove: int | None) 
     """Why ``players`` cannot be seated at tables of four and five, and what would help."""
     params = {"players": players, "add": add, "remove": remove}
     if add and remove:
-        text = _(
+        text = ngettext(
+            "%(players)s player cannot be seated at tables of four and five: "
+            "add %(add)s or remove %(remove)s.",
             "%(players)s players cannot be seated at tables of four and five: "
-            "add %(add)s or remove %(remove)s."
+            "add %(add)s or remove %(remove)s.",
+            players,
         )
     else:
-        text = _("%(players)s players cannot be seated at tables of four and five: add %(add)s.")
-    return str(text) % params
+        text = ngettext(
+            "%(players)s player cannot be seated at tables of four and five: add %(add)s.",
+            "%(players)s players cannot be seated at tables of four and five: add %(add)s.",
+            players,
+        )
+    return text % params

@@ -28,7 +28,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.utils.crypto import constant_time_compare, salted_hmac
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from . import ratelimit
 
@@ -151,9 +151,12 @@ def remember_browser(
 
 
 def message(wait: int) -> str:
-    return _("Too many failed logins. Please wait %(minutes)s minute(s).") % {
-        "minutes": (wait + 59) // 60
-    }
+    minutes = (wait + 59) // 60
+    return ngettext(
+        "Too many failed logins. Please wait %(minutes)s minute.",
+        "Too many failed logins. Please wait %(minutes)s minutes.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def too_many(wait: int) -> HttpResponse:

@@ -25,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .models import RateBucket
 
@@ -187,7 +187,12 @@ class InMemory:
 
 def too_many(seconds: int) -> HttpResponse:
     response = HttpResponse(
-        _("Too many attempts. Please wait %(seconds)s seconds.") % {"seconds": seconds},
+        ngettext(
+            "Too many attempts. Please wait %(seconds)s second.",
+            "Too many attempts. Please wait %(seconds)s seconds.",
+            seconds,
+        )
+        % {"seconds": seconds},
         status=429,
         content_type="text/plain; charset=utf-8",
     )

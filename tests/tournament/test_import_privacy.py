@@ -59,7 +59,7 @@ def test_a_name_of_another_tournament_is_a_new_player_not_a_link(
     list one step later: a name alone links only players of the director's own tournaments."""
     response = upload(director_client, tournament, "Vorname;Nachname\nJürgen;Müller\n")
     html = response.content.decode()
-    assert "bekannter Spieler" not in html and "1 neue Spieler" in html
+    assert "bekannter Spieler" not in html and "1 neuer Spieler" in html  # issue 35: plural
     assert "Kassel" not in html and "10231" not in html
     assert director_client.session[SESSION_KEY]["rows"][0]["player_id"] is None
     response = director_client.post(

@@ -314,3 +314,40 @@ def test_no_fairness_note_where_fair_five_tables_cost_nothing(
     assert log.repeat_pairs == 0 and log.unfair_repeats is None
     page = director_client.get(reverse("manage:round-detail", args=[tournament.slug, 1]))
     assert "fairness-cost" not in page.content.decode()
+
+
+def same_club_pairs(round_):
+    """Two players of one club at one table in ``round_``, counted from the seats."""
+    count = 0
+    for table in round_.tables.prefetch_related("seats__entry__player"):
+        clubs = [s.entry.player.club for s in table.seats.all()]
+        count += sum(clubs[i] == clubs[j] for i in range(len(clubs)) for j in range(i))
+    return count
+
+
+def test_club_conflicts_count_every_round_as_the_caption_says(
+    director_client, tournament, director_user
+):
+    # Issue 35: the figure stayed at round 1's 7 in rounds 2 and 3 (counted only where
+    # clubs are kept apart) while the caption says "over all rounds"; real were 7 / 13 / 18.
+    tournament.separate_clubs_rounds = 1
+    tournament.planned_rounds = 3
+    tournament.save()
+    field(tournament, 16, clubs=("A", "B"))  # two clubs of eight: conflicts are unavoidable
+    draw_domain.draw(tournament, director_user, all_rounds=True, seed=2)
+    rounds = list(tournament.rounds.order_by("number"))
+    real = [same_club_pairs(r) for r in rounds]
+    assert real[1] > 0 and real[2] > 0
+    for number in (1, 2, 3):
+        page = director_client.get(
+            reverse("manage:round-detail", args=[tournament.slug, number])
+        ).content.decode()
+        assert f'<dd id="club-conflicts">{sum(real[:number])}</dd>' in page
+        assert "Vereinskonflikte: zwei Spieler eines Vereins an einem Tisch." in page
+        assert f"Davon {real[0]} in Runde 1, in der die Auslosung Vereine trennt." in page
+    report = draw_domain.round_report(rounds[2])
+    assert (report.club_pairs, report.kept_apart, report.kept_apart_rounds) == (
+        sum(real),
+        real[0],
+        1,
+    )

@@ -421,3 +421,35 @@ def test_player_pages_read_the_one_computation_of_the_series(client, cup, series
         page = client.get(reverse("series-player", args=[cup.slug, player.pk]))
         assert page.status_code == 200 and player.last_name in page.content.decode()
     assert memo.computed == computed
+
+
+def table_of(client, series, language):
+    client.cookies["django_language"] = language
+    book = load_workbook(
+        BytesIO(file_of(client.get(reverse("series-export", args=[series.slug, "xlsx"]))))
+    )
+    rows = list(book.worksheets[0].iter_rows(values_only=True))
+    header = next(i for i, row in enumerate(rows) if row[0] in ("Rank", "Platz"))
+    return rows[header], {row[1]: row for row in rows[header + 1 :] if row[1]}
+
+
+def test_the_workbook_of_best_n_heads_each_points_column_with_its_meaning(client, cup):
+    # Issue 35: "best N" wrote two columns headed "Punkte" with the same value.
+    cup.method, cup.best_of, cup.min_rounds = SeriesMethod.BEST, 2, 0
+    cup.save()
+    header, lines = table_of(client, cup, "en")
+    assert "Points, all tournaments" in header and "Points, best 2" in header
+    assert len(set(header)) == len(header)
+    every, best = header.index("Points, all tournaments"), header.index("Points, best 2")
+    # A: T1 +3, T2 +5, T3 -2: every tournament 6, the best two 8
+    assert (lines["A Spieler A"][every], lines["A Spieler A"][best]) == (6, 8)
+    header, _lines = table_of(client, cup, "de")
+    assert "Punkte, alle Turniere" in header and "Punkte, beste 2" in header
+
+
+def test_the_workbook_of_a_plain_sum_has_one_points_column(client, cup):
+    cup.method, cup.min_rounds = SeriesMethod.SUM, 0
+    cup.save()
+    header, lines = table_of(client, cup, "en")
+    assert header.count("Points") == 1
+    assert lines["A Spieler A"][header.index("Points")] == 6

@@ -356,16 +356,37 @@ def _write_plan(tournament, plan: seating.Plan, numbers: range, seed: int, user,
     return drawn
 
 
-def round_report(round_: Round) -> seating.Quality:
-    """Quality of the plan up to and including ``round_`` (club conflicts counted in the
-    rounds where the tournament keeps clubs apart)."""
+@dataclass(frozen=True)
+class RoundReport:
+    """The quality of the plan up to and including a round, as the round page shows it.
+
+    ``club_pairs``: two players of one club at one table, counted in every round up to this
+    one, as the report's caption says; ``kept_apart``: those of them in the first
+    ``kept_apart_rounds`` rounds, where the draw keeps clubs apart (unavoidable there)."""
+
+    quality: seating.Quality
+    club_pairs: int
+    kept_apart: int
+    kept_apart_rounds: int
+
+
+def round_report(round_: Round) -> RoundReport:
+    """Quality of the plan up to and including ``round_``."""
     tournament = round_.tournament
     rounds = [r for r in _rounds_with_seats(tournament) if r.number <= round_.number]
     plan = seating_of(rounds)
     seated = {entry for tables in plan for table in tables for entry in table}
     entries = list(tournament.entries.filter(pk__in=seated).select_related("player"))
     clubs_of = [(e.pk, e.player.club_key) for e in entries]
-    return seating.evaluate(plan, separate=_club_groups(tournament.separate_clubs_rounds, clubs_of))
+    kept_apart_rounds = min(tournament.separate_clubs_rounds, len(plan))
+    quality = seating.evaluate(plan, separate=_club_groups(kept_apart_rounds, clubs_of))
+    every_round = seating.evaluate(plan, separate=_club_groups(len(plan), clubs_of))
+    return RoundReport(
+        quality=quality,
+        club_pairs=every_round.club_violations,
+        kept_apart=quality.club_violations,
+        kept_apart_rounds=kept_apart_rounds,
+    )
 
 
 def _locked_round(round_: Round) -> Round:

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.errors import InvalidFacts
 from scoring.penalties import Category, PenaltyCase, Phase, distribute
@@ -224,9 +225,12 @@ def decide(table: Table, facts: Facts, *, exclude: Penalty | None = None) -> Dec
         )
     if not 1 <= facts.game_number <= count + 1:
         raise DomainError(
-            _(
+            ngettext(
                 "Game %(number)s is not on the sheet of table %(table)s: it has %(count)s "
-                "games, so the penalty belongs to game 1 to %(next)s (the game being played)."
+                "game, so the penalty belongs to game 1 to %(next)s (the game being played).",
+                "Game %(number)s is not on the sheet of table %(table)s: it has %(count)s "
+                "games, so the penalty belongs to game 1 to %(next)s (the game being played).",
+                count,
             )
             % {
                 "number": facts.game_number,

@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from ..models import (
     Entry,
@@ -218,10 +218,14 @@ def _check_email_share(tournament: Tournament, email: str, exclude: int | None =
         same = same.exclude(pk=exclude)
     if same.count() >= settings.REGISTRATIONS_PER_EMAIL:
         raise DomainError(
-            _(
+            ngettext(
+                "This e-mail address is already used for %(count)s registration for this "
+                "tournament. Please register further players with their own address, or ask "
+                "the tournament director.",
                 "This e-mail address is already used for %(count)s registrations for this "
                 "tournament. Please register further players with their own address, or ask "
-                "the tournament director."
+                "the tournament director.",
+                settings.REGISTRATIONS_PER_EMAIL,
             )
             % {"count": settings.REGISTRATIONS_PER_EMAIL}
         )

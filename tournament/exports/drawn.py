@@ -34,6 +34,7 @@ try:
     from reportlab.lib.pagesizes import A4, landscape
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.lib.units import mm
+    from reportlab.lib.utils import simpleSplit
     from reportlab.pdfbase import pdfmetrics, ttfonts
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
@@ -265,6 +266,16 @@ def _numbered_canvas(foot: str, page_label: str, font: str, width: float):
     return NumberedCanvas
 
 
+def _wrapped_markup(text: str, font: str, size: float, width: float) -> str:
+    """``text`` as paragraph markup. Right-to-left text is broken into the cell's lines
+    first and each line turned into display order, so that a wrapped Hebrew name reads
+    from its first word on the first line; other text is left to the paragraph to wrap."""
+    if visual(text) == text:
+        return escape(text)
+    lines = simpleSplit(text, font, size, width - 2 * PAD_X) or [text]
+    return "<br/>".join(escape(visual(line)) for line in lines)
+
+
 def _table(section: ListingSection, width: float, font: dict[str, str]) -> Table:
     fixed = sum(c.width * mm for c in section.columns if c.width is not None)
     flexible = [c for c in section.columns if c.width is None]
@@ -285,9 +296,9 @@ def _table(section: ListingSection, width: float, font: dict[str, str]) -> Table
     data: list[list] = [[c.label for c in section.columns]]
     for cells, muted in section.lines:
         row: list = []
-        for column, (text, note) in zip(section.columns, cells, strict=True):
+        for column, width, (text, note) in zip(section.columns, widths, cells, strict=True):
             if column.kind == "text":
-                markup = escape(visual(str(text)))
+                markup = _wrapped_markup(str(text), font["condensed"], column.size, width)
                 if note:
                     markup += f' <font color="{MUTED}">({escape(visual(note))})</font>'
                 row.append(Paragraph(markup, styles[muted, column.size]))

@@ -54,7 +54,7 @@ TOTAL_ROW = 6.5
 SPARE_ROWS = 3
 # The height the game lines (games and spare lines) share so that a sheet stays one A4 page,
 # and the limits of one line: roomy for short rounds, still writable for long ones.
-GRID_BODY, ROW_MAX, ROW_MIN = 138.0, 7.0, 3.6
+GRID_BODY, ROW_MAX, ROW_MIN = 138.0, 7.0, 3.0
 HAIRLINE, STRONG = 0.14, 0.35  # 0.4 pt and 1 pt
 GRID_FONT = 3.0  # 8.5 pt
 NOTE_FONT = 2.0  # 5.7 pt
@@ -65,10 +65,11 @@ QR_BOX, QR_SIZE = 37.0, 30.0
 GAMES_HEAD = 9.5
 
 
-def row_height(games: int) -> float:
-    """Line height of the game grid (``games`` lines plus the spare lines): the sheet fits
-    one A4 page up to 35 games."""
-    height = GRID_BODY / (games + SPARE_ROWS)
+def row_height(games: int, body: float = GRID_BODY) -> float:
+    """Line height of the game grid (``games`` lines plus the spare lines in ``body`` mm,
+    less where a long title or more Pflichtsoli leave less): the sheet fits one A4 page up
+    to 35 games."""
+    height = min(GRID_BODY, body) / (games + SPARE_ROWS)
     return round(max(ROW_MIN, min(ROW_MAX, height)), 2)
 
 
@@ -157,8 +158,13 @@ class Page:
             y += line * PT
         return y
 
-    def wrapped(self, text: str, face: str, size: float, width: float) -> list[str]:
-        return simpleSplit(text, self.font[face], size, width * mm) or [""]
+    def wrapped(self, text: str, face: str, size: float, width: float, most: int = 0) -> list[str]:
+        """``text`` in lines of ``width`` mm; at ``most`` lines, the last one cut with "…"."""
+        lines = simpleSplit(text, self.font[face], size, width * mm) or [""]
+        if most and len(lines) > most:
+            rest = " ".join(lines[most - 1 :])
+            lines = [*lines[: most - 1], fitted(rest + " …", self.font[face], size, width)]
+        return lines
 
 
 def _qr(page: Page, matrix: list[list[bool]], x: float, y: float, size: float) -> None:
@@ -189,12 +195,13 @@ def _header(page: Page, context: dict, table: PrintTable) -> float:
     page.text(LEFT, baseline(y, 7.5 * 1.3, 7.5), gettext("Score sheet").upper(), "bold", 7.5,
               ACCENT, spacing=0.08)  # fmt: skip
     y += 7.5 * 1.3 * PT + 0.6
-    title = page.wrapped(tournament.name, "bold", 15, INTRO_WIDTH)
+    title = page.wrapped(tournament.name, "bold", 15, INTRO_WIDTH, most=2)
     y = page.lines(LEFT, y, title, "bold", 15, 15 * 1.15) + 0.8
     about = date_format(tournament.date, "DATE_FORMAT") if tournament.date else ""
     if tournament.venue:
         about = f"{about} · {tournament.venue}" if about else tournament.venue
-    y = page.lines(LEFT, y, page.wrapped(about, "sans", 8, INTRO_WIDTH), "sans", 8, 10.4, MUTED)
+    about_lines = page.wrapped(about, "sans", 8, INTRO_WIDTH, most=2)
+    y = page.lines(LEFT, y, about_lines, "sans", 8, 10.4, MUTED)
     games = ngettext("%(counter)s game", "%(counter)s games", len(table.games)) % {
         "counter": len(table.games)
     }
@@ -204,7 +211,7 @@ def _header(page: Page, context: dict, table: PrintTable) -> float:
     ) * PT
     line = baseline(y, 10.4, 8)
     page.text(LEFT, line, games, "bold", 8)
-    rest_lines = page.wrapped(rest, "sans", 8, INTRO_WIDTH - bold_width)
+    rest_lines = page.wrapped(rest, "sans", 8, INTRO_WIDTH - bold_width, most=1)
     page.text(LEFT + bold_width, line, rest_lines[0], "sans", 8, MUTED)
     y = page.lines(LEFT, y + 10.4 * PT, rest_lines[1:], "sans", 8, 10.4, MUTED) + 2.5
     y = _players(page, table, y)
@@ -288,13 +295,15 @@ def _games_head(page: Page, table: PrintTable, top: float) -> list[float]:
     return edges
 
 
-def _grid(page: Page, table: PrintTable, top: float, edges: list[float]) -> float:
+def _grid(
+    page: Page, table: PrintTable, top: float, edges: list[float], body: float = GRID_BODY
+) -> float:
     """One line per game with its number and dealer, the dealer's cell shaded where the
     dealer sits out, a strong rule after each dealing round, the spare lines for penalties
     (TSR 8.2.2: a penalty is a line of its own with the referee's initials) and the total
     line; returns the grid's bottom."""
     lines = table.games
-    height = row_height(len(lines))
+    height = row_height(len(lines), body)
     width = position_width(table.size)
     fixed = len(FIXED_COLUMNS)
     games_bottom = top + height * len(lines)
@@ -350,8 +359,10 @@ def _grid(page: Page, table: PrintTable, top: float, edges: list[float]) -> floa
     return full
 
 
-def _foot(page: Page, context: dict, table: PrintTable, top: float) -> None:
-    """The legend, the Pflichtsolo lines and the signatures."""
+def _foot(page: Page, context: dict, table: PrintTable, top: float) -> float:
+    """The legend, the Pflichtsolo lines and the signatures; returns their bottom. Beside
+    one Pflichtsolo per player stand the signatures; with more (a profile may ask for up to
+    five) the lines take the page's width, wrapping their slots, and the signatures go below."""
     kinds = legend()
     text = gettext("Kind: %(legend)s. Solo: position of the soloist.") % {"legend": kinds}
     text += " " + gettext(
@@ -362,43 +373,73 @@ def _foot(page: Page, context: dict, table: PrintTable, top: float) -> None:
         text += " " + gettext("The dealer sits out (shaded).")
     y = page.lines(LEFT, top + 1.2, page.wrapped(text, "sans", 7, GRID_WIDTH), "sans", 7,
                    7 * 1.3, MUTED) + 3.0  # fmt: skip
-    signatures_x = LEFT + GRID_WIDTH * 0.67
-    slots = context["pflichtsoli"]
+    slots = len(context["pflichtsoli"])
+    heading = 8 * 1.3 * PT + 0.6 + 1.0
+    line = 8 * 1.3 * PT
+    signatures_x, signatures_y, bottom = LEFT, y, y
     if slots:
-        _heading(page, LEFT, y, GRID_WIDTH * 0.63, gettext("Pflichtsolo"))
-        line_top = y + 8 * 1.3 * PT + 0.6 + 1.0
-        played = gettext("Pflichtsolo played in game")
-        shown = gettext("vorgeführt")
+        beside = slots == 1
+        box = GRID_WIDTH * 0.63 if beside else GRID_WIDTH
+        _heading(page, LEFT, y, box, gettext("Pflichtsolo"))
+        played, shown = gettext("Pflichtsolo played in game"), gettext("vorgeführt")
+        if not beside:
+            shown = "V"  # the kind letter of the legend: five slots fit one line
+        start = LEFT + 47 + stringWidth(played, page.font["sans"], 8) * PT
+        slot = 16.4 + stringWidth(shown, page.font["sans"], 8) * PT
+        per_line = max(1, int((LEFT + box - start) // slot))
+        line_top = y + heading
         for player in table.players:
             line_top += 1.6
             text_line = baseline(line_top, 8 * 1.3, 8)
             page.text(LEFT, text_line, str(player.position), "bold", 8)
             page.text(LEFT + 5, text_line, fitted(player.name, page.font["sans"], 8, 40), "sans", 8)
-            x = LEFT + 47
-            page.text(x, text_line, played, "sans", 8, MUTED)
-            x += stringWidth(played, page.font["sans"], 8) * PT
-            for _slot in slots:
+            page.text(LEFT + 47, text_line, played, "sans", 8, MUTED)
+            for index in range(slots):
+                if index and index % per_line == 0:  # the next slots on a line of their own
+                    line_top += line + 0.8
+                    text_line = baseline(line_top, 8 * 1.3, 8)
+                x = start + (index % per_line) * slot
                 page.rule(x + 2, text_line + 0.6, x + 11, text_line + 0.6, 0.6, INK)
-                x += 13
-                page.box(x, text_line - 2.3, 2.6, 2.6, stroke=INK, line=0.6)
-                x += 3.4
-                page.text(x, text_line, shown, "sans", 8, MUTED)
-                x += stringWidth(shown, page.font["sans"], 8) * PT
-            line_top += 8 * 1.3 * PT
-    else:
-        signatures_x = LEFT
-    width = LEFT + GRID_WIDTH - signatures_x
-    _heading(page, signatures_x, y, width, gettext("Signatures"))
+                page.box(x + 13, text_line - 2.3, 2.6, 2.6, stroke=INK, line=0.6)
+                page.text(x + 16.4, text_line, shown, "sans", 8, MUTED)
+            line_top += line
+        bottom = line_top
+        if beside:
+            signatures_x = LEFT + GRID_WIDTH * 0.67
+        else:
+            signatures_y = line_top + 3.0
+    width = LEFT + GRID_WIDTH - signatures_x if slots == 1 else GRID_WIDTH
+    _heading(page, signatures_x, signatures_y, width, gettext("Signatures"))
     keeper = table.keeper
     lines = [gettext("list keeper") + (f": {keeper.name}" if keeper else ""),
              gettext("Countersignature (another player)")]  # fmt: skip
-    line_top = y + 8 * 1.3 * PT + 0.6 + 1.0
+    # Stacked in their column beside the Pflichtsolo lines, side by side below them.
+    stacked = slots == 1
+    column = width if stacked else (width - 6.0) / 2
+    line_top = signatures_y + heading
     for index, label in enumerate(lines):
-        line_top += 7.0 if index == 0 else 6.0
-        page.rule(signatures_x, line_top, signatures_x + width, line_top, 0.6, INK)
-        text = fitted(label, page.font["sans"], 7, width)
-        page.text(signatures_x, baseline(line_top + 0.6, 7 * 1.3, 7), text, "sans", 7, MUTED)
-        line_top += 0.6 + 7 * 1.3 * PT
+        x = signatures_x if stacked or index == 0 else signatures_x + column + 6.0
+        if stacked or index == 0:
+            line_top += 7.0 if index == 0 else 6.0
+        page.rule(x, line_top, x + column, line_top, 0.6, INK)
+        text = fitted(label, page.font["sans"], 7, column)
+        page.text(x, baseline(line_top + 0.6, 7 * 1.3, 7), text, "sans", 7, MUTED)
+        if stacked or index == 1:
+            line_top += 0.6 + 7 * 1.3 * PT
+    return max(bottom, line_top)
+
+
+class Ruler(Page):
+    """A page that draws nothing: the layout functions run on it to measure a part."""
+
+    def text(self, *args, **kwargs) -> None:
+        pass
+
+    def rule(self, *args, **kwargs) -> None:
+        pass
+
+    def box(self, *args, **kwargs) -> None:
+        pass
 
 
 def _heading(page: Page, x: float, y: float, width: float, label: str) -> None:
@@ -416,19 +457,24 @@ def sheets_pdf(context: dict, pages: int) -> bytes:
     page = Page(canvas, font)
     tournament, round_ = context["tournament"], context["round"]
     when = date_format(context["generated_at"], "SHORT_DATETIME_FORMAT")
-    foot = f"{tournament.name} · {round_} · " + gettext("Generated on %(when)s") % {"when": when}
+    footer = f"{tournament.name} · {round_} · " + gettext("Generated on %(when)s") % {"when": when}
     label = gettext("Page {page} of {pages}")
     foot_line = PAGE_HEIGHT - BOTTOM + 3.0 + (7.5 * 1.3 - 7.5 * (ASCENT + DESCENT)) / 2 * PT
     foot_line += ASCENT * 7.5 * PT
+    ruler = Ruler(canvas, font)
     for number, table in enumerate(context["tables"], start=1):
         rule = _header(page, context, table)
         page.rule(LEFT, rule, LEFT + GRID_WIDTH, rule, 1.2, INK)
         grid_top = rule + 1.2 * PT + 3.0
         edges = _games_head(page, table, grid_top)
-        bottom = _grid(page, table, grid_top + GAMES_HEAD + PT, edges)
+        # The game lines take what header and foot leave above the bottom margin.
+        foot = _foot(ruler, context, table, 0.0)
+        lines_top = grid_top + GAMES_HEAD + PT
+        body = PAGE_HEIGHT - BOTTOM - lines_top - TOTAL_ROW - foot
+        bottom = _grid(page, table, lines_top, edges, body)
         _foot(page, context, table, bottom)
-        page.text(LEFT, foot_line, fitted(foot, font["sans"], 7.5, GRID_WIDTH - 30), "sans", 7.5,
-                  MUTED)  # fmt: skip
+        page.text(LEFT, foot_line, fitted(footer, font["sans"], 7.5, GRID_WIDTH - 30), "sans",
+                  7.5, MUTED)  # fmt: skip
         page_label = label.format(page=number, pages=pages)
         page.text(LEFT + GRID_WIDTH, foot_line, page_label, "sans", 7.5, MUTED, "right")
         canvas.showPage()

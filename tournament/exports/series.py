@@ -10,7 +10,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ..domain.series import SeriesLine, SeriesStandings
+from ..domain.series import NOT_BEST, SeriesLine, SeriesStandings
 from ..models import SeriesMethod
 from .rows import Column, ColumnKind, Listing, Value, round_label, when
 
@@ -23,25 +23,50 @@ VALUE_LABELS = {
 
 
 def value_label(standings: SeriesStandings) -> str:
-    return str(VALUE_LABELS[SeriesMethod(standings.series.method)])
+    series = standings.series
+    if series.method == SeriesMethod.BEST and series.best_of:
+        return ngettext("Points, best tournament", "Points, best %(count)s", series.best_of) % {
+            "count": series.best_of
+        }
+    return str(VALUE_LABELS[SeriesMethod(series.method)])
+
+
+def _points_column(standings: SeriesStandings) -> Column | None:
+    """The points beside the value, where they say something else: with "sum" they are the
+    value (no column), with "best N" those of every tournament counted for the rounds (the
+    value keeps the best N), with "average" and "placement" the points the value comes from."""
+    method = standings.series.method
+    if method == SeriesMethod.SUM:
+        return None
+    if method == SeriesMethod.BEST:
+        return Column("points", _("Points, all tournaments"), ColumnKind.POINTS)
+    return Column("points", _("Points"), ColumnKind.POINTS)
+
+
+def _points(standings: SeriesStandings, line: SeriesLine) -> int:
+    if standings.series.method == SeriesMethod.BEST:
+        return sum(r.total for r in line.results if r.counted or r.left_out == NOT_BEST)
+    return line.points
 
 
 def below_note(standings: SeriesStandings, line: SeriesLine) -> str:
     """ "20 of 36 rounds": why a player is not (yet) ranked."""
-    return _("%(rounds)s of %(needed)s rounds") % {
+    needed = standings.series.min_rounds
+    return ngettext("%(rounds)s of %(needed)s round", "%(rounds)s of %(needed)s rounds", needed) % {
         "rounds": line.rounds,
         "needed": standings.series.min_rounds,
     }
 
 
 def series_columns(standings: SeriesStandings) -> list[Column]:
+    points = _points_column(standings)
     return [
         Column("rank", _("Rank"), ColumnKind.RANK),
         Column("name", _("Name"), ColumnKind.NAME),
         Column("club", _("Club")),
         Column("tournaments", _("Tournaments"), ColumnKind.NUMBER),
         Column("rounds", _("Rounds"), ColumnKind.NUMBER),
-        Column("points", _("Points"), ColumnKind.POINTS),
+        *([points] if points else []),
         Column("value", value_label(standings), ColumnKind.TOTAL),
         Column("note", _("Status")),
     ]
@@ -49,12 +74,20 @@ def series_columns(standings: SeriesStandings) -> list[Column]:
 
 def _listing(standings: SeriesStandings, lines: list[SeriesLine], *, ranked: bool) -> Listing:
     listing = Listing(series_columns(standings))
+    keys = [column.key for column in listing.columns]
     for line in lines:
         player = line.player
-        note = None if ranked else below_note(standings, line)
-        listing.add([line.rank if ranked else None, player.full_name, player.club or None,
-                     line.tournaments, line.rounds, line.points, standings.shown(line.value),
-                     note])  # fmt: skip
+        values: dict[str, Value] = {
+            "rank": line.rank if ranked else None,
+            "name": player.full_name,
+            "club": player.club or None,
+            "tournaments": line.tournaments,
+            "rounds": line.rounds,
+            "points": _points(standings, line),
+            "value": standings.shown(line.value),
+            "note": None if ranked else below_note(standings, line),
+        }
+        listing.add(values[key] for key in keys)
     return listing
 
 
@@ -138,7 +171,11 @@ def describe(standings: SeriesStandings) -> str:
         table = ", ".join(str(p) for p in series.points_table)
         parts.append(_("places: %(points)s") % {"points": table})
     if series.min_rounds:
-        parts.append(_("ranked from %(rounds)s rounds") % {"rounds": series.min_rounds})
+        rounds = series.min_rounds
+        parts.append(
+            ngettext("ranked from %(rounds)s round", "ranked from %(rounds)s rounds", rounds)
+            % {"rounds": rounds}
+        )
     if series.window_months:
         months = series.window_months
         parts.append(ngettext("last month", "last %(months)s months", months) % {"months": months})

@@ -368,7 +368,11 @@ def _submit(table: Table, actor: Actor, code: str | None) -> SheetView:
         sheet = load(table, complete=True)
         if sheet.has_errors:
             raise DomainError(
-                _("The sheet has %(count)s error(s). Correct them before submitting.")
+                ngettext(
+                    "The sheet has %(count)s error. Correct it before submitting.",
+                    "The sheet has %(count)s errors. Correct them before submitting.",
+                    sheet.error_count,
+                )
                 % {"count": sheet.error_count}
             )
         record.struck_games = max(0, sheet.nominal - len(sheet.games))
@@ -386,7 +390,11 @@ def _refuse_errors(table: Table, sheet: SheetView | None = None) -> None:
     sheet = sheet or load(table, complete=True)
     if sheet.has_errors:
         raise DomainError(
-            _("The sheet of table %(table)s has %(count)s error(s). Correct them first.")
+            ngettext(
+                "The sheet of table %(table)s has %(count)s error. Correct it first.",
+                "The sheet of table %(table)s has %(count)s errors. Correct them first.",
+                sheet.error_count,
+            )
             % {"table": table.number, "count": sheet.error_count}
         )
 

@@ -5,6 +5,7 @@ import secrets
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from ..domain import DomainError
@@ -75,5 +76,6 @@ def import_confirm(request, slug):
         messages.error(request, _("Nothing was imported. %(reason)s") % {"reason": exc.message})
         return redirect("manage:import", slug=tournament.slug)
     del request.session[SESSION_KEY]
-    messages.success(request, _("%(count)s players registered.") % {"count": count})
+    registered = ngettext("%(count)s player registered.", "%(count)s players registered.", count)
+    messages.success(request, registered % {"count": count})
     return redirect("manage:entry-list", slug=tournament.slug)

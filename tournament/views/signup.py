@@ -27,6 +27,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import ratelimit
@@ -173,21 +174,30 @@ def _refused(request, tournament: Tournament, form: SignupForm, which: str, wait
     that says which limit and how long to wait (nothing was saved, nothing typed is lost)."""
     minutes = _minutes(wait)
     if which == NETWORK:
-        message = _(
+        message = ngettext(
             "Very many registrations came from your network just now (a shared Wi-Fi counts "
-            "once). Please try again in %(minutes)s minute(s)."
+            "once). Please try again in %(minutes)s minute.",
+            "Very many registrations came from your network just now (a shared Wi-Fi counts "
+            "once). Please try again in %(minutes)s minutes.",
+            minutes,
         )
         form.add_error(None, message % {"minutes": minutes})
     elif which == EMAIL:
-        message = _(
+        message = ngettext(
             "Too many registrations with this e-mail address just now. Please try again in "
-            "%(minutes)s minute(s)."
+            "%(minutes)s minute.",
+            "Too many registrations with this e-mail address just now. Please try again in "
+            "%(minutes)s minutes.",
+            minutes,
         )
         form.add_error("email", message % {"minutes": minutes})
     else:
-        message = _(
+        message = ngettext(
             "Very many registrations are arriving for this tournament just now. Please try "
-            "again in %(minutes)s minute(s)."
+            "again in %(minutes)s minute.",
+            "Very many registrations are arriving for this tournament just now. Please try "
+            "again in %(minutes)s minutes.",
+            minutes,
         )
         form.add_error(None, message % {"minutes": minutes})
     response = _signup_page(request, tournament, form, status=429)

@@ -1,7 +1,9 @@
 """The lists drawn with ReportLab (tournament/exports/drawn.py), read back with poppler."""
 
+import re
 import shutil
 import subprocess
+from itertools import groupby
 
 import pytest
 
@@ -63,3 +65,25 @@ def test_user_text_is_printed_as_it_was_typed_never_as_markup():
     for word in ("<font", 'size="40">Groß</font>', "&", "<b>Co</b>", '"=1+1"'):
         assert word in text.split(), word
     assert "(zurückgezogen)" in text
+
+
+def test_a_wrapped_hebrew_name_starts_on_its_first_line_read_right_to_left():
+    """ReportLab draws characters left to right as stored: the name is broken into the
+    cell's lines first, then each line is turned round, so it reads as written."""
+    name = "אחת שתיים שלוש ארבע חמש"  # one two three four five
+    listing = ListingDocument(
+        "T", [], sections=[ListingSection([ListingColumn("Name", 22)], [([(name, None)], False)])]
+    )
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-", "-"],  # noqa: S607
+        input=listing_pdf(listing),
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)</word>', out)
+    # pdftotext gives the glyphs as drawn, left to right: turned back, they are the words.
+    words = [
+        (float(y), -float(x), text[::-1]) for x, y, text in found if "\u05d0" <= text[0] <= "\u05ea"
+    ]
+    lines = [[w for _y, _x, w in sorted(g)] for _, g in groupby(sorted(words), key=lambda w: w[0])]
+    assert lines == [["אחת", "שתיים", "שלוש"], ["ארבע", "חמש"]]

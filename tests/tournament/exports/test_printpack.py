@@ -444,3 +444,36 @@ def test_a_player_card_keeps_the_date_beside_a_long_tournament_name(round_of_30)
     dates = [w for w in first_page if w[4] == "Dezember"]
     assert len(dates) == 10  # ten cards a page, each with the date
     assert all(w[2] <= card_right for w in dates if w[0] < card_right)
+
+
+@pytest.mark.parametrize("soli", [1, 2, 5])
+def test_a_sheet_with_the_longest_texts_and_most_pflichtsoli_stays_on_its_page(tournament, soli):
+    """The header grew with a long name and venue while the grid kept its height, and more
+    Pflichtsoli than one ran into the signatures or off the page: every word of a sheet now
+    lies inside the margins, above the foot line, and no Pflichtsolo line crosses the
+    signatures."""
+    tournament.name = ("Großer Preis " * 20)[:150].strip()
+    tournament.venue = ("Bürgerhaus Köln-Nippes, Saal " * 10)[:200].strip()
+    tournament.rule_profile, tournament.custom_base = "custom", "ddv"
+    tournament.custom_overrides = {"pflichtsoli_per_round": soli, "games_per_round_5": 35}
+    tournament.save()
+    table = released_table(tournament, size=5, table_number=1)
+    rename(table, [("Maximilian-Alexander", "Hoffmann-Becker-Schmidtke-Wolkenstein")] * 5)
+    with translation.override("de"):
+        data = printpack.print_pack(table.round, BASE)
+    sheet = words_of(data)[0]
+    foot_line = (297 - 15) * MM
+    body = [w for w in sheet if w[1] < foot_line]
+    assert "Summe" in {w[4] for w in body} and "UNTERSCHRIFTEN" in {w[4] for w in body}
+    assert all(13 * MM - 1 <= w[0] and w[2] <= (210 - 13) * MM + 1 for w in sheet), sheet
+    assert all(w[3] <= foot_line for w in body)
+    # Below the bottom margin only the foot line.
+    assert all(w[1] < foot_line + 8 * MM for w in sheet)
+    # The signatures start below the last Pflichtsolo line or right of every one of them.
+    signatures = next(w for w in body if w[4] == "UNTERSCHRIFTEN")
+    # One box a Pflichtsolo, "vorgeführt" beside it ("V" where several share a line).
+    label = "vorgeführt" if soli == 1 else "V"
+    soli_top = next(w for w in body if w[4] == "PFLICHTSOLO")[1]
+    shown = [w for w in body if w[4] == label and w[1] > soli_top and w[0] > 80 * MM]
+    assert len(shown) == 5 * soli
+    assert all(w[2] < signatures[0] or w[3] < signatures[1] for w in shown)

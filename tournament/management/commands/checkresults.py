@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.domain import results
 from tournament.models import Round, RoundStatus, Tournament
@@ -42,7 +43,11 @@ class Command(BaseCommand):
             closed = closed.filter(tournament_id__in=tournaments)
         if not differences:
             self.stdout.write(
-                _("%(count)s closed rounds: the stored results agree with the games.")
+                ngettext(
+                    "%(count)s closed round: the stored results agree with the games.",
+                    "%(count)s closed rounds: the stored results agree with the games.",
+                    closed.count(),
+                )
                 % {"count": closed.count()}
             )
             return
@@ -57,8 +62,16 @@ class Command(BaseCommand):
             ]
             with transaction.atomic():
                 results.store_rounds(ids)
-            self.stdout.write(_("Stored anew: %(count)s rounds.") % {"count": len(ids)})
+            stored = ngettext(
+                "Stored anew: %(count)s round.", "Stored anew: %(count)s rounds.", len(ids)
+            )
+            self.stdout.write(stored % {"count": len(ids)})
         raise CommandError(
-            _("%(count)s stored results differ from the games.") % {"count": len(differences)},
+            ngettext(
+                "%(count)s stored result differs from the games.",
+                "%(count)s stored results differ from the games.",
+                len(differences),
+            )
+            % {"count": len(differences)},
             returncode=1,
         )

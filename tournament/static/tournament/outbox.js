@@ -452,7 +452,24 @@
       button.textContent = spec[1];
       box.appendChild(button);
     });
+    placeHeader();
   }
+
+  // While the strip shows, the count and clock of the sheet stick right under it (site.css):
+  // the strip never covers them, and whatever the page scrolls into view (the conflict, an
+  // error, the form) lands below both, through scroll-padding.
+  function placeHeader() {
+    var root = document.documentElement;
+    var strip = box.hidden ? 0 : box.getBoundingClientRect().height;
+    var status = document.getElementById("sheet-status-wrap");
+    document.body.classList.toggle("outbox-shown", !box.hidden);
+    root.style.setProperty("--outbox-height", strip + "px");
+    var below = !box.hidden && status ? status.getBoundingClientRect().height : 0;
+    root.style.scrollPaddingTop = strip ? Math.ceil(strip + below + 8) + "px" : "";
+  }
+  if (window.ResizeObserver) new ResizeObserver(placeHeader).observe(box);
+  document.addEventListener("htmx:afterSwap", placeHeader);
+  document.addEventListener("outbox:swapped", placeHeader);
 
   // A sheet with games still on the phone cannot be submitted, nor its "last game" removed.
   function renderBlocks(queue) {

@@ -64,17 +64,26 @@
     return row;
   }
 
-  // column: the narrowest column in em of the list's own type size; smallest: the type may
-  // shrink this far to bring the list onto one page (the tables: a glance, not a search)
+  // column: the narrowest column in em of the list's own type size; widest: the widest
+  // column the longest row may ask for;
+  // smallest: the type may shrink this far to bring the list onto one page (the tables: a
+  // glance, not a search)
   var LISTS = {
-    seating: { items: function () { return data.seating; }, row: seatingRow, column: 14 },
+    seating: {
+      items: function () { return data.seating; }, row: seatingRow, column: 10, widest: 24
+    },
     tables: {
-      items: function () { return data.tables; }, row: tableRow, column: 6.5, smallest: 0.8
+      items: function () { return data.tables; }, row: tableRow, column: 6.5, widest: 12,
+      smallest: 0.8
     },
     standings: {
-      items: function () { return data.standings.lines; }, row: standingRow, column: 14
+      items: function () { return data.standings.lines; }, row: standingRow, column: 10,
+      widest: 24
     }
   };
+  // A name wider than its column is set smaller down to this share of the row's type before
+  // it is cut with an ellipsis.
+  var NAME_SHRINK = 0.75;
   var ORDER = ["clock", "seating", "tables", "standings", "day"];
   var views = {};
   document.querySelectorAll("#stage .view").forEach(function (view) {
@@ -101,9 +110,42 @@
     var style = getComputedStyle(grid);
     var em = parseFloat(style.fontSize);
     var gap = parseFloat(style.columnGap) || 0;
-    var cols = Math.max(1, Math.floor((box.width + gap) / (spec.column * em + gap)));
+    // Columns as wide as the widest row needs with its name set smaller (within
+    // column..widest em), as many as fit; whole: every row fits the column it gets.
+    var need = widestRow(grid, spec, NAME_SHRINK);
+    var column = Math.min(Math.max(need / em, spec.column), spec.widest, box.width / em);
+    var cols = Math.max(1, Math.floor((box.width + gap) / (column * em + gap)));
     var rows = Math.max(1, Math.floor(box.height / rowHeight));
-    return { scale: scale, rowHeight: rowHeight, cols: cols, rows: rows };
+    var whole = need <= (box.width + gap) / cols - gap;
+    return { scale: scale, rowHeight: rowHeight, cols: cols, rows: rows, whole: whole };
+  }
+
+  // The width in px of the list's widest row on one line at the grid's type size, its name
+  // set at ``share`` of it.
+  function widestRow(grid, spec, share) {
+    var probe = node("ol", grid.className);
+    probe.style.cssText = "position:absolute;visibility:hidden;display:block;width:max-content;";
+    probe.style.fontSize = grid.style.fontSize;
+    probe.replaceChildren.apply(probe, spec.items().map(spec.row));
+    probe.querySelectorAll(".name").forEach(function (name) { name.style.fontSize = share + "em"; });
+    grid.parentNode.appendChild(probe);
+    var width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return Math.ceil(width) + 1;
+  }
+
+  // A name that does not fit its column is set smaller (down to NAME_SHRINK) before the
+  // ellipsis cuts it.
+  function fitNames(grid) {
+    grid.querySelectorAll(".name").forEach(function (name) {
+      if (name.scrollWidth <= name.clientWidth) return;
+      var share = Math.max(NAME_SHRINK, Math.floor((name.clientWidth / name.scrollWidth) * 100) / 100);
+      name.style.fontSize = share + "em";
+      while (name.scrollWidth > name.clientWidth && share > NAME_SHRINK) {
+        share = Math.max(NAME_SHRINK, share - 0.03);
+        name.style.fontSize = share + "em";
+      }
+    });
   }
 
   function layoutList(name) {
@@ -114,9 +156,11 @@
     var smallest = LISTS[name].smallest || 1;
     var fit = null;
     SCALES.forEach(function (scale) {
-      if (scale < smallest || (fit && fit.cols * fit.rows >= items.length)) return;
+      if (scale < smallest || (fit && fit.whole && fit.cols * fit.rows >= items.length)) return;
       var tried = measure(name, scale);
-      // Below the normal size only when that brings the list onto one page.
+      // Larger only while every row fits its column; below the normal size only when that
+      // brings the list onto one page.
+      if (scale > 1 && !tried.whole) return;
       if (!fit || scale >= 1 || tried.cols * tried.rows >= items.length) fit = tried;
     });
     var perPage = fit.cols * fit.rows;
@@ -137,6 +181,7 @@
     grid.style.gridTemplateColumns = "repeat(" + layout.cols + ", minmax(0, 1fr))";
     grid.style.gridTemplateRows = "repeat(" + rows + ", " + layout.rowHeight + "px)";
     grid.replaceChildren.apply(grid, items.map(LISTS[name].row));
+    fitNames(grid);
   }
 
   function summarise() {
