@@ -465,7 +465,7 @@ def test_a_sheet_with_the_longest_texts_and_most_pflichtsoli_stays_on_its_page(t
     foot_line = (297 - 15) * MM
     body = [w for w in sheet if w[1] < foot_line]
     assert "Summe" in {w[4] for w in body} and "UNTERSCHRIFTEN" in {w[4] for w in body}
-    assert all(13 * MM - 1 <= w[0] and w[2] <= (210 - 13) * MM + 1 for w in sheet), sheet
+    assert all(w[0] >= 13 * MM - 1 and w[2] <= (210 - 13) * MM + 1 for w in sheet), sheet
     assert all(w[3] <= foot_line for w in body)
     # Below the bottom margin only the foot line.
     assert all(w[1] < foot_line + 8 * MM for w in sheet)
