@@ -351,3 +351,48 @@ def _row(facts: GameFacts, re_each: int, kontra_each: int) -> tuple[int, ...]:
         else:
             row.append(kontra_each)
     return tuple(row)
+
+
+def facts_dict(facts: GameFacts) -> dict[str, Any]:
+    """``facts`` as plain data that :func:`parse_facts` reads back to the same facts (to
+    store with a game): an announcement an Absage implies is written out."""
+    return {
+        "table_size": facts.table_size,
+        "dealer": facts.dealer,
+        "kind": facts.kind,
+        "re": list(facts.re),
+        "re_eyes": facts.re_eyes,
+        "re_no_trick": facts.re_no_trick,
+        "kontra_no_trick": facts.kontra_no_trick,
+        "announced": [p for p in PARTIES if p in facts.announced],
+        "absage": {p: facts.absage[p] for p in PARTIES},
+        "sonderpunkte": {p: facts.sonderpunkte[p] for p in PARTIES},
+    }
+
+
+def facts_of_row(
+    profile: RuleProfile,
+    data: Mapping[str, Any] | None,
+    *,
+    solo: bool,
+    soloist: int | None,
+    points: tuple[int, ...] | list[int],
+    sitter: int | None = None,
+) -> GameFacts | None:
+    """The facts ``data`` when they give exactly this row of the Spielliste (a solo or not,
+    its soloist, the points of every position and, when known, the position that sat out),
+    else None: a game's facts are kept only while its row says what they say."""
+    if data is None:
+        return None
+    try:
+        facts = parse_facts(data, profile.cards)
+        result = evaluate(profile, facts)
+    except InvalidFacts:
+        return None
+    if facts.table_size != len(points) or (facts.kind == "solo") != solo:
+        return None
+    if solo and facts.re != (soloist,):
+        return None
+    if facts.table_size == 5 and sitter is not None and facts.sitter != sitter:
+        return None
+    return facts if tuple(result.points) == tuple(points) else None

@@ -2,12 +2,18 @@
 
 A Spielliste holds, per game, its kind, the soloist and the points of each position (TSR
 8.3); who was Re in a normal game, the announcements and the Absagen are not written on it.
-So every figure here follows from the points: a game's winners are the players with the
+So most figures here follow from the points: a game's winners are the players with the
 most points of the game (TSR 7.2: each winner gets +v, each loser -v; with plus points the
 winners v and the losers 0), its value v is the winners' points of a normal game and a
 third of the soloist's of a solo (TSR 10.1.1: the soloist scores three times). In a solo the
 soloist is Re and the three others are Kontra (TSR 7.2), so a solo is the one game whose
-parties are known.
+parties are known from the points alone.
+
+A game taken from the Spielwert-Rechner carries its facts (:class:`~scoring.game.GameFacts`:
+who was Re, the announcements, the Absagen). Over those games, and only those, the parties
+of normal games, the announcements and the Absagen are counted, with the winner by TSR 7.1
+(:func:`scoring.game.winner`); every such figure says over how many games it is counted
+(``known``).
 
 Every figure keeps the games it came from (:class:`GameRef`: tournament, round, table, game
 number), so that a page can list them. Figures of different rule profiles are never added
@@ -20,6 +26,7 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
+from .game import ABSAGE_LEVELS, KONTRA, PARTIES, RE, GameFacts, winner
 from .kinds import Kind
 
 Player = Hashable  # whatever the caller names a player by (an id)
@@ -49,6 +56,7 @@ class GameRecord:
     players: tuple[Player | None, ...]
     points: tuple[int, ...]
     sitter: int | None = None
+    facts: GameFacts | None = None  # when known (the caller checked they give the points)
 
     @property
     def active(self) -> list[int]:
@@ -139,6 +147,14 @@ class Score:
 SOLO_KINDS = tuple(kind for kind in Kind if kind.is_solo)
 
 
+def _by_party() -> dict[str, Record]:
+    return {party: Record() for party in PARTIES}
+
+
+def _by_level() -> dict[int, Record]:
+    return {level: Record() for level in ABSAGE_LEVELS}
+
+
 @dataclass
 class PlayerStats:
     """One player's figures under one rule profile."""
@@ -156,10 +172,30 @@ class PlayerStats:
     worst: Score | None = None
     partners: dict[Player, Record] = field(default_factory=lambda: defaultdict(Record))
     opponents: dict[Player, Record] = field(default_factory=lambda: defaultdict(Record))
+    # Over the games with known facts only (``known``): the party in normal games, won or
+    # lost by it; the games in which the player's party announced "Re"/"Kontra"; its highest
+    # Absage (keine 90 .. schwarz = 0), each won or lost by the party that made it.
+    known: list[GameRef] = field(default_factory=list)
+    parties: dict[str, Record] = field(default_factory=_by_party)
+    announced: dict[str, Record] = field(default_factory=_by_party)
+    absagen: dict[int, Record] = field(default_factory=_by_level)
 
     @property
     def games(self) -> int:
         return self.all.played
+
+    @property
+    def as_re(self) -> Record:
+        return self.parties[RE]
+
+    @property
+    def as_kontra(self) -> Record:
+        return self.parties[KONTRA]
+
+    @property
+    def absage(self) -> Record:
+        """Every game in which the player's party made an Absage."""
+        return _merged(self.absagen.values())
 
     @property
     def average_value(self) -> float | None:
@@ -225,10 +261,21 @@ class Statistics:
     sat_out: list[GameRef] = field(default_factory=list)
     penalties: list[PenaltyRecord] = field(default_factory=list)
     rounds: list[RoundScore] = field(default_factory=list)
+    # Over the games with known facts (``known``), as in PlayerStats: normal games won by Re
+    # (won), by Kontra (lost) or by neither (even); per party the games it announced in, and
+    # per level the Absagen made, each won or lost by the party that announced.
+    known: list[GameRef] = field(default_factory=list)
+    re_games: Record = field(default_factory=Record)
+    announced: dict[str, Record] = field(default_factory=_by_party)
+    absagen: dict[int, Record] = field(default_factory=_by_level)
 
     @property
     def average_value(self) -> float | None:
         return sum(g.value for g in self.games) / len(self.games) if self.games else None
+
+    @property
+    def absage(self) -> Record:
+        return _merged(self.absagen.values())
 
     @property
     def solos(self) -> Record:
@@ -306,6 +353,38 @@ def _add_game(stats: Statistics, game: GameRecord) -> None:
                 mine.opponents[who].add(ref, won)
 
 
+def _add_facts(stats: Statistics, game: GameRecord, facts: GameFacts) -> None:
+    """The figures only the facts give (TSR 7.1 for who won): see the module's docstring."""
+    ref = game.ref
+    won_by = winner(facts)
+    stats.known.append(ref)
+    normal = facts.kind == "normal"
+    if normal:
+        stats.re_games.add(ref, None if won_by is None else won_by == RE)
+    for party in PARTIES:
+        won = None if won_by is None else won_by == party
+        if party in facts.announced:
+            stats.announced[party].add(ref, won)
+        level = facts.absage[party]
+        if level is not None:
+            stats.absagen[level].add(ref, won)
+    for position in game.active:
+        player = game.players[position - 1]
+        if player is None:
+            continue
+        mine = _player(stats, player)
+        party = RE if position in facts.re else KONTRA
+        won = None if won_by is None else won_by == party
+        mine.known.append(ref)
+        if normal:
+            mine.parties[party].add(ref, won)
+        if party in facts.announced:
+            mine.announced[party].add(ref, won)
+        level = facts.absage[party]
+        if level is not None:
+            mine.absagen[level].add(ref, won)
+
+
 def _add_rounds(stats: Statistics, games: list[GameRecord]) -> None:
     tables: dict[tuple[int, int, int], list[GameRecord]] = defaultdict(list)
     for game in games:
@@ -332,6 +411,8 @@ def compute(
         stats = result[profile] = Statistics(profile)
         for game in rows:
             _add_game(stats, game)
+            if game.facts is not None:
+                _add_facts(stats, game, game.facts)
         _add_rounds(stats, rows)
     for penalty in sorted(penalties, key=lambda p: p.ref):
         stats = result.setdefault(penalty.profile, Statistics(penalty.profile))

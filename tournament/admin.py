@@ -5,12 +5,15 @@ from django.db.models.deletion import Collector
 from django.views.decorators.cache import never_cache
 from simple_history.admin import SimpleHistoryAdmin
 
+from scoring.game import facts_of_row
+
 from .domain import results
 from .login_limit import Attempt, too_many
 from .models import (
     DrawLog,
     Entry,
     Game,
+    GameKind,
     Penalty,
     Player,
     Registration,
@@ -159,6 +162,23 @@ class SeatAdmin(AuditedAdmin):
 class GameAdmin(AuditedAdmin):
     list_display = ["table", "number", "kind", "soloist_position", "p1", "p2", "p3", "p4", "p5"]
     list_filter = ["table__round__tournament", "kind"]
+    # Only the Spielwert-Rechner writes a game's facts (the statistics read them only while
+    # they give the row, so a row changed here simply stops counting them).
+    readonly_fields = ["facts"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        # Like every other change of a row (tournament/sheets/verbs.py): facts that no
+        # longer give the row are dropped, never kept as a contradiction.
+        fits = facts_of_row(
+            obj.table.round.tournament.profile,
+            obj.facts,
+            solo=GameKind(obj.kind).scoring.is_solo,
+            soloist=obj.soloist_position,
+            points=tuple(obj.points),
+        )
+        if fits is None:
+            obj.facts = None
+        super().save_model(request, obj, form, change)
 
 
 @admin.register(Penalty)

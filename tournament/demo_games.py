@@ -23,6 +23,7 @@ class DemoGame:
     kind: str  # a GameKind value of tournament.models: the kind's name in lower case
     soloist: int | None
     points: tuple[int, ...]
+    facts: dict | None = None  # what the game was played as (scoring.game.parse_facts)
 
 
 def _eyes(rng: random.Random, cards: int) -> int:
@@ -84,5 +85,5 @@ def play_sheet(
             points = evaluate(profile, parse_facts(facts, profile.cards)).points
             kind = Kind.STILLE_HOCHZEIT
         played.append(PlayedGame(kind, soloist))
-        result.append(DemoGame(kind.name.lower(), soloist, points))
+        result.append(DemoGame(kind.name.lower(), soloist, points, facts))
     return result

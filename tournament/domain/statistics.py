@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils.translation import get_language
 
+from scoring.game import facts_of_row
 from scoring.kinds import Kind
 from scoring.ledger import PlayedGame, walk
 from scoring.statistics import GameRecord, GameRef, PenaltyRecord, Statistics, compute
@@ -142,7 +143,8 @@ def read(tournaments: Iterable[Tournament], tables: Q) -> Figures:
         people[player][tournament] = Person(name, public, publish, number)
     # Plain rows, no model instances: a series of many tournaments reads tens of thousands.
     games: dict[int, list[tuple]] = defaultdict(list)
-    columns = ("table_id", "number", "kind", "soloist_position", "p1", "p2", "p3", "p4", "p5")
+    positions = ("p1", "p2", "p3", "p4", "p5")
+    columns = ("table_id", "number", "facts", "kind", "soloist_position", *positions)
     for row in Game.objects.filter(table_id__in=table_of).order_by("number").values_list(*columns):
         games[row[0]].append(row[1:])
     records: list[GameRecord] = []
@@ -150,10 +152,12 @@ def read(tournaments: Iterable[Tournament], tables: Q) -> Figures:
         owner = by_pk[tournament]
         profile = profile_key(owner)
         rows_of = games[table_id]
-        played = [PlayedGame(GameKind(row[1]).scoring, row[2]) for row in rows_of]
+        played = [PlayedGame(GameKind(row[2]).scoring, row[3]) for row in rows_of]
         steps = walk(owner.profile, size, played, time_limit_from=limit) if size == 5 else []
         players = tuple(seated[table_id].get(p) for p in range(1, size + 1))
-        for index, (game_number, kind, soloist, *points) in enumerate(rows_of):
+        for index, (game_number, facts, kind, soloist, *points) in enumerate(rows_of):
+            row = tuple(v or 0 for v in points[:size])
+            sitter = steps[index].sitter if steps else None
             records.append(
                 GameRecord(
                     ref=GameRef(tournament, round_number, number, game_number),
@@ -161,8 +165,17 @@ def read(tournaments: Iterable[Tournament], tables: Q) -> Figures:
                     kind=GameKind(kind).scoring,
                     soloist=soloist,
                     players=players,
-                    points=tuple(v or 0 for v in points[:size]),
-                    sitter=steps[index].sitter if steps else None,
+                    points=row,
+                    sitter=sitter,
+                    # Read again: only facts that give this very row (and its sitter) count.
+                    facts=facts_of_row(
+                        owner.profile,
+                        facts,
+                        solo=GameKind(kind).scoring.is_solo,
+                        soloist=soloist,
+                        points=row,
+                        sitter=sitter,
+                    ),
                 )
             )
     penalties: list[PenaltyRecord] = []

@@ -5,7 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import InvalidFacts
-from scoring.game import evaluate, parse_facts
+from scoring.game import evaluate, facts_dict, parse_facts
 from scoring.profiles import PROFILES, RuleProfile, get_profile
 
 from ..findings import invalid_facts_message, rule_reference
@@ -134,6 +134,7 @@ class GameValueForm(forms.Form):
             "solo": solo,
             "soloist": facts.re[0] if solo and facts.re else None,
             "points": list(result.points),
+            "facts": facts_dict(facts),  # stored with the game when its row is used
             # An Absage without the party's own "Re"/"Kontra" includes it (TSR 6.4.3).
             "rule": rule_reference("skipped-levels", profile.key),
             "implied": [

@@ -3,6 +3,7 @@ sheet file, and the small workflow forms."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from typing import Any, cast
 
@@ -10,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import InvalidFacts
+from scoring.game import facts_dict, facts_of_row, parse_facts
 from scoring.rows import MAX_LINES, MAX_POINTS, MAX_VALUE, derive_points
 from scoring.sheet import to_cumulative
 
@@ -20,6 +22,7 @@ from ..sheets import paper
 from ..sheets.verbs import RowInput
 from .text import LineField
 
+MAX_FACTS = 1000  # characters: a game's facts in JSON take about 250
 NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 SIGNED = {"autocomplete": "off", "class": "points"}
 
@@ -65,10 +68,13 @@ class GameEntryForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     client_id = forms.UUIDField(widget=forms.HiddenInput, required=False)
     reason = LineField(label=_("reason for the change"), required=False, max_length=200)
+    # The game's facts, when the row was taken from the Spielwert-Rechner (JSON, see clean).
+    facts = forms.CharField(widget=forms.HiddenInput, required=False, strip=False)
 
     def __init__(self, *args, sheet, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.sheet = sheet
+        self.facts_error: forms.ValidationError | None = None
         table = sheet.table
         self.size = table.size
         if not self.is_bound:
@@ -103,8 +109,43 @@ class GameEntryForm(forms.Form):
         steps = self.sheet.steps
         return steps[number - 1].sitter if 1 <= number <= len(steps) else None
 
+    def clean_facts(self) -> dict | None:
+        """The facts as the calculator had them, checked like the calculator checks them;
+        anything that does not read as the facts of a game at this table refuses the form
+        (nothing is saved)."""
+        raw = self.cleaned_data.get("facts", "").strip()
+        try:
+            return self._read_facts(raw) if raw else None
+        except forms.ValidationError as exc:
+            self.facts_error = exc  # said above the form, like the form's other errors
+            return None
+
+    def _read_facts(self, raw: str) -> dict:
+        unreadable = _(
+            "The game's facts from the calculator cannot be read. Nothing was saved: open the "
+            "calculator again, or enter the game without it."
+        )
+        try:
+            if len(raw) > MAX_FACTS:
+                raise ValueError(raw[:20])
+            data = json.loads(raw)
+        except ValueError:
+            raise forms.ValidationError(unreadable) from None
+        if not isinstance(data, dict):
+            raise forms.ValidationError(unreadable)
+        try:
+            facts = parse_facts(data, self.sheet.table.round.tournament.profile.cards)
+        except InvalidFacts as exc:
+            why = invalid_facts_message(exc.code, exc.params)
+            raise forms.ValidationError(f"{unreadable} {why}") from None
+        if facts.table_size != self.size:
+            raise forms.ValidationError(unreadable)
+        return facts_dict(facts)
+
     def clean(self) -> dict[str, Any]:
         super().clean()
+        if self.facts_error is not None:
+            raise self.facts_error
         data = self.cleaned_data
         if self.errors:
             return data
@@ -135,8 +176,21 @@ class GameEntryForm(forms.Form):
                 )
             except InvalidFacts as exc:
                 raise forms.ValidationError(invalid_facts_message(exc.code, exc.params)) from None
-        data["row"] = RowInput(kind.value, soloist, points)
+        data["row"] = RowInput(kind.value, soloist, points, self._facts_for(kind, soloist, points))
         return data
+
+    def _facts_for(self, kind: GameKind, soloist: int | None, points: tuple) -> dict | None:
+        """The facts go with the row only when they give it (also who sat out): a row the
+        keeper changed after taking it from the calculator drops them."""
+        fits = facts_of_row(
+            self.sheet.table.round.tournament.profile,
+            self.cleaned_data.get("facts"),
+            solo=kind.scoring.is_solo,
+            soloist=soloist,
+            points=points,
+            sitter=self.sitter_for(self.cleaned_data["number"]),
+        )
+        return facts_dict(fits) if fits is not None else None
 
 
 def edit_initial(game, sheet) -> dict:
@@ -178,7 +232,7 @@ def edit_initial(game, sheet) -> dict:
 def take_initial(query, size: int) -> dict | None:
     """The game form's start values from the Spielwert-Rechner's "use this row" (a plain
     link, for phones without JavaScript): the kind, the soloist and the numbers, typed in
-    directly. Anything odd in the query gives no start values at all."""
+    directly, and the game's facts. Anything odd in the query gives no start values at all."""
     kind = query.get("kind", "")
     if kind not in GameKind.values:
         return None
@@ -194,6 +248,10 @@ def take_initial(query, size: int) -> dict | None:
         return None
     initial["soloist"] = soloist
     initial.update({f"p{p}": v for p, v in enumerate(points, start=1)})
+    # The calculator's facts ride along as they came; the form checks them when saved.
+    facts = query.get("facts", "")
+    if facts and len(facts) <= MAX_FACTS:
+        initial["facts"] = facts
     return initial
 
 

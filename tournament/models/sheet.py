@@ -62,6 +62,10 @@ class Game(models.Model):
     # Made by the client that entered the row: the same submission sent twice (a retry on
     # a shaky connection) finds the row instead of storing a second one.
     client_id = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+    # What happened in the game (scoring.game.facts_dict: parties, eyes, announcements,
+    # Absagen) when the keeper took the row from the Spielwert-Rechner; None for a row typed
+    # or entered from paper. Kept only while the row is what the facts give (sheets/verbs.py).
+    facts = models.JSONField(_("game facts"), null=True, blank=True, default=None)
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords(excluded_fields=["updated_at"], bases=[AuditRole])

@@ -29,6 +29,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring.game import facts_dict, facts_of_row
 from scoring.rows import MAX_POINTS
 
 from ..backup import backup_quietly
@@ -69,6 +70,9 @@ class RowInput:
     kind: str  # a GameKind value
     soloist: int | None
     points: tuple[int, ...]
+    # The game's facts from the Spielwert-Rechner (scoring.game.facts_dict), when the row was
+    # taken from it; stored only when they give this row (see _assign).
+    facts: dict | None = None
 
 
 class Conflict(DomainError):
@@ -181,18 +185,36 @@ def _changed_after_confirmation(table: Table, actor: Actor, reason: str, note: R
     _stamp(sheet, actor, reason, note).save()
 
 
-def _assign(game: Game, row: RowInput) -> None:
+def _assign(game: Game, row: RowInput, table: Table) -> None:
     game.kind = row.kind
     game.soloist_position = row.soloist
     game.p1, game.p2, game.p3, game.p4 = row.points[:4]
     game.p5 = row.points[4] if len(row.points) == 5 else None
+    game.facts = _kept_facts(game, row, table)
+
+
+def _kept_facts(game: Game, row: RowInput, table: Table) -> dict | None:
+    """The facts the changed row keeps: those it brings, or, for a row changed without any
+    (typed, from paper), those it had; either only while they give the row. A row corrected
+    to other points thus loses facts that no longer fit: never a contradiction on file."""
+    given = row.facts if row.facts is not None else game.facts
+    facts = facts_of_row(
+        table.round.tournament.profile,
+        given,
+        solo=GameKind(row.kind).scoring.is_solo,
+        soloist=row.soloist,
+        points=row.points,
+    )
+    return facts_dict(facts) if facts is not None else None
 
 
 def same_row(game: Game, row: RowInput) -> bool:
+    """Nothing to store: the same row, and no facts that the stored row lacks."""
     return (
         game.kind == row.kind
         and game.soloist_position == row.soloist
         and tuple(game.points) == tuple(row.points)
+        and (row.facts is None or row.facts == game.facts)
     )
 
 
@@ -238,7 +260,7 @@ def save_row(
                 raise Conflict(number, row, existing)
             game = existing
             game.version += 1
-        _assign(game, row)
+        _assign(game, row, table)
         _stamp(game, actor, reason, note)
         game.save()
         if note:
@@ -304,7 +326,7 @@ def replace_rows(
             else:
                 game = stored[number]
                 game.version += 1
-            _assign(game, row)
+            _assign(game, row, table)
             _stamp(game, actor, reason, note)
             game.save()
             changed += 1

@@ -4,6 +4,7 @@ submit and confirm the sheet, call a referee, the calculator and the clock."""
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import uuid
 from dataclasses import replace
@@ -427,6 +428,9 @@ def keeper_calculator(request, table):
             "soloist": soloist,
             "points": points,
             "points_text": " ".join(str(v) for v in points),
+            # The facts go along: saved with the row (forms/sheets.py drops them when the
+            # keeper changes the row before saving).
+            "facts": json.dumps(calculation["facts"], separators=(",", ":")),
         }
 
     context = calculator_context(

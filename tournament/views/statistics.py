@@ -22,7 +22,9 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
+from scoring.game import KONTRA, RE
 from scoring.statistics import BigGame, Record, Statistics
 from scoring.statistics import Player as PlayerKey
 
@@ -71,11 +73,52 @@ def _records(records: dict[PlayerKey, Record], name: Namer) -> list[tuple[str, R
     return sorted(rows, key=lambda row: (-row[1].played, -len(row[1].won), row[0]))
 
 
+# What the facts of a game give (a game taken from the Spielwert-Rechner): the labels of the
+# Absagen as in the calculator, keine 90 .. schwarz (0).
+ABSAGE_LABELS = {90: _l("keine 90"), 60: _l("keine 60"), 30: _l("keine 30"), 0: _l("schwarz")}
+
+
+def _fact_rows(parties: dict[str, Record], announced: dict[str, Record], absagen) -> list:
+    """(label, record, id) of the Re/Kontra table: won and lost by the party named."""
+    rows = [
+        (_("Re (normal games)"), parties[RE], "facts-re"),
+        (_("Kontra (normal games)"), parties[KONTRA], "facts-kontra"),
+        (_("“Re” announced"), announced[RE], "facts-announced-re"),
+        (_("“Kontra” announced"), announced[KONTRA], "facts-announced-kontra"),
+    ]
+    made = [
+        (_("Absage %(level)s") % {"level": label}, absagen[level], f"facts-absage-{level}")
+        for level, label in ABSAGE_LABELS.items()
+        if absagen[level].played
+    ]
+    return rows + (made or [(_("Absagen"), Record(), "facts-absage")])
+
+
+def _player_facts(stats) -> dict:
+    return {
+        "known": len(stats.known),
+        "games": stats.all.played,
+        "rows": _fact_rows(stats.parties, stats.announced, stats.absagen),
+    }
+
+
+def _event_facts(stats: Statistics) -> dict:
+    # Normal games won by Re are Kontra's lost ones, and the other way round.
+    re = stats.re_games
+    kontra = Record(won=list(re.lost), lost=list(re.won), even=list(re.even))
+    return {
+        "known": len(stats.known),
+        "games": len(stats.games),
+        "rows": _fact_rows({RE: re, KONTRA: kontra}, stats.announced, stats.absagen),
+    }
+
+
 def _player_sections(figures: domain.Figures, player: int, name: Namer) -> list[dict]:
     return [
         {
             "label": figures.labels.get(key, ""),
             "stats": stats.players[player],
+            "facts": _player_facts(stats.players[player]),
             "kinds": [(kind, stats.players[player].solos[kind]) for kind in domain.KIND_ORDER],
             "people": [
                 (_("Partners"), _records(stats.players[player].partners, name), "stats-partners"),
@@ -112,6 +155,7 @@ def _event_section(
     return {
         "label": figures.labels.get(key, ""),
         "stats": stats,
+        "facts": _event_facts(stats),
         "kinds": [(kind, stats.kinds[kind]) for kind in domain.KIND_ORDER],
         "biggest": [_big(game, name) for game in stats.biggest()],
         "most_solos": most,

@@ -340,13 +340,22 @@ def play_table(table, director, rng: random.Random, *, running: bool) -> None:
     sheet = play_sheet(profile, table.size, rng, games)
     entries = {s.position: s.entry for s in table.seats.select_related("entry")}
     keeper = sheet_domain.keeper_actor(table, entries[1].start_number)
-    rows = [sheet_domain.RowInput(game.kind, game.soloist, game.points) for game in sheet]
+    # At odd tables the keeper took every row from the Spielwert-Rechner: the games carry
+    # their facts (who was Re, announcements), for the statistics' Re/Kontra figures.
+    calculator = table.number % 2 == 1
+    rows = [
+        sheet_domain.RowInput(
+            game.kind, game.soloist, game.points, game.facts if calculator else None
+        )
+        for game in sheet
+    ]
     if running:
         for number, row in enumerate(rows, start=1):
             sheet_domain.save_row(table, keeper, row, number=number)
         if table.number == 2:
             typo = table.games.order_by("-number").first()
             typo.p1 += 10  # 3 typed as 13: the zero-sum check flags it
+            typo.facts = None  # typed: no longer the calculator's row
             stamp(typo, keeper.user, keeper.label, role=LIST_KEEPER)
             typo.version += 1
             typo.save()

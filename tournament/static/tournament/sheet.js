@@ -86,6 +86,8 @@
       var input = form.querySelector('input[name="p' + (index + 1) + '"]');
       if (input) input.value = value;
     });
+    var facts = form.querySelector("input[name=facts]");
+    if (facts) facts.value = take.dataset.facts || "";
     var details = form.closest("details");
     if (details) details.open = true;
     closeCalculator();
@@ -107,6 +109,19 @@
     if (event.target.id !== "calculator-take") return;
     if (takeRow(event.target)) event.preventDefault();
   });
+
+  // The game's facts came with the calculator's row; whatever the keeper taps or types in the
+  // row afterwards (the next game too: the outbox keeps hidden fields) makes it theirs, and
+  // the facts go. The solo's kind may still change (the server keeps facts that fit).
+  function dropFacts(event) {
+    var form = event.target.closest && event.target.closest("#game-form");
+    var name = event.target.name;
+    if (!form || !event.isTrusted || name === "kind" || name === "reason") return;
+    var facts = form.querySelector("input[name=facts]");
+    if (facts) facts.value = "";
+  }
+  document.addEventListener("input", dropFacts);
+  document.addEventListener("change", dropFacts);
 
   document.addEventListener("click", function (event) {
     if (!event.target.closest || !event.target.closest("[data-close-calculator]")) return;
