@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .game import ABSAGE_LEVELS, KONTRA, PARTIES, RE, GameFacts, winner
 from .kinds import Kind
@@ -58,7 +59,10 @@ class GameRecord:
     sitter: int | None = None
     facts: GameFacts | None = None  # when known (the caller checked they give the points)
 
-    @property
+    # active, value and winners are asked for many times per game (every player, partner and
+    # opponent): worked out once (cached_property writes past the frozen dataclass).
+
+    @cached_property
     def active(self) -> list[int]:
         """The positions that played the game (everybody but the sitter)."""
         return [p for p in range(1, len(self.points) + 1) if p != self.sitter]
@@ -66,7 +70,7 @@ class GameRecord:
     def points_of(self, position: int) -> int:
         return self.points[position - 1]
 
-    @property
+    @cached_property
     def value(self) -> int:
         """The game value v: a normal game's winners score v; a solo's soloist scores 3v
         when won, and with plus-minus -3v when lost (TSR 7.2, 10.1.1); with plus points a
@@ -76,7 +80,7 @@ class GameRecord:
             return abs(self.points_of(self.soloist)) // 3
         return max(best, 0)
 
-    @property
+    @cached_property
     def winners(self) -> frozenset[int]:
         """The positions that won: the most points of the game. None won when all scored
         the same (a game of value 0)."""
