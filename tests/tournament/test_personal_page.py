@@ -285,6 +285,26 @@ def test_renewed_codes_end_the_old_cards_link(en, day_one, director_user):
     assert entries[0].confirm_code in page_of(en, entries[0].token)
 
 
+def test_renewed_codes_end_the_old_registration_link_and_send_the_new_one(
+    en, day_one, director_user, django_capture_on_commit_callbacks
+):
+    """The registration's personal link shows the code as well: renewing the codes gives it
+    a new address too, sent to the registration's e-mail address after the commit."""
+    table, entries = day_one
+    registration = register_online(entries[0])
+    old = registration.token
+    sent: list[str] = []
+    actor = sheet_domain.Actor(label="office", privileged=True, director=True, user=director_user)
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet_domain.renew_codes(table, actor, sent.append)
+    registration.refresh_from_db()
+    entries[0].refresh_from_db()
+    assert registration.token != old
+    assert en.get(reverse("registration-personal", args=[old])).status_code == 404
+    assert entries[0].confirm_code in page_of(en, registration.token)
+    assert sent == ["anna@example.org"]
+
+
 def test_deleting_the_personal_data_ends_the_cards_links(tournament, day_one):
     table, entries = day_one
     Round.objects.filter(pk=table.round_id).update(status=RoundStatus.CLOSED)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -38,6 +38,7 @@ from ..models import (
     Game,
     GameKind,
     Penalty,
+    Registration,
     Round,
     RoundStatus,
     SheetStatus,
@@ -45,6 +46,7 @@ from ..models import (
     Tournament,
 )
 from ..models.audit import LIST_KEEPER, Reason, event, stamp
+from ..models.registration import new_registration_token
 from ..models.tournament import new_confirm_code, new_personal_token
 from . import codes
 from .reads import SheetView, board, clock, load
@@ -427,12 +429,18 @@ def _confirm(table: Table, actor: Actor, code: str | None) -> None:
         _stamp(sheet, actor).save()
 
 
-def renew_codes(table: Table, actor: Actor) -> list[int]:
+def renew_codes(
+    table: Table, actor: Actor, mail_link: Callable[[str], None] | None = None
+) -> list[int]:
     """The director unlocks a table and gives its players new confirmation codes, in one
     step: wrong codes counted there are forgotten, and a code somebody may have seen or
     guessed stops working. Returns the start numbers whose player cards must be printed
     anew. The entries' saves move the tournament's results version, so a player cards file
-    made before is never served again (tournament/documents.py)."""
+    made before is never served again (tournament/documents.py).
+
+    Every page that shows the code gets a new address too: the card's (the entry's token)
+    and an online registration's personal link, whose new address ``mail_link`` sends to
+    its e-mail address after the commit ("send my link again" gives it as well)."""
     if not actor.director:
         raise DirectorOnly(_("Only the tournament director can renew the confirmation codes."))
     with transaction.atomic():
@@ -446,6 +454,12 @@ def renew_codes(table: Table, actor: Actor) -> list[int]:
             # stop working with the old code.
             entry.confirm_code, entry.token = new_confirm_code(), new_personal_token()
             _stamp(entry, actor, reason).save(update_fields=["confirm_code", "token"])
+        linked = Registration.objects.filter(entry__in=entries).exclude(token=None)
+        for registration in linked.order_by("pk"):
+            registration.token = new_registration_token()
+            _stamp(registration, actor, reason).save(update_fields=["token"])
+            if mail_link is not None and registration.email:
+                transaction.on_commit(partial(mail_link, registration.email))
         codes.unlock(table)
     return sorted(entry.start_number for entry in entries)
 

@@ -3,6 +3,8 @@ sheet from paper, the file import, the workflow buttons, the history and closing
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from .. import mail
 from ..domain import DomainError
 from ..forms.sheets import DeskGrid, ExtraTimeForm, ReasonForm, SheetFileForm
 from ..permissions import (
@@ -189,7 +192,7 @@ def sheet_action(request, slug, number, table_number, action):
             )
             messages.success(request, _("Extra time granted."))
         elif action == "renew-codes":
-            numbers = verbs.renew_codes(table, actor)
+            numbers = verbs.renew_codes(table, actor, partial(mail.queue_links, request))
             messages.success(request, _renewed_message(slug, numbers))
         else:  # time-up
             verbs.mark_time_up(table, actor)
