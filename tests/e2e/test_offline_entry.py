@@ -507,23 +507,20 @@ def test_show_puts_a_half_typed_game_aside_and_brings_it_back(hall_url, phone_co
     expect(page.locator("#conflict")).to_have_count(0)  # not swapped in under their thumb
     show.tap()
     expect(page.locator("#conflict")).to_be_visible()
-    expect(form.get_by_role("heading")).to_have_text("Spiel 2")  # the keeper's game 1, as 2
+    # The keeper's game 1 as a change of the office's game 1: never the same game twice.
+    expect(form.get_by_role("heading")).to_have_text("Spiel 1 ändern")
 
     form.locator("#save-game").tap()
-    # The half-typed game is back, now as game 3.
-    expect(form.get_by_role("heading")).to_have_text("Spiel 3")
+    # The half-typed game is back, as game 2.
+    expect(form.get_by_role("heading")).to_have_text("Spiel 2")
     expect(form.get_by_label("Spielwert", exact=True)).to_have_value("5")
     three = form.locator("fieldset.for-normal").get_by_role("checkbox", name=re.compile(r"^3 · "))
     expect(three).to_be_checked()
-    expect(page.locator("#notice")).to_have_text("Spiel 2 gespeichert.")
+    expect(page.locator("#notice")).to_have_text("Spiel 1 gespeichert.")
     form.locator("fieldset.for-normal").get_by_role("checkbox", name=re.compile(r"^4 · ")).check()
     form.locator("#save-game").tap()
-    expect(page.locator("#notice")).to_have_text("Spiel 3 gespeichert.")
-    assert stored(table) == [
-        (1, [-4, -4, 4, 4]),
-        (2, points((1, 2), 1)),
-        (3, points((3, 4), 5)),
-    ]
+    expect(page.locator("#notice")).to_have_text("Spiel 2 gespeichert.")
+    assert stored(table) == [(1, points((1, 2), 1)), (2, points((3, 4), 5))]
 
 
 def test_a_late_answer_to_send_again_does_not_hold_the_corrected_game(

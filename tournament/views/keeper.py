@@ -307,12 +307,16 @@ def _saved_notice(number: int, sheet) -> tuple[str, bool]:
 
 
 def _retry_form(data, exc: Conflict, sheet) -> GameEntryForm:
-    """The form again after a conflict, set up so that saving it once more is possible: a
-    change is made on the stored version, a new game becomes the next game."""
+    """The form again after a conflict, set up so that saving it once more is possible: on
+    the stored version of that game, whether the phone changed it or wrote it new (the office
+    stored the same game meanwhile: saving the phone's row replaces it, discarding keeps it,
+    never both as two games); a game whose number is not on the sheet any more becomes the
+    next game."""
     data = data.copy()
     data["client_id"] = str(uuid.uuid4())
-    if data.get("version") and exc.theirs is not None:
+    if exc.theirs is not None:
         data["version"] = str(exc.theirs.version)
+        data["number"] = str(exc.number)
     else:
         data["version"] = ""
         data["number"] = str(sheet.next_number)

@@ -199,6 +199,25 @@ def test_a_new_game_behind_a_removed_one_conflicts_and_is_offered_as_the_next(cl
     assert rows(table) == [("normal", None, (1, -1, 1, -1))]
 
 
+def test_a_new_game_the_office_stored_meanwhile_is_offered_as_a_change_of_it(client, table):
+    """The phone wrote game 1 offline while the office typed game 1 from the paper list: the
+    retry form changes game 1 (saving it keeps the phone's row), it never adds the phone's
+    row as game 2 — the same game counted twice."""
+    office = sheet_domain.office_actor(table.round.tournament.directors.get())
+    row = sheet_domain.RowInput(GameKind.NORMAL, None, (3, -3, 3, -3))
+    sheet_domain.save_row(table, office, row, number=1, version=None)
+    response = client.post(keeper_url(table), normal(1, value=2), HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert 'id="conflict"' in page
+    form = page.split('id="game-form"')[1].split("</form>")[0]
+    assert 'name="number" value="1"' in form and 'name="version" value="1"' in form
+    retry = normal(1, value=2)
+    retry.update(version="1", reason="")
+    assert client.post(keeper_url(table), retry).status_code == 200
+    assert rows(table) == [("normal", None, (2, -2, 2, -2))]
+
+
 def test_every_create_change_and_delete_is_in_the_history(client, director_client, table):
     client.post(keeper_url(table), normal(1, value=2))
     game = table.games.get()
