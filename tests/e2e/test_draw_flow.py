@@ -31,7 +31,7 @@ def test_draw_report_swap_release_and_public_lookup(live_server, page):
     page.get_by_role("button", name="Anmelden").click()
     page.goto(live_server.url + "/manage/nikolaus/rounds/")
     page.get_by_role("button", name="Nächste Runde auslosen").click()
-    page.get_by_text("Runde(n) 1 ausgelost").wait_for()
+    page.get_by_role("status").filter(has_text="Runde 1 ausgelost").wait_for()
     assert page.locator(".table-card").count() == 3
     assert page.locator("#repeat-pairs").inner_text() == "0"
 

@@ -138,3 +138,10 @@ def test_a_file_with_more_lines_than_the_limit_is_refused_before_matching(
     assert Player.objects.count() == 0
     # One line fewer is a valid preview.
     assert len(parse_player_file(tournament, "l.csv", content.rsplit(b"\n", 2)[0]).rows) == 1000
+
+
+def test_the_preview_names_the_pseudonym_readably(director_client, tournament):
+    """“Player <start number>” went out as markup: the browser swallowed the part in angle
+    brackets and the director read „Spieler “."""
+    html = upload(director_client, tournament, "Vorname;Nachname\nAnna;Neu\n").content.decode()
+    assert "„Spieler &lt;Startnummer&gt;“" in html

@@ -485,3 +485,12 @@ def test_a_page_whose_place_was_given_up_reloads_whole(en, tournament):
         HTTP_HX_TARGET="day",
     )
     assert response.status_code == 204 and response["HX-Refresh"] == "true"
+
+
+def test_a_lost_card_can_be_printed_again_from_the_players_page(director_client, tournament):
+    """A player who lost the card lost the way to their page: the director prints that one
+    card again from the player's row (next to the code)."""
+    entry = EntryFactory(tournament=tournament, start_number=7)
+    page = director_client.get(reverse("manage:entry-list", args=[tournament.slug]))
+    link = reverse("manage:player-cards", args=[tournament.slug]) + "?nummern=7"
+    assert f'href="{link}" id="card-{entry.pk}"' in page.content.decode()

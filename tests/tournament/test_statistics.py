@@ -247,3 +247,19 @@ def test_a_series_names_a_player_only_with_consent_in_every_tournament(closed, t
     assert anna.last_name not in page  # not even where her game of the first tournament is
     url = reverse("series-player-statistics", args=["vm", anna.pk])
     assert client.get(url).status_code == 404
+
+
+def test_the_event_counts_penalties_not_their_net_sum(closed, client, director_user):
+    """A penalty's row is zero-sum (TSR 9): its points summed over the players are 0, which
+    told nobody anything. The event figure counts the signed penalties."""
+    from django.utils import timezone
+
+    offender = closed.seats.get(position=2).entry
+    for game in (1, 2):
+        Penalty.objects.create(
+            table=closed, game_number=game, offender=offender, category="geringfuegig",
+            p1=1, p2=-3, p3=1, p4=1, referee=director_user, signed_at=timezone.now(),
+        )  # fmt: skip
+    settle(closed.round.tournament)
+    page = client.get(reverse("statistics", args=["herbst"])).content.decode()
+    assert page.split('id="event-penalties">')[1].split("<")[0] == "2"

@@ -36,8 +36,8 @@ STANDINGS_MM = {
     "name": 44,
     "club": None,
     "round": 8,
-    "pen": 12.5,
-    "sum": 11.5,
+    "pen": 14,  # "Strafen" in bold with its padding
+    "sum": 12,
 }
 ABSENT_MM = {**STANDINGS_MM, "name": 80}
 TEAMS_MM = {**STANDINGS_MM, "name": 45}

@@ -4,7 +4,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from ..domain import DomainError
@@ -61,7 +61,11 @@ def round_draw(request, slug):
     numbers = ", ".join(str(r.number) for r in result.rounds)
     messages.success(
         request,
-        _("Round(s) %(numbers)s drawn in %(seconds)s s (seed %(seed)s).")
+        ngettext(
+            "Round %(numbers)s drawn in %(seconds)s s (seed %(seed)s).",
+            "Rounds %(numbers)s drawn in %(seconds)s s (seed %(seed)s).",
+            len(result.rounds),
+        )
         % {
             "numbers": numbers,
             "seconds": formats.number_format(result.seconds, 2),  # 0,03 in German

@@ -164,7 +164,9 @@ def _event_section(
             {"name": name(r.player, r.ref.tournament), "points": r.points, "ref": r.ref}
             for r in stats.highest_rounds()
         ],
-        "penalty_points": sum(p.points for p in stats.penalties),
+        # A penalty is a row of points for every player (TSR 9): it counts once, by the
+        # player it was given to (the one who loses points).
+        "penalties": sum(1 for p in stats.penalties if p.points < 0),
         "players": players,
     }
 
