@@ -37,6 +37,9 @@
   var backlog = false; // games had to wait: say so when they are through
   var actionFailed = false; // a tap that is not queued (remove, submit, ...) did not arrive
   var heldAnswers = {}; // client id -> the server's answer, kept while the keeper types
+  // Held games whose answer this page has (it asked, or was told, here). A game held by a page
+  // before a reload (or by another tab) is asked once more, so that its conflict box shows.
+  var answeredHere = {};
   var parked = null; // a half-typed game form, put aside while a held game's answer is shown
   var shown = "";
 
@@ -558,6 +561,14 @@
     if (sending) return;
     var queue = load(); // as stored now: another tab may have changed it
     var head = queue[0];
+    if (head && head.state === "held" && !answeredHere[head.id]) {
+      // Held where this page cannot show why (its answer was in the memory of the page
+      // before a reload, which may even have written "held" after this page started): ask
+      // again, once.
+      answeredHere[head.id] = true;
+      update(head.id, { state: "waiting" });
+      head = load()[0];
+    }
     if (!head || head.state === "held") {
       store.releaseLease(); // nothing to send: another tab may take over
       render();
@@ -693,6 +704,7 @@
   }
 
   function hold(item, message, html, theirs) {
+    answeredHere[item.id] = true;
     update(item.id, { state: "held", message: message, theirs: theirs || "" });
     store.releaseLease();
     if (html !== null) {
