@@ -207,7 +207,8 @@ def test_the_projector_shows_the_numbers_of_the_day_as_a_slide_on_request(
 ):
     from tournament.domain import projector
 
-    day = projector.read(tournament)["day"]
+    assert "day" not in projector.read(tournament)  # only for a screen that shows it
+    day = projector.day(tournament)
     assert day["biggest"]["value"] == 3 and (day["biggest"]["round"], day["biggest"]["game"]) == (
         1,
         2,
@@ -217,6 +218,9 @@ def test_the_projector_shows_the_numbers_of_the_day_as_a_slide_on_request(
     url = reverse("projector", args=[tournament.projector_token])
     assert 'data-day="1"' in client.get(url + "?zahlen=1").content.decode()
     assert 'data-day="1"' not in client.get(url).content.decode()
+    data = reverse("projector-data", args=[tournament.projector_token])
+    assert client.get(data + "?zahlen=1").json()["day"]["solos"]["count"] == 1
+    assert "day" not in client.get(data).json()
 
 
 def test_numbers_nobody_has_keep_nothing_in_the_cache(closed, client):

@@ -113,9 +113,9 @@ def _standings(tournament: Tournament) -> dict:
     }
 
 
-def _day(tournament: Tournament) -> dict | None:
-    """The numbers of the day (the optional slide, ``?zahlen=1``): names as on the seating,
-    the kind in words of the data's language (the data is computed per language)."""
+def day(tournament: Tournament) -> dict | None:
+    """The numbers of the day (the optional slide, ``?zahlen=1``, asked for only by a screen
+    that shows it): names as on the seating, the kind in words of the reader's language."""
     figures = statistics_domain.figures(tournament)  # computed when a result changed
     stats = next(iter(figures.by_profile.values()), None)
     if stats is None or not stats.games:
@@ -172,7 +172,6 @@ def read(tournament: Tournament) -> dict:
         "tables": [],
         "seating": [],
         "standings": _standings(tournament),
-        "day": _day(tournament),
     }
     if round_ is not None:
         round_.tournament = tournament

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ..caching import cached
 from ..domain import projector as projector_domain
+from ..domain import statistics as statistics_domain
 from ..domain.registration import renew_projector_link
 from ..models import Tournament
 from ..permissions import director_required, get_managed_tournament
@@ -35,30 +36,43 @@ def _seconds(request, tournament) -> int:
     return tournament.projector_seconds
 
 
-def _data(tournament) -> dict:
+def _data(tournament, *, day: bool = False) -> dict:
     """Every screen (and on a public tournament anybody) may poll it: computed once per
-    version of the tournament (and language: a pseudonym is a word), the clocks as of now."""
+    version of the tournament (and language: a pseudonym is a word), the clocks as of now.
+    ``day``: with the numbers of the day, for a screen that shows them (``?zahlen=1``),
+    computed once per state of the statistics behind them."""
     family = ("projector", tournament.pk, get_language())
     read = partial(projector_domain.read, tournament)
     data = cached(family, tournament.version, read, settings.STANDINGS_CACHE_SECONDS)
-    return projector_domain.at(data, timezone.now())
+    shown = projector_domain.at(data, timezone.now())
+    if day:
+        current, stale = statistics_domain.state(tournament)
+        numbers = partial(projector_domain.day, tournament)
+        family = ("projector-day", tournament.pk, get_language())
+        shown["day"] = cached(family, current, numbers, stale)
+    return shown
+
+
+def _wants_day(request) -> bool:
+    return request.GET.get(DAY_PARAMETER) == "1"
 
 
 def _screen(request, tournament, data_url):
+    day = _wants_day(request)
     context = {
         "tournament": tournament,
-        "data": _data(tournament),
-        "data_url": data_url,
+        "data": _data(tournament, day=day),
+        "data_url": data_url + (f"?{DAY_PARAMETER}=1" if day else ""),
         "seconds": _seconds(request, tournament),
-        "day": request.GET.get(DAY_PARAMETER) == "1",
+        "day": day,
     }
     response = render(request, "tournament/projector.html", context)
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
 
-def _json(tournament):
-    response = JsonResponse(_data(tournament))
+def _json(request, tournament):
+    response = JsonResponse(_data(tournament, day=_wants_day(request)))
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
@@ -72,7 +86,7 @@ def screen(request, token):
 @require_GET
 @never_cache
 def screen_data(request, token):
-    return _json(get_object_or_404(Tournament, projector_token=token))
+    return _json(request, get_object_or_404(Tournament, projector_token=token))
 
 
 @require_GET
@@ -84,7 +98,7 @@ def public_screen(request, slug):
 @require_GET
 @never_cache
 def public_screen_data(request, slug):
-    return _json(get_object_or_404(Tournament, slug=slug, is_public=True))
+    return _json(request, get_object_or_404(Tournament, slug=slug, is_public=True))
 
 
 @director_required
