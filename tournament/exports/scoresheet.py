@@ -309,7 +309,6 @@ def _grid(
     games_bottom = top + height * len(lines)
     total_top = games_bottom + height * SPARE_ROWS
     full = total_top + TOTAL_ROW
-    canvas = page.canvas
     for line in lines:
         line_top = top + height * (line.number - 1)
         for position, out in enumerate(line.sits_out):
@@ -355,7 +354,6 @@ def _grid(
         page.text(edges[2] + 1, y, note_label, "sans", NOTE_FONT / PT, MUTED)
     total_line = total_top + TOTAL_ROW / 2 + GRID_FONT * 0.36
     page.text(LEFT + 1.5, total_line, gettext("total"), "bold", size)
-    canvas.setLineWidth(1)
     return full
 
 

@@ -37,10 +37,6 @@ from ..versions import series_key, series_members
 Namer = Callable[[PlayerKey, int | None], str]
 
 
-def _figures(tournament: Tournament) -> domain.Figures:
-    return domain.figures(tournament)
-
-
 def _rendered(family: Hashable, tournament: Tournament, render_page: Callable[[], str]) -> str:
     """A page rendered once per state of its figures (and kept as long as they are)."""
     current, stale = domain.state(tournament)
@@ -184,7 +180,7 @@ def _event_context(figures: domain.Figures, *, public: bool, link: Callable) -> 
 
 
 def _tournament_body(request, tournament: Tournament, *, public: bool) -> str:
-    figures = _figures(tournament)
+    figures = domain.figures(tournament)
     numbers = {p: figures.person(p, tournament.pk) for p in figures.people}
 
     def link(player) -> str | bool:
@@ -215,7 +211,7 @@ def tournament_statistics(request, slug):
 
 
 def _player_body(request, tournament: Tournament, entry, *, public: bool) -> str:
-    figures = _figures(tournament)
+    figures = domain.figures(tournament)
     context = {
         "tournament": tournament,
         "entry": entry,
@@ -268,7 +264,7 @@ def manage_player_statistics(request, slug, number):
 
 def _day(request, tournament: Tournament, *, public: bool):
     def render_page() -> str:
-        figures = _figures(tournament)
+        figures = domain.figures(tournament)
         name = _namer(figures, public=public)
         stats = next(iter(figures.by_profile.values()), None)
         section = None
