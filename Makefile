@@ -85,12 +85,13 @@ bench: $(VENV)/.deps
 	$(BIN)/python bench/lock_bench.py
 
 # The stored seat plans (tournament/seating/plans.py, covering.py, mixed.py) made again by
-# their generators in tools/seating_plans/, in the order that made the stored files; the C
-# searches are built first with every warning an error (plans-c, also run by the generators
-# and their tests). Not part of CI or make test: about two hours on the development machine
-# (make_plans up to 2 min per field, make_mixed --effort 200 some 4 min per field, the
-# symmetric 31x7 alone 20 min), and make_covering and make_symmetric need Google's CP-SAT
-# (pip install ortools), which the site never uses. Review the diff of the stored plans.
+# their generators in tools/seating_plans/, with the settings their docstrings give; the C
+# searches are built first with every warning an error (the generators and their tests build
+# them by the same rule). Not part of CI or make test: about two hours (estimated from the
+# generators' own timings: make_plans up to 2 min per field, make_mixed --effort 200 some
+# 4 min per field, the symmetric 31x7 alone 20 min), and make_covering and make_symmetric
+# need Google's CP-SAT (pip install ortools), which the site never uses. Review the diff of
+# the stored plans: a changed plan changes the draws of its field.
 PLANS := tools/seating_plans
 PLANS_CFLAGS := -Wall -Wextra -Werror -O2
 
