@@ -141,4 +141,4 @@ messages: $(VENV)/.deps
 	$(BIN)/python manage.py compilemessages -l de -i ".venv"
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache test_db*.sqlite3*
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache test_db*.sqlite3* $(PLANS)/build
