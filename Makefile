@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run hall createdirector test lint typecheck check-migrations pytest browser-deps messages bench stress loadtest clean
+.PHONY: run hall createdirector test lint typecheck check-migrations pytest browser-deps messages bench stress loadtest plans plans-c clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -84,6 +84,35 @@ bench: $(VENV)/.deps
 	$(BIN)/python bench/documents_bench.py
 	$(BIN)/python bench/lock_bench.py
 
+# The stored seat plans (tournament/seating/plans.py, covering.py, mixed.py) made again by
+# their generators in tools/seating_plans/, with the settings their docstrings give; the C
+# searches are built first with every warning an error (the generators and their tests build
+# them by the same rule). Not part of CI or make test: about two hours (estimated from the
+# generators' own timings: make_plans up to 2 min per field, make_mixed --effort 200 some
+# 4 min per field, the symmetric 31x7 alone 20 min), and make_covering and make_symmetric
+# need Google's CP-SAT (pip install ortools), which the site never uses. Review the diff of
+# the stored plans: a changed plan changes the draws of its field.
+PLANS := tools/seating_plans
+PLANS_CFLAGS := -Wall -Wextra -Werror -O2
+
+$(PLANS)/build/%: $(PLANS)/%.c $(PLANS)/mixed_plan.h
+	@mkdir -p $(@D)
+	$(CC) $(PLANS_CFLAGS) -o $@.$$$$ $< -lm && mv $@.$$$$ $@
+
+plans-c: $(PLANS)/build/anneal_mixed $(PLANS)/build/tabu_symmetric
+
+plans: $(VENV)/.deps plans-c
+	@$(BIN)/python -c "import ortools" 2>/dev/null || \
+		{ echo "make plans needs CP-SAT: $(BIN)/pip install ortools" >&2; exit 1; }
+	$(BIN)/python -m tools.seating_plans.make_plans
+	$(BIN)/python -m tools.seating_plans.make_covering
+	$(BIN)/python -m tools.seating_plans.make_mixed --effort 30 \
+		21x5 22x5 23x5 25x5 26x5 27x5 41x9 42x8 43x8
+	$(BIN)/python -m tools.seating_plans.make_mixed --effort 200 \
+		29x7 30x7 31x7 33x8 34x8 35x8 37x9 38x9 39x9 45x11 46x11 47x11
+	$(BIN)/python -m tools.seating_plans.make_mixed --anneal
+	$(BIN)/python -m tools.seating_plans.make_symmetric
+
 # Concurrent writers and crashes against gunicorn (4 workers): SQLite with 20 kills, SQLite's
 # default DEFERRED transactions (must fail, to show the harness can), PostgreSQL if running.
 stress: $(VENV)/.deps
@@ -112,4 +141,4 @@ messages: $(VENV)/.deps
 	$(BIN)/python manage.py compilemessages -l de -i ".venv"
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache test_db*.sqlite3*
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache test_db*.sqlite3* $(PLANS)/build

@@ -6,7 +6,7 @@ we build the plan from a design instead:
 
 * cyclic plans: the points are ``Z_m x {0..k-1}`` plus ``s`` fixed points; one base round
   is shifted by ``t = 0..m-1``. The base rounds were found once by
-  ``python -m tournament.seating.make_plans`` and are stored in :mod:`tournament.seating.plans`
+  ``python -m tools.seating_plans.make_plans`` and are stored in :mod:`tournament.seating.plans`
   (44 players in 14 rounds: two base rounds over ``Z_7``, each shifted seven times).
 * 32 players in 10 rounds (the notorious social golfer instance 8-4-10): a doubled affine
   space, computed here (see :func:`doubled_affine_space`).
@@ -152,14 +152,9 @@ def doubled_affine_space() -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(rounds)
 
 
-def encode_round(tables: list[list[int]]) -> str:
-    """A round as one string: the points of its five-tables, then of its four-tables."""
-    ordered = sorted(tables, key=lambda t: -len(t))
-    return "".join(ALPHABET[p] for table in ordered for p in table)
-
-
 def decode_round(text: str) -> list[list[int]]:
-    """The inverse of :func:`encode_round` (a round of ``len(text)`` players)."""
+    """A round stored as one string (a round of ``len(text)`` players): the points of its
+    five-tables, then of its four-tables (the generators' ``encode_round`` wrote it)."""
     points = [ALPHABET.index(c) for c in text]
     fives = len(points) % 4
     cut = 5 * fives

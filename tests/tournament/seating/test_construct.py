@@ -1,18 +1,32 @@
 """The algebraic and stored seat plans (no database): the doubled affine space for 32
 players and the stored cyclic plans are free of repeats; the stored mixed plans are valid
-and fair, and the draw uses them."""
+and fair, and the draw uses them. Their generators (tools/seating_plans) give them again."""
 
 import hashlib
 import itertools
+import os
 import shutil
 from collections import Counter
 
 import pytest
 
+from tools.seating_plans.make_mixed import encode_round
 from tournament.seating import DrawRequest, construct, draw, evaluate, table_sizes
-from tournament.seating.construct import decode_round, encode_round
+from tournament.seating.construct import decode_round
 from tournament.seating.mixed import MIXED_PLANS
 from tournament.seating.plans import CYCLIC_PLANS, DOUBLE_CYCLIC_PLANS
+
+
+@pytest.fixture
+def c_compiler():
+    """The C searches of the generators are built with make and cc. Without them a
+    developer's machine skips these tests; CI must not (scripts/ensure-system-deps.sh
+    installs gcc), so there a missing compiler fails the test."""
+    missing = [tool for tool in (os.environ.get("CC", "cc"), "make") if not shutil.which(tool)]
+    if missing and os.environ.get("CI") == "true":
+        pytest.fail(f"CI must build the C plan generators, but {missing} are missing")
+    if missing:
+        pytest.skip(f"needs a C compiler and make to build the generators ({missing} missing)")
 
 
 def repeats(rounds):
@@ -93,7 +107,7 @@ def test_forty_players_meet_everybody_exactly_once_in_thirteen_rounds():
 
 
 def test_the_generator_builds_the_stored_base_round_of_forty_players():
-    from tournament.seating.make_plans import resolvable_40
+    from tools.seating_plans.make_plans import resolvable_40
 
     assert CYCLIC_PLANS[40] == (13, 3, resolvable_40())
 
@@ -136,7 +150,7 @@ def test_raising_the_planned_rounds_during_the_day_keeps_following_the_plan_begu
 def test_the_stored_plan_of_forty_four_players_has_the_generators_symmetry():
     """Each stored base round is invariant under the multiplier the exact-cover search of
     make_plans assumes, and partners never share a table (the search itself takes 90 s)."""
-    from tournament.seating.make_plans import _mu44, _orbit44
+    from tools.seating_plans.make_plans import _mu44, _orbit44
 
     m, k, bases = DOUBLE_CYCLIC_PLANS[44]
     assert (m, k, len(bases)) == (7, 6, 2)
@@ -148,7 +162,7 @@ def test_the_stored_plan_of_forty_four_players_has_the_generators_symmetry():
 
 
 def test_the_exact_cover_search_finds_a_cover_or_says_there_is_none():
-    from tournament.seating.make_plans import exact_cover
+    from tools.seating_plans.make_plans import exact_cover
 
     # Knuth's example: rows 0, 3 and 4 cover the seven columns exactly once.
     rows = [[2, 4, 5], [0, 3, 6], [1, 2, 5], [0, 3], [1, 6], [3, 4, 6]]
@@ -164,12 +178,12 @@ def test_a_construction_shorter_than_the_plan_still_starts_it():
     assert evaluate(plan.rounds[:14]).repeat_pairs == 0
 
 
-@pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler")
+@pytest.mark.usefixtures("c_compiler")
 def test_the_annealing_generator_gives_the_same_plan_everywhere():
     """make_mixed --anneal: the seed and number of moves stored for 30 players in 7 rounds
     (3.4 million moves, about a second) give exactly the plan it gave when it was stored
     (5 repeats; the stored plan of 30x7 is now the cyclic one without repeats)."""
-    from tournament.seating.make_mixed import anneal
+    from tools.seating_plans.make_mixed import anneal
 
     repeats, rounds = anneal(30, 7)
     digest = hashlib.sha256("".join(encode_round(r) for r in rounds).encode()).hexdigest()
@@ -194,7 +208,7 @@ def _maps_the_rounds_onto_themselves(plan, image):
 def test_the_cyclic_plans_are_mapped_onto_themselves_by_their_shift(n, rounds):
     """make_symmetric.CYCLIC: (c, x) -> (c, x + 1) in Z_order, the fixed points stay; the
     stored plan is invariant, and a shift of the first class alone is not."""
-    from tournament.seating.make_symmetric import CYCLIC
+    from tools.seating_plans.make_symmetric import CYCLIC
 
     shape = CYCLIC[n, rounds]
     plan = [decode_round(text) for text in MIXED_PLANS[n, rounds][1]]
@@ -226,7 +240,7 @@ def test_the_multiplier_plans_have_both_symmetries(n, rounds):
     every round onto itself; the multiplier maps the rounds onto each other and keeps
     exactly the ``kept`` ones. It keeps class 0, so class 0's players sit at a five-table
     in every kept round and, per base round, in ``order`` rounds or in none."""
-    from tournament.seating.make_symmetric import MULTIPLIER
+    from tools.seating_plans.make_symmetric import MULTIPLIER
 
     shape = MULTIPLIER[n, rounds]
     m, k = shape.classes, shape.offsets
@@ -256,7 +270,7 @@ def test_the_searched_plans_have_their_symmetry(n, rounds):
     players stay. The symmetry keeps exactly ``len(kept)`` rounds, each with as many fixed
     players at its five-tables as its tables say ("f5.1.2": two), and maps the other
     rounds onto each other, where a fixed player keeps its table through a whole group."""
-    from tournament.seating.make_symmetric import SEARCHED
+    from tools.seating_plans.make_symmetric import SEARCHED
 
     shape = SEARCHED[n, rounds]
     plan = [decode_round(text) for text in MIXED_PLANS[n, rounds][1]]
@@ -281,18 +295,18 @@ def test_the_searched_plans_have_their_symmetry(n, rounds):
     assert sum(map(fixed_at_five, turned)) % shape.order == 0
 
 
-@pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler")
+@pytest.mark.usefixtures("c_compiler")
 def test_the_symmetric_tabu_search_gives_the_stored_plan_again():
     """make_symmetric.SEARCHED: tabu_symmetric.c with the stored seed finds 46 players in
     11 rounds without repeats (about 14,000 moves, a few seconds) - exactly the stored plan."""
-    from tournament.seating.make_symmetric import build
+    from tools.seating_plans.make_symmetric import build
 
     assert [encode_round(r) for r in build(46, 11)] == MIXED_PLANS[46, 11][1]
 
 
 def test_the_cyclic_generator_gives_the_stored_plan_again():
     """make_symmetric: the exact cover with the stored seed (pure Python, a few seconds)."""
-    from tournament.seating.make_symmetric import CYCLIC, build, cyclic
+    from tools.seating_plans.make_symmetric import CYCLIC, build, cyclic
 
     assert [encode_round(r) for r in build(30, 7)] == MIXED_PLANS[30, 7][1]
     assert [encode_round(r) for r in build(35, 8)] == MIXED_PLANS[35, 8][1]  # extra round too

@@ -1,6 +1,7 @@
 """The seat-draw solver on its own (no database): valid plans, the objectives, fixed rounds,
 clubs, impossible fields and reproducibility."""
 
+import hashlib
 import itertools
 import math
 import subprocess
@@ -453,6 +454,41 @@ def test_the_same_seed_gives_the_same_plan_and_another_seed_another():
     assert a.rounds == b.rounds
     assert a.rounds != c.rounds
     assert solve(37, 4, seed=1).rounds == solve(37, 4, seed=1).rounds  # search, not algebra
+
+
+# Plans pinned by seed: the seed in the draw log gives the director the same plan again, also
+# after a change of the solver's code (issue 36 split it into modules and kept these). A new
+# digest means every seed now draws another plan: say so in the change, do not just update it.
+CLUBS = [Group(frozenset({1, 2, 3})), Group(frozenset({4, 5, 6, 7}), frozenset({1, 2}))]
+PINNED = [
+    # players, rounds, seed, clubs, how the plan was found, sha256 of repr(plan.rounds)
+    (18, 5, 7, [], "search", "becba4ae2efce586"),  # mixed field: tabu search, fair fives
+    (24, 8, 1, [], "construction", "412bd82fe4c07603"),  # the stored covering plan
+    (21, 5, 5, [], "construction", "64fc6fb58e332515"),  # a stored mixed plan
+    (22, 4, 3, CLUBS, "search", "473734b8ffeb8baa"),  # clubs kept apart
+    (32, 6, 4, [], "construction", "81c6b32b25149e9b"),  # the doubled affine space
+]
+
+
+def _digest(plan):
+    return hashlib.sha256(repr(plan.rounds).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("n", "rounds", "seed", "clubs", "method", "digest"), PINNED)
+def test_a_seed_draws_the_plan_it_drew_when_it_was_pinned(n, rounds, seed, clubs, method, digest):
+    plan = solve(n, rounds, seed=seed, separate=clubs, time_limit=0.2)
+    assert not plan.stats.timed_out
+    assert (plan.stats.method, _digest(plan)) == (method, digest)
+
+
+def test_a_round_by_round_draw_continues_the_pinned_plan():
+    first = solve(17, 4, seed=2, time_limit=0.2)
+    second = draw(
+        DrawRequest(players(17), 4, fixed=first.rounds[:1], plan=first.rounds, seed=3,
+                    time_limit=0.2)
+    )  # fmt: skip
+    assert (_digest(first), second.stats.method) == ("9cf8a1693ec5d4b6", "plan")
+    assert _digest(second) == "b8e372cced3a557a"
 
 
 def test_players_can_be_any_hashable_ids():

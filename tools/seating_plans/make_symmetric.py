@@ -1,7 +1,7 @@
 """Repeat-free *and* fair plans for mixed fields, built with a symmetry; they go into
 tournament/seating/mixed.py next to the searched ones.
 
-Run: .venv/bin/python -m tournament.seating.make_symmetric [FIELD ...]
+Run: .venv/bin/python -m tools.seating_plans.make_symmetric [FIELD ...]
 
 The searches of make_mixed (tabu search, annealing) never got below one repeat on the
 fields with one five-table (4R + 1 players in R rounds) and left 5 and 6 on 30 and 35
@@ -46,7 +46,7 @@ instead, because the symmetry makes the problem small:
   rounds and no kept round got no answer in 15 minutes.
 * SEARCHED fields (31 players in 7 rounds, 46 and 47 in 11): the same kind of symmetry as
   SYMMETRIC, of order 3, but the plan is found by a tabu search over the symmetric plans
-  (tabu_symmetric.c, compiled with ``cc``): every move changes a base round together with
+  (tabu_symmetric.c, built by ``make``): every move changes a base round together with
   its images, or a kept round together with its turned copies, so the plan stays symmetric.
   It finds 46x11 in about 14,000 moves (six seconds), 47x11 in about 180,000 (two minutes)
   and 31x7 in about 2.3 million (twenty minutes; seeds 1 to 3 and six other shapes stopped
@@ -65,10 +65,10 @@ from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
-from . import construct, mixed
-from .make_mixed import Rounds, fair_order, run_c, write
+from tournament.seating import evaluate, mixed, table_sizes
+
+from .make_mixed import Rounds, encode_round, fair_order, run_c, write
 from .make_plans import Orbits, exact_cover, repeats
-from .solver import evaluate, table_sizes
 
 SEARCH_SOURCE = Path(__file__).resolve().parent / "tabu_symmetric.c"
 
@@ -587,7 +587,7 @@ def main() -> int:
         if (players, rounds) not in known:
             parser.error(f"{players}x{rounds} is not CYCLIC, SYMMETRIC, MULTIPLIER or SEARCHED")
         ordered = build(players, rounds)
-        plans[players, rounds] = (0, [construct.encode_round(r) for r in ordered])
+        plans[players, rounds] = (0, [encode_round(r) for r in ordered])
         print(f"{players}x{rounds}: repeat-free and fair", flush=True)
         write(plans)
     return 0

@@ -1,6 +1,6 @@
 /* Simulated annealing for fair plans of mixed fields (four- and five-tables): the generator
-   behind some of the stored plans in mixed.py, run by
-   `python -m tournament.seating.make_mixed --anneal FIELD` (which compiles this file with cc).
+   behind some of the stored plans in tournament/seating/mixed.py, run by
+   `python -m tools.seating_plans.make_mixed --anneal FIELD` (built by `make plans`).
 
    usage: anneal_mixed N R SEED ITERATIONS TEMPERATURE
    Prints the best fair plan found (R lines of N players, five-tables first, then

@@ -1,6 +1,6 @@
 /* Tabu search for fair plans of mixed fields that a symmetry maps onto itself: the generator
-   behind the SEARCHED plans in mixed.py, run by
-   `python -m tournament.seating.make_symmetric FIELD` (which compiles this file with cc).
+   behind the SEARCHED plans in tournament/seating/mixed.py, run by
+   `python -m tools.seating_plans.make_symmetric FIELD` (built by `make plans`).
 
    usage: tabu_symmetric N R ORDER FIXED SEED MOVES KEPT...
    The symmetry s has the prime order ORDER: the players ORDER*i, ..., ORDER*i + ORDER - 1

@@ -1,0 +1,1 @@
+"""Developer tools that the site never imports (an import-linter contract keeps it so)."""
