@@ -2,7 +2,8 @@
 # Debian packages the tests need: Chromium for the browser tests (Playwright drives
 # /usr/bin/chromium; browser downloads are impossible here), Pango and fonts for WeasyPrint,
 # gettext for compilemessages, poppler (pdftoppm) and zbar (zbarimg) to read the QR codes of the
-# printed PDFs back. Installs only what is missing, and only as root.
+# printed PDFs back, Node.js and npm for ESLint and the JavaScript's unit tests. Installs only what
+# is missing, and only as root.
 set -euo pipefail
 
 need=()
@@ -14,6 +15,8 @@ ldconfig -p 2>/dev/null | grep -q 'libpango-1.0' || need+=(libpango-1.0-0 libpan
 command -v msgfmt >/dev/null || need+=(gettext)
 command -v pdftoppm >/dev/null || need+=(poppler-utils)
 command -v zbarimg >/dev/null || need+=(zbar-tools)
+# Node.js for ESLint and the JavaScript unit tests (make lint, make jstest).
+command -v node >/dev/null || need+=(nodejs npm)
 
 [ ${#need[@]} -eq 0 ] && exit 0
 
