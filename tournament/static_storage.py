@@ -6,13 +6,14 @@ run an old module beside a new one. Only these files: Django's switch for all of
 (support_js_module_import_aggregation) also reads django_htmx's scripts, whose imports are
 not static paths, and collectstatic fails."""
 
-from whitenoise.storage import CompressedManifestStaticFilesStorage
-
-_base = CompressedManifestStaticFilesStorage
+from whitenoise.storage import CompressedManifestStaticFilesStorage  # type: ignore[import-untyped]
 
 
-class ModuleManifestStorage(_base):
+class ModuleManifestStorage(CompressedManifestStaticFilesStorage):
     patterns = (
-        *_base.patterns,
-        ("tournament/outbox*.js", _base._js_module_import_aggregation_patterns[1]),
+        *CompressedManifestStaticFilesStorage.patterns,
+        (
+            "tournament/outbox*.js",
+            CompressedManifestStaticFilesStorage._js_module_import_aggregation_patterns[1],
+        ),
     )
