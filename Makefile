@@ -1,8 +1,8 @@
 # Kreuzdame — the two commands of the README, and a few helpers.
 #   make run    start the demo site on SQLite at http://127.0.0.1:8000 (and the documents' worker)
 #   make hall   the tournament day: serve the phones on the hall's network
-#   make test   lint, import contracts, type check, migrations check and the whole test suite
-#               (incl. browser)
+#   make test   lint (also ESLint), import contracts, type check, migrations check, the JavaScript
+#               unit tests and the whole test suite (incl. browser)
 
 PYTHON ?= python3
 VENV := .venv
@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run hall createdirector test lint typecheck check-migrations pytest browser-deps messages bench stress loadtest plans plans-c clean
+.PHONY: run hall createdirector test lint jstest typecheck check-migrations pytest browser-deps messages bench stress loadtest plans plans-c clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,12 @@ $(VENV)/.deps: requirements.txt | $(BIN)/python
 
 $(VENV)/.dev-deps: requirements-dev.txt $(VENV)/.deps
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+# ESLint for the JavaScript, from package-lock.json (Node.js and npm: Debian's, if missing).
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || bash scripts/ensure-system-deps.sh
+	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 # DEBUG on (the default) shows settings and environment on every error page: loopback only.
@@ -53,10 +59,16 @@ createdirector: $(VENV)/.deps
 browser-deps:
 	@bash scripts/ensure-system-deps.sh
 
-lint: $(VENV)/.dev-deps
+lint: $(VENV)/.dev-deps node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	node_modules/.bin/eslint
+
+# The keeper phone's queue logic and storage (tests/js/), on Node's own test runner.
+jstest:
+	@command -v node >/dev/null || bash scripts/ensure-system-deps.sh
+	node --test tests/js/
 
 # mypy with django-stubs; strict for scoring/ and tournament/seating/ (see pyproject.toml).
 typecheck: $(VENV)/.dev-deps
@@ -70,7 +82,7 @@ PYTEST_PARALLEL ?= -n 2
 pytest: $(VENV)/.dev-deps browser-deps
 	$(BIN)/pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)
 
-test: lint typecheck check-migrations pytest
+test: lint typecheck check-migrations jstest pytest
 
 # Speed figures (never asserted in unit tests).
 bench: $(VENV)/.deps
@@ -141,4 +153,4 @@ messages: $(VENV)/.deps
 	$(BIN)/python manage.py compilemessages -l de -i ".venv"
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache test_db*.sqlite3* $(PLANS)/build
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .mypy_cache test_db*.sqlite3* $(PLANS)/build

@@ -2,8 +2,9 @@
 # Debian packages the tests need: Chromium for the browser tests (Playwright drives
 # /usr/bin/chromium; browser downloads are impossible here), Pango and fonts for WeasyPrint,
 # gettext for compilemessages, poppler (pdftoppm) and zbar (zbarimg) to read the QR codes of the
-# printed PDFs back, a C compiler for the tests of the seat-plan generators (tools/seating_plans).
-# Installs only what is missing, and only as root.
+# printed PDFs back, a C compiler for the tests of the seat-plan generators (tools/seating_plans),
+# Node.js and npm for ESLint and the JavaScript's unit tests. Installs only what is missing, and
+# only as root.
 set -euo pipefail
 
 need=()
@@ -17,6 +18,8 @@ command -v pdftoppm >/dev/null || need+=(poppler-utils)
 command -v zbarimg >/dev/null || need+=(zbar-tools)
 command -v cc >/dev/null || need+=(gcc)
 [ -e /usr/include/stdio.h ] || need+=(libc6-dev)
+# Node.js for ESLint and the JavaScript unit tests (make lint, make jstest).
+command -v node >/dev/null || need+=(nodejs npm)
 
 [ ${#need[@]} -eq 0 ] && exit 0
 

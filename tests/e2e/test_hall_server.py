@@ -305,4 +305,6 @@ def test_chromium_opens_the_table_link_by_the_lan_name(hall, browser_launcher):
     page.locator("#save-game").tap()
     page.locator("#notice").filter(has_text="Spiel 1 gespeichert.").wait_for()
     assert hall.table_state(token) == ("open", 1)
+    # The keeper's outbox ran (ES modules under hashed names): it sent the game from its queue.
+    assert page.evaluate(f"localStorage.getItem('kreuzdame-outbox-{token}')") == "[]"
     context.close()

@@ -18,7 +18,7 @@
     if (!node.dataset.key) return 0;
     try {
       return (JSON.parse(window.localStorage.getItem(node.dataset.key)) || []).length;
-    } catch (e) {
+    } catch {
       return 0;
     }
   }
