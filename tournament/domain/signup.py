@@ -36,6 +36,7 @@ from ..models import (
     normalize_name,
 )
 from ..models.audit import PLAYER, event, role_of, stamp
+from ..models.locks import lock
 from ..models.registration import OPEN_STATES
 from ..permissions import changeable_players
 from . import DomainError, bulk, player_import
@@ -128,7 +129,7 @@ class Details:
 
 
 def _lock(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    return lock(Tournament.objects).get(pk=tournament.pk)
 
 
 def _known_tournaments(tournament: Tournament):
@@ -416,11 +417,7 @@ def _role(user) -> str:
 
 def _locked(registration: Registration) -> Registration:
     _lock(registration.tournament)
-    return (
-        Registration.objects.select_for_update()
-        .select_related("tournament")
-        .get(pk=registration.pk)
-    )
+    return lock(Registration.objects).select_related("tournament").get(pk=registration.pk)
 
 
 def cancel(registration: Registration, *, user=None, mail: Mailer | None = None) -> Registration:
@@ -724,10 +721,8 @@ def accept_identity(registration: Registration, user) -> Player:
         tournament = registration.tournament
         if not needs_acceptance(registration) or registration.entry is None:
             raise DomainError(_("Only confirmed registrations not yet accepted can be accepted."))
-        entry = (
-            Entry.objects.select_for_update().select_related("player").get(pk=registration.entry.pk)
-        )
-        own = Player.objects.select_for_update().get(pk=entry.player_id)
+        entry = lock(Entry.objects.select_related("player")).get(pk=registration.entry.pk)
+        own = lock(Player.objects).get(pk=entry.player_id)
         data = _details_of(registration).player_data
         known = KnownPlayers(known_tournaments(user, tournament))
         player = find_player(data, known)
