@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from scoring.penalties import Category
 from tournament.demo_games import play_sheet
-from tournament.domain import draw, penalties, signup
+from tournament.domain import draw, fees, penalties, signup
 from tournament.domain import series as series_domain
 from tournament.domain.penalties import Facts
 from tournament.domain.registration import PlayerData, register
@@ -310,7 +310,7 @@ def upcoming_tournament(plan: Upcoming, demo: Tournament, director) -> Tournamen
         signup.accept_identity(registration, director)
     for entry in tournament.entries.filter(start_number__in=plan.paid + plan.waived):
         fee = FeeStatus.WAIVED if entry.start_number in plan.waived else FeeStatus.PAID
-        signup.set_fee(entry, fee, director)
+        fees.set_fee(entry, fee, director)
     return tournament
 
 
