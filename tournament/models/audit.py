@@ -228,13 +228,20 @@ def stamp(instance: Model, user, reason: Reason = "", *, role: str = "") -> Mode
     return instance
 
 
-def reason_columns(reason: Reason) -> dict[str, Any]:
-    """The history columns of ``reason``, for history records written without an instance
-    (``tournament.domain.bulk``)."""
+def record_columns(user, reason: Reason = "", role: str = "") -> dict[str, Any]:
+    """The audit columns of a history record written without an instance
+    (``tournament.domain.bulk``): what :func:`stamp` and :func:`record_role` put into the
+    record of a ``save()``, the same way (``role`` "": the account's own role)."""
     if isinstance(reason, Event):
-        return {"history_change_reason": None, "history_event": reason.code,
+        said = {"history_change_reason": "", "history_event": reason.code,
                 "history_params": reason.stored()}  # fmt: skip
-    return {"history_change_reason": reason or None, "history_event": "", "history_params": None}
+    else:
+        said = {"history_change_reason": reason, "history_event": "", "history_params": None}
+    return {
+        "history_user_id": user.pk if user is not None else None,
+        "history_role": role or role_of(user),
+        **said,
+    }
 
 
 @receiver(pre_create_historical_record)
