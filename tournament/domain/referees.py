@@ -15,7 +15,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import RefereeCall, Round, Table, Tournament
-from ..models.audit import LIST_KEEPER, REFEREE_GROUP, event, stamp
+from ..models.audit import (
+    LIST_KEEPER,
+    REFEREE,
+    REFEREE_GROUP,
+    event,
+    group_names,
+    role_of,
+    stamp,
+)
 from ..models.locks import lock
 from . import DomainError
 
@@ -77,9 +85,9 @@ def may_become_referee(account: User) -> bool:
     a role, nor put their name on a tournament's referee list; an account that is some other
     director's referee may referee here too, as referees travel between tournaments. For
     anybody else the director creates a new account (the form's second path)."""
-    if not account.is_active or account.is_staff or account.is_superuser:
+    if not account.is_active or account.is_staff or role_of(account) != REFEREE:
         return False
-    return set(account.groups.values_list("name", flat=True)) == {REFEREE_GROUP}
+    return group_names(account) == {REFEREE_GROUP}
 
 
 def refused_account_message() -> str:

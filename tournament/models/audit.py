@@ -190,18 +190,36 @@ class AuditRole(AuditEvent):
         abstract = True
 
 
+def group_names(user) -> frozenset[str]:
+    """The names of ``user``'s groups, read once per user object (a page asks often)."""
+    if not user.is_authenticated:
+        return frozenset()
+    cached = getattr(user, "_kreuzdame_groups", None)
+    if cached is None:
+        cached = frozenset(user.groups.values_list("name", flat=True))
+        user._kreuzdame_groups = cached
+    return cached
+
+
 def role_of(user) -> str:
-    """The role of an account, as the history records it; no account: a command."""
+    """The role of an account: the one place that decides it, from the superuser flag and
+    the two groups. The history records it; ``tournament.permissions`` derives who may do
+    what from it. No account: a command."""
     if user is None:
         return SYSTEM
     if user.is_superuser:
         return ADMINISTRATOR
-    groups = set(user.groups.values_list("name", flat=True))
+    groups = group_names(user)
     if DIRECTOR_GROUP in groups:
         return DIRECTOR
     if REFEREE_GROUP in groups:
         return REFEREE
     return USER
+
+
+# The same decision as a filter of the user table: the accounts that may direct a
+# tournament (role_of says DIRECTOR or ADMINISTRATOR).
+DIRECTOR_ACCOUNTS = models.Q(is_superuser=True) | models.Q(groups__name=DIRECTOR_GROUP)
 
 
 Model = TypeVar("Model", bound=models.Model)
