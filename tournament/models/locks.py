@@ -22,6 +22,11 @@ The lock order (take what you need, always top to bottom):
 6. registrations;
 7. rows hanging off one table or tournament that nothing else locks after them: referee
    calls, table devices.
+
+The tournament's lock serialises the verbs that take it, so below it the order only matters
+between verbs that reach the same rows without sharing a tournament: merging two players
+therefore locks every tournament they play in first. (Accepting an online registration's
+identity locks the registration before its entry and player, under its tournament's lock.)
 """
 
 from __future__ import annotations
