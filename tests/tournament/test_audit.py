@@ -22,13 +22,18 @@ from tests.factories import EntryFactory, UserFactory, referee, released_table
 from tests.tournament.test_tournaments import as_browser_sends
 from tournament.demo_games import play_sheet
 from tournament.domain import bulk
+from tournament.domain import devices as devices_domain
+from tournament.domain import fees as fees_domain
 from tournament.domain import penalties as penalty_domain
+from tournament.domain import referees as referees_domain
+from tournament.domain import registration as registration_domain
 from tournament.domain.penalties import Facts
 from tournament.forms.tournaments import TournamentForm
 from tournament.management.commands.demo import DEMO_SLUG
-from tournament.models import Entry, Game, GameKind, Penalty, Seat, Tournament
+from tournament.models import Entry, Game, GameKind, Penalty, Seat, TableDevice, Tournament
 from tournament.models.audit import event, history_reason, stamp
 from tournament.sheets import verbs as sheet_domain
+from tournament.sheets.verbs import Actor
 
 pytestmark = pytest.mark.django_db
 
@@ -426,3 +431,48 @@ def test_history_records_are_written_only_through_the_audit_helpers():
         if bypasses.search(line)
     ]
     assert found == []
+
+
+def _device(tournament, director_user):
+    devices_domain.new_pairing(tournament, 1, director_user)
+    device = TableDevice.objects.get(tournament=tournament)
+    devices_domain.revoke(device, director_user)
+    return device
+
+
+def _call_handled(tournament, director_user):
+    call = referees_domain.call_referee(released_table(tournament), Actor("Tisch 1"))
+    referees_domain.handle_call(call, director_user)
+    return call
+
+
+def _published(tournament, director_user):
+    entry = EntryFactory(tournament=tournament, publish=False)
+    return registration_domain.set_publish(entry, True, director_user)
+
+
+def _fee(tournament, director_user):
+    return fees_domain.set_fee(EntryFactory(tournament=tournament), "paid", director_user)
+
+
+def _all_present(tournament, director_user):
+    entry = EntryFactory(tournament=tournament, checked_in=False)
+    registration_domain.check_in_all(tournament, user=director_user)
+    return entry
+
+
+@pytest.mark.parametrize(
+    ("verb", "code"),
+    [
+        (_device, "device-revoked"),
+        (_call_handled, "call-handled"),
+        (_published, "consent-given"),
+        (_fee, "entry-fee"),
+        (_all_present, "all-present"),  # many rows at once: bulk.history
+    ],
+)
+def test_each_verb_records_its_event_with_its_actor(tournament, director_user, verb, code):
+    changed = verb(tournament, director_user)
+    record = changed.history.order_by("history_id").last()
+    assert record.history_event == code
+    assert (record.history_user, record.history_role) == (director_user, "director")
