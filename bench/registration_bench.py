@@ -29,7 +29,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from tournament.domain import signup  # noqa: E402
+from tournament.domain import fees, signup  # noqa: E402
 from tournament.domain.registration import PlayerData, register, set_checked_in  # noqa: E402
 from tournament.models import FeeStatus, Tournament  # noqa: E402
 from tournament.models.audit import DIRECTOR_GROUP  # noqa: E402
@@ -173,12 +173,12 @@ def main() -> int:
     for i in range(20):
         details = signup.Details(f"K{i}", "Klein", email=f"k{i}@example.org")
         signup.submit(small, details, consent="ok")
-    signup.set_fee(small.entries.first(), FeeStatus.PAID, director)
+    fees.set_fee(small.entries.first(), FeeStatus.PAID, director)
     rng = random.Random(1)
     for entry in big.entries.all():
         fee = rng.choice([FeeStatus.PAID, FeeStatus.OPEN, FeeStatus.WAIVED])
         if fee != FeeStatus.OPEN:
-            signup.set_fee(entry, fee, director)
+            fees.set_fee(entry, fee, director)
     client = Client()
     client.force_login(director)
     constant = players_page(client, big, small, director)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
+from . import ledger
 from .errors import InvalidFacts
 from .profiles import RuleProfile, Scoring
 
@@ -50,7 +51,7 @@ class GameFacts:
     @property
     def sitter(self) -> int | None:
         """At a 5-table the dealer sits out and scores 0 (TSR 10.1.1)."""
-        return self.dealer if self.table_size == 5 else None
+        return None if self.dealer is None else ledger.sitter(self.dealer, self.table_size)
 
     @property
     def kontra(self) -> tuple[int, ...]:

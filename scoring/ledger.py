@@ -31,8 +31,29 @@ class LedgerStep:
     owing_after: tuple[int, ...]  # ... and after it (for a step not yet played: as before)
 
 
+# Position 1 deals the first game of a round; the deal passes clockwise (to the left).
+FIRST_DEALER = 1
+
+
 def clockwise(position: int, table_size: int) -> int:
     return position % table_size + 1
+
+
+def sitter(dealer: int, table_size: int) -> int | None:
+    """Who sits out a game: the dealer at a five-player table; nobody at a four-table."""
+    return dealer if table_size == 5 else None
+
+
+def dealing_order(table_size: int, games: int) -> list[tuple[int, int | None]]:
+    """(dealer, sitter) of each of ``games`` games when every deal passes on (no game makes
+    its dealer deal again): the order a blank Spielliste shows. :func:`walk` follows the same
+    rule and adds what the games played change."""
+    order = []
+    dealer = FIRST_DEALER
+    for _ in range(games):
+        order.append((dealer, sitter(dealer, table_size)))
+        dealer = clockwise(dealer, table_size)
+    return order
 
 
 def _owing(table_size: int, played: dict[int, int], required: int) -> tuple[int, ...]:
@@ -51,9 +72,9 @@ def _vorfuehren_candidate(
     one owing, the deal passes to his left neighbour so that he can play (profile setting)."""
     order = [clockwise(dealer + i - 1, table_size) for i in range(1, table_size + 1)]
     for position in order:  # dealer + 1, dealer + 2, ..., dealer
-        if position in owing and not (table_size == 5 and position == dealer):
+        if position in owing and position != sitter(dealer, table_size):
             return dealer, position
-    if table_size == 5 and dealer in owing and profile.vorfuehren_sitter_passes_deal:
+    if sitter(dealer, table_size) in owing and profile.vorfuehren_sitter_passes_deal:
         return clockwise(dealer, table_size), dealer
     return dealer, None
 
@@ -74,7 +95,7 @@ def walk(
     required = profile.pflichtsoli_per_round
     total = nominal_games if nominal_games is not None else profile.games_per_round(table_size)
     played: dict[int, int] = {}
-    dealer = 1
+    dealer = FIRST_DEALER
     steps: list[LedgerStep] = []
     for index in range(len(games) + 1):
         number = index + 1
@@ -93,7 +114,7 @@ def walk(
             LedgerStep(
                 game=number,
                 dealer=game_dealer,
-                sitter=game_dealer if table_size == 5 else None,
+                sitter=sitter(game_dealer, table_size),
                 vorfuehren=must,
                 vorfuehren_forced=forced,
                 owing_before=owing,

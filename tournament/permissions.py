@@ -15,33 +15,28 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from .models import RoundStatus, Series, Table, Tournament
-from .models.audit import DIRECTOR_GROUP, REFEREE_GROUP
+from .models.audit import ADMINISTRATOR, DIRECTOR, REFEREE, role_of
 from .models.tournament import TournamentQuerySet
 
 
-def _group_names(user) -> frozenset[str]:
-    if not user.is_authenticated:
-        return frozenset()
-    cached = getattr(user, "_kreuzdame_groups", None)
-    if cached is None:
-        cached = frozenset(user.groups.values_list("name", flat=True))
-        user._kreuzdame_groups = cached
-    return cached
+def is_administrator(user) -> bool:
+    """A superuser: manages every tournament and series."""
+    return role_of(user) == ADMINISTRATOR
 
 
 def is_director(user) -> bool:
-    return user.is_authenticated and (user.is_superuser or DIRECTOR_GROUP in _group_names(user))
+    """A director's account (or an administrator's): the role :func:`role_of` decides."""
+    return user.is_authenticated and role_of(user) in (ADMINISTRATOR, DIRECTOR)
 
 
 def is_referee(user) -> bool:
-    return user.is_authenticated and (
-        user.is_superuser or REFEREE_GROUP in _group_names(user) or is_director(user)
-    )
+    """A referee's account, or one that may do more (a director's, an administrator's)."""
+    return user.is_authenticated and role_of(user) in (ADMINISTRATOR, DIRECTOR, REFEREE)
 
 
 def managed_tournaments(user) -> TournamentQuerySet:
     """The tournaments ``user`` may change."""
-    if user.is_superuser:
+    if is_administrator(user):
         return Tournament.objects.all()
     if not is_director(user):
         return Tournament.objects.none()
@@ -56,7 +51,7 @@ def get_managed_tournament(request: HttpRequest, slug: str) -> Tournament:
 
 def officiated_tournaments(user) -> TournamentQuerySet:
     """The tournaments where ``user`` is a director or a referee."""
-    if user.is_superuser:
+    if is_administrator(user):
         return Tournament.objects.all()
     if not is_referee(user):
         return Tournament.objects.none()
@@ -126,7 +121,7 @@ def changeable_players(user) -> QuerySet:
     tournaments' data. Staff status alone (access to the admin site) grants nothing here."""
     from .models import Entry, Player
 
-    if user.is_superuser:
+    if is_administrator(user):
         return Player.objects.all()
     # The director's tournaments as a list of ids (a few): the two EXISTS below then stay
     # index lookups per player. Written as nested IN subqueries with DISTINCT, PostgreSQL
@@ -141,7 +136,7 @@ def changeable_players(user) -> QuerySet:
 def directed_series(user) -> QuerySet[Series]:
     """The series ``user`` may change: those listing them as a director (all for a
     superuser)."""
-    if user.is_superuser:
+    if is_administrator(user):
         return Series.objects.all()
     if not is_director(user):
         return Series.objects.none()

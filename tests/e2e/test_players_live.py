@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.e2e.test_players_page import client_login
 from tests.factories import director
-from tournament.domain import signup
+from tournament.domain import fees, signup
 from tournament.domain.registration import PlayerData, register, set_checked_in
 from tournament.models import Entry, FeeStatus, Tournament
 
@@ -68,7 +68,7 @@ def hall(live_server, page):
         ]
     ]
     for entry in (typed[0], registrations[0].entry):
-        signup.set_fee(entry, FeeStatus.PAID, user)
+        fees.set_fee(entry, FeeStatus.PAID, user)
     page.context.add_cookies([{"name": "django_language", "value": "de", "url": live_server.url}])
     client_login(page, live_server, user)
     page.goto(f"{live_server.url}/manage/neujahr/")

@@ -7,8 +7,8 @@ import pytest
 
 from tests.e2e.test_players_page import client_login
 from tests.factories import director
+from tournament.domain.fees import set_fee
 from tournament.domain.registration import PlayerData, register
-from tournament.domain.signup import set_fee
 from tournament.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

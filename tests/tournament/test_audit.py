@@ -4,7 +4,9 @@ why — from the pages, the admin and the management commands. The application o
 to change or delete history, and replaying a sheet's history gives its current rows."""
 
 import random
+import re
 from datetime import UTC, timedelta
+from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -16,16 +18,22 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import UserFactory, referee, released_table
+from tests.factories import EntryFactory, UserFactory, referee, released_table
 from tests.tournament.test_tournaments import as_browser_sends
 from tournament.demo_games import play_sheet
+from tournament.domain import bulk
+from tournament.domain import devices as devices_domain
+from tournament.domain import fees as fees_domain
 from tournament.domain import penalties as penalty_domain
+from tournament.domain import referees as referees_domain
+from tournament.domain import registration as registration_domain
 from tournament.domain.penalties import Facts
 from tournament.forms.tournaments import TournamentForm
 from tournament.management.commands.demo import DEMO_SLUG
-from tournament.models import Entry, Game, GameKind, Penalty, Seat, Tournament
-from tournament.models.audit import history_reason
+from tournament.models import Entry, Game, GameKind, Penalty, Seat, TableDevice, Tournament
+from tournament.models.audit import event, history_reason, stamp
 from tournament.sheets import verbs as sheet_domain
+from tournament.sheets.verbs import Actor
 
 pytestmark = pytest.mark.django_db
 
@@ -383,3 +391,88 @@ def test_changing_a_tournaments_settings_names_the_director(director_client, tou
     data = as_browser_sends(TournamentForm(instance=tournament), venue="Stadthalle")
     recorded(lambda: director_client.post(url, data), director_user, "director")
     assert tournament.history.latest("history_id").venue == "Stadthalle"
+
+
+@pytest.mark.parametrize("role", ["", "player"])
+@pytest.mark.parametrize("reason", ["typed by a person", event("entry-fee")])
+def test_a_bulk_history_record_says_what_a_stamped_save_says(
+    tournament, director_user, reason, role
+):
+    """Two ways to write a history record (an instance's save, many rows at once), one
+    definition of its audit columns: who, in which role, and why."""
+    entry = EntryFactory(tournament=tournament)
+    stamp(entry, director_user, reason, role=role).save()
+    bulk.history(
+        Entry, Entry.objects.filter(pk=entry.pk).values(), "~", director_user, role, reason
+    )
+    saved, written = entry.history.order_by("-history_id")[:2][::-1]
+    columns = ("history_user_id", "history_role", "history_change_reason", "history_event",
+               "history_params")  # fmt: skip
+    assert [getattr(written, c) for c in columns] == [getattr(saved, c) for c in columns]
+    assert saved.history_role == (role or "director")
+    assert history_reason(written) == history_reason(saved) == str(reason)
+
+
+def test_history_records_are_written_only_through_the_audit_helpers():
+    """``stamp`` (a save) and ``bulk.history`` (many rows) are the only ways the site names
+    the actor and reason of a history record: no module sets simple-history's hooks or
+    writes history rows by itself."""
+    root = Path(__file__).resolve().parents[2] / "tournament"
+    bypasses = re.compile(
+        r"\._history_user\s*=|\._change_reason\s*=|\._history_role\s*=|bulk_history_create"
+        r"|\.history\.(create|bulk_create|update)\("
+    )
+    own = {root / "models" / "audit.py"}
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for path in root.rglob("*.py")
+        if path not in own and "migrations" not in path.parts
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if bypasses.search(line)
+    ]
+    assert found == []
+
+
+def _device(tournament, director_user):
+    devices_domain.new_pairing(tournament, 1, director_user)
+    device = TableDevice.objects.get(tournament=tournament)
+    devices_domain.revoke(device, director_user)
+    return device
+
+
+def _call_handled(tournament, director_user):
+    call = referees_domain.call_referee(released_table(tournament), Actor("Tisch 1"))
+    referees_domain.handle_call(call, director_user)
+    return call
+
+
+def _published(tournament, director_user):
+    entry = EntryFactory(tournament=tournament, publish=False)
+    return registration_domain.set_publish(entry, True, director_user)
+
+
+def _fee(tournament, director_user):
+    return fees_domain.set_fee(EntryFactory(tournament=tournament), "paid", director_user)
+
+
+def _all_present(tournament, director_user):
+    entry = EntryFactory(tournament=tournament, checked_in=False)
+    registration_domain.check_in_all(tournament, user=director_user)
+    return entry
+
+
+@pytest.mark.parametrize(
+    ("verb", "code"),
+    [
+        (_device, "device-revoked"),
+        (_call_handled, "call-handled"),
+        (_published, "consent-given"),
+        (_fee, "entry-fee"),
+        (_all_present, "all-present"),  # many rows at once: bulk.history
+    ],
+)
+def test_each_verb_records_its_event_with_its_actor(tournament, director_user, verb, code):
+    changed = verb(tournament, director_user)
+    record = changed.history.order_by("history_id").last()
+    assert record.history_event == code
+    assert (record.history_user, record.history_role) == (director_user, "director")

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director
-from tournament.domain import draw, signup
+from tournament.domain import draw, fees, signup
 from tournament.domain import standings as standings_domain
 from tournament.domain.registration import PlayerData, register, set_checked_in, set_status
 from tournament.models import EntryStatus, FeeStatus, RegistrationState
@@ -146,7 +146,7 @@ def test_the_fee_column_and_sums_appear_only_where_a_fee_is_taken(director_clien
     page = director_client.get(page_url(tournament)).content.decode()
     assert f'id="fee-{entry.pk}"' not in page and 'class="summary fee-sums"' not in page
     # A fee ticked anyway (a donation box, a fee of 0 € set later) shows the column again.
-    signup.set_fee(entry, FeeStatus.WAIVED, None)
+    fees.set_fee(entry, FeeStatus.WAIVED, None)
     page = director_client.get(page_url(tournament)).content.decode()
     assert f'id="fee-{entry.pk}"' in page and 'class="summary fee-sums"' in page
 
@@ -164,15 +164,32 @@ def ticked(feed, director_user):
     """Two paid, one waived, one not paid; a withdrawn player who paid still counts as
     collected, a withdrawn one who did not owes nothing."""
     tournament, (a, b, c, d) = feed
-    signup.set_fee(a, FeeStatus.PAID, director_user)
-    signup.set_fee(b, FeeStatus.PAID, director_user)
-    signup.set_fee(c, FeeStatus.WAIVED, director_user)
+    fees.set_fee(a, FeeStatus.PAID, director_user)
+    fees.set_fee(b, FeeStatus.PAID, director_user)
+    fees.set_fee(c, FeeStatus.WAIVED, director_user)
     gone = register(tournament, PlayerData("Gerd", "Weg"), director=director_user)
-    signup.set_fee(gone, FeeStatus.PAID, director_user)
+    fees.set_fee(gone, FeeStatus.PAID, director_user)
     set_status(gone, EntryStatus.WITHDRAWN, director_user, "ill")
     owes_nothing = register(tournament, PlayerData("Hanna", "Fort"), director=director_user)
     set_status(owes_nothing, EntryStatus.WITHDRAWN, director_user, "ill")
     return tournament, (a, b, c, d, gone, owes_nothing)
+
+
+def test_the_row_amounts_add_up_to_the_sums(ticked):
+    """One rule for the treasurer's rows and the page's sums: what the paid rows stand for
+    is what was collected, the open rows of players still playing what is outstanding, a
+    waived fee is nothing and a withdrawn player who did not pay owes nothing."""
+    tournament, (a, b, c, d, gone, owes_nothing) = ticked
+    sums = fees.fee_sums(tournament)
+    fee = tournament.entry_fee
+    rows = {e.pk: e for e in tournament.entries.all()}
+    amounts = {pk: fees.amount_of(entry, fee) for pk, entry in rows.items()}
+    paid = [pk for pk, entry in rows.items() if entry.fee == FeeStatus.PAID]
+    still_owing = [pk for pk, entry in rows.items() if entry.fee == FeeStatus.OPEN and amounts[pk]]
+    assert (sums.paid, sums.open, sums.waived) == (3, 1, 1)
+    assert sum(amounts[pk] for pk in paid) == sums.collected == Decimal("37.50")
+    assert sum(amounts[pk] for pk in still_owing) == sums.outstanding == Decimal("12.50")
+    assert amounts[c.pk] == Decimal("0") and amounts[owes_nothing.pk] is None
 
 
 def test_the_sums_in_german(director_client, ticked):
@@ -447,7 +464,7 @@ def test_the_live_part_sends_only_the_rows_that_changed(director_client, hall, d
     jurgen = tournament.entries.get(start_number=1)
 
     # A fee ticked at another desk: that row and the sums; the missing list did not change.
-    signup.set_fee(bert.entry, FeeStatus.PAID, director_user)
+    fees.set_fee(bert.entry, FeeStatus.PAID, director_user)
     html = poll(director_client, tournament, state).content.decode()
     assert changed_rows(html) == [bert.entry.pk]
     assert 'id="entries-table"' not in html and 'id="missing-players"' not in html
@@ -509,7 +526,7 @@ def test_the_first_fee_ticked_brings_the_whole_table_with_its_fee_column(
     english(director_client)
     page = director_client.get(page_url(tournament)).content.decode()
     assert "Entry fee</a></th>" not in page
-    signup.set_fee(ada.entry, FeeStatus.PAID, director_user)
+    fees.set_fee(ada.entry, FeeStatus.PAID, director_user)
     html = poll(director_client, tournament, state_of(page)).content.decode()
     assert 'id="entries-table" hx-swap-oob="true"' in html and changed_rows(html) == []
     assert "Entry fee</a></th>" in html
@@ -526,7 +543,7 @@ def test_a_kept_row_is_filed_under_the_same_fingerprint_the_poll_reads(
     from tournament.views.entries import _entries
 
     tournament, ada, _bert = hall
-    signup.set_fee(ada.entry, FeeStatus.PAID, director_user)
+    fees.set_fee(ada.entry, FeeStatus.PAID, director_user)
     signup.check_in(ada)
     entries = _entries(tournament).order_by("pk")
     read = list(entries.values_list(*live_rows.ROW_FIELDS))
@@ -590,7 +607,7 @@ def test_registered_online_players_are_marked_in_the_table(director_client, hall
     few = queries_of(director_client, tournament)
     for number in range(6):
         entry = online(tournament, "Neu", f"Spieler{number}").entry
-        signup.set_fee(entry, FeeStatus.PAID, director_user)
+        fees.set_fee(entry, FeeStatus.PAID, director_user)
     assert queries_of(director_client, tournament) == few
 
 

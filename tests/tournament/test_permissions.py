@@ -2,9 +2,19 @@
 tournament, and the tournament's own director."""
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
+from django.test import RequestFactory
 from django.urls import get_resolver, reverse
 
-from tests.factories import EntryFactory, RoundFactory, TableFactory, director, referee
+from tests.factories import (
+    EntryFactory,
+    RoundFactory,
+    TableFactory,
+    UserFactory,
+    director,
+    referee,
+)
 from tournament.models import (
     Penalty,
     RefereeCall,
@@ -13,6 +23,8 @@ from tournament.models import (
     Series,
     TableDevice,
 )
+from tournament.models.audit import DIRECTOR_ACCOUNTS, role_of
+from tournament.permissions import is_director, is_referee, roles
 from tournament.urls import manage_patterns
 
 pytestmark = pytest.mark.django_db
@@ -282,3 +294,41 @@ def test_public_routes_need_no_login(client):
     assert client.get(reverse("home")).status_code == 200
     assert client.get(reverse("login")).status_code == 200
     assert client.get(reverse("calculator")).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("account", "role", "directs", "referees"),
+    [
+        ("anonymous", "user", False, False),
+        ("plain", "user", False, False),
+        ("staff", "user", False, False),  # the admin site alone grants no role
+        ("referee", "referee", False, True),
+        ("director", "director", True, True),
+        ("superuser", "administrator", True, True),
+    ],
+)
+def test_one_decision_gives_the_role_the_history_records_and_what_the_account_may(
+    client, account, role, directs, referees
+):
+    """The history's role, the pages' checks, the navigation and the directors the series
+    form offers come from one decision (``role_of``)."""
+    users = {
+        "plain": lambda: UserFactory(username="jemand"),
+        "staff": lambda: UserFactory(username="technik", is_staff=True),
+        "referee": lambda: referee(username="pfeife"),
+        "director": lambda: director(username="chefin"),
+        "superuser": lambda: UserFactory(username="root", is_superuser=True),
+    }
+    user = users[account]() if account in users else AnonymousUser()
+    assert role_of(user) == role
+    assert (is_director(user), is_referee(user)) == (directs, referees)
+    request = RequestFactory().get("/")
+    request.user = user
+    assert roles(request) == {"user_is_director": directs, "user_is_referee": referees}
+    if user.is_authenticated:
+        offered = get_user_model().objects.filter(DIRECTOR_ACCOUNTS, pk=user.pk).exists()
+        assert offered == directs
+        client.force_login(user)
+    start = client.get(reverse("manage:tournament-list"))
+    expected = 200 if directs else 302 if referees or not user.is_authenticated else 403
+    assert start.status_code == expected

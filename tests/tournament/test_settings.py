@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.processes import run_python
+from tournament.domain import fees, signup
 from tournament.domain import series as series_domain
-from tournament.domain import signup
 from tournament.management.commands.demo import DEMO_SERIES_SLUG, DEMO_SLUG, UPCOMING_SLUG
 from tournament.models import Entry, Game, RegistrationState, Series, SeriesMethod, Tournament
 from tournament.sheets import reads
@@ -177,7 +177,7 @@ def test_the_demo_data_has_an_upcoming_tournament_with_registration_open_and_ful
     known = set(demo.entries.values_list("player_id", flat=True))
     assert 0 < sum(r.entry.player_id in known for r in confirmed) < len(confirmed)
     # 10 € entry fee, partly paid: the treasurer has something to collect.
-    sums = signup.fee_sums(upcoming)
+    sums = fees.fee_sums(upcoming)
     assert sums.fee == Decimal("10.00")
     assert sums.paid > 0 and sums.open > 0 and sums.waived == 1
     ticked = upcoming.entries.exclude(fee="open")

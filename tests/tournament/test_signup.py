@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
-from tournament.domain import DomainError, signup
+from tournament.domain import DomainError, fees, signup
 from tournament.domain.players import merge_players
 from tournament.domain.registration import set_checked_in, set_status
 from tournament.models import (
@@ -254,17 +254,17 @@ def test_fees_record_who_and_when_and_add_up(hall):
     hall.save()
     boss = hall.directors.get()
     entries = [EntryFactory(tournament=hall) for _ in range(4)]
-    signup.set_fee(entries[0], FeeStatus.PAID, boss)
-    signup.set_fee(entries[1], FeeStatus.WAIVED, boss)
-    signup.set_fee(entries[2], FeeStatus.PAID, boss)
+    fees.set_fee(entries[0], FeeStatus.PAID, boss)
+    fees.set_fee(entries[1], FeeStatus.WAIVED, boss)
+    fees.set_fee(entries[2], FeeStatus.PAID, boss)
     set_status(entries[2], EntryStatus.WITHDRAWN, boss)  # paid, then withdrawn: still collected
     entries[0].refresh_from_db()
     assert entries[0].fee_changed_by == boss and entries[0].fee_changed_at is not None
-    sums = signup.fee_sums(hall)
+    sums = fees.fee_sums(hall)
     assert (sums.paid, sums.waived, sums.open) == (2, 1, 1)
     assert (sums.collected, sums.outstanding) == (Decimal("25.00"), Decimal("12.50"))
     with pytest.raises(DomainError):
-        signup.set_fee(entries[3], "maybe", boss)
+        fees.set_fee(entries[3], "maybe", boss)
     assert Entry.objects.get(pk=entries[3].pk).fee == FeeStatus.OPEN
 
 
@@ -344,7 +344,7 @@ def test_merging_into_a_withdrawn_entry_takes_over_the_place_check_in_and_fee(ha
     typed = typed_in(hall)
     set_status(typed, EntryStatus.WITHDRAWN, boss)
     online = sign(hall, "Albers")
-    signup.set_fee(online.entry, FeeStatus.PAID, boss)
+    fees.set_fee(online.entry, FeeStatus.PAID, boss)
     set_checked_in(online.entry, True, boss)
     sign(hall, "Brandt")
     waiting = sign(hall, "Conrad")

@@ -13,17 +13,14 @@ from django.db import transaction
 from django.db.models import Field
 from django.utils.translation import gettext as _
 
-from ..models.audit import DIRECTOR_GROUP
+from ..models.audit import DIRECTOR_ACCOUNTS, DIRECTOR_GROUP
 from . import DomainError
 
 
 def director_exists() -> bool:
     """Is there an active account that can direct a tournament (a director or a superuser)?"""
     users = get_user_model().objects.filter(is_active=True)
-    return (
-        users.filter(is_superuser=True).exists()
-        or users.filter(groups__name=DIRECTOR_GROUP).exists()
-    )
+    return users.filter(DIRECTOR_ACCOUNTS).exists()
 
 
 def create_director(username: str, password: str, *, first_name="", last_name=""):

@@ -16,7 +16,7 @@ from django.db.models import Field, Model, QuerySet
 from django.utils import timezone
 from simple_history.utils import get_history_model_for_model
 
-from ..models.audit import Reason, reason_columns
+from ..models.audit import Reason, record_columns
 
 _PLAIN = (int, str, type(None))
 # Ids per DELETE statement: far below every backend's limit of query parameters.
@@ -77,18 +77,13 @@ def history(
 ) -> None:
     """Write the history records (``kind``: "+" created, "~" changed, "-" deleted) of
     ``rows`` of ``model``, each row with its id and every tracked field as it is now, and
-    ``reason`` as the change reason (see :func:`~tournament.models.audit.stamp`)."""
+    ``reason`` as the change reason, their columns as :func:`~tournament.models.audit.stamp`
+    gives them to a saved row (:func:`~tournament.models.audit.record_columns`)."""
     historical = get_history_model_for_model(model)
     names = {f.attname for f in historical._meta.concrete_fields}
-    extra = {
-        "history_date": timezone.now(),
-        "history_type": kind,
-        "history_user_id": user.pk if user is not None else None,
-    }
-    columns = reason_columns(reason or "")
+    extra = {"history_date": timezone.now(), "history_type": kind}
+    columns = record_columns(user, reason or "", role)
     extra |= {name: value for name, value in columns.items() if name in names}
-    if "history_role" in names:
-        extra["history_role"] = role
     tracked = [name for name in names if name not in extra]
     insert(
         historical, [{name: row[name] for name in tracked if name in row} for row in rows], extra

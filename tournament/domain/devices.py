@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from .. import ratelimit
 from ..models import Round, RoundStatus, Table, TableDevice, Tournament
 from ..models.audit import LIST_KEEPER, event, stamp
+from ..models.locks import lock
 from . import DomainError
 
 PAIRING_CODE_SECONDS = 15 * 60
@@ -104,7 +105,7 @@ def pair(code: str, network: str, replaces: TableDevice | None = None) -> Paired
     now = timezone.now()
     with transaction.atomic():
         device = (
-            TableDevice.objects.select_for_update()
+            lock(TableDevice.objects)
             .filter(
                 code_hash=_hash(code),
                 code_expires_at__gt=now,
@@ -140,7 +141,7 @@ def revoke(device: TableDevice, user) -> TableDevice:
     """End a pairing (or withdraw a code not used yet): the device no longer follows its
     table, and what it still sends is refused with a message (tournament/devices.py)."""
     with transaction.atomic():
-        device = TableDevice.objects.select_for_update().get(pk=device.pk)
+        device = lock(TableDevice.objects).get(pk=device.pk)
         if device.revoked_at is None:
             device.revoked_at = timezone.now()
             device.code_hash = ""

@@ -36,6 +36,7 @@ from ..models import (
     Tournament,
 )
 from ..models.audit import role_of, stamp
+from ..models.locks import lock, lock_tournament
 from ..models.player import normalize_name
 from ..versions import mark_changed
 from . import DomainError, bulk
@@ -260,7 +261,7 @@ def draw(
     seconds = time.perf_counter() - started
     repeats = {n: seating.evaluate(plan.rounds[:n]).repeat_pairs for n in numbers}
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        locked = lock_tournament(tournament.pk)
         if locked is None or _snapshot(locked) != before:
             raise DomainError(
                 _(
@@ -393,8 +394,8 @@ def _locked_round(round_: Round) -> Round:
     """The round locked for this transaction, after its tournament: the draw locks the
     tournament row, so a swap or a release waits for a draw writing meanwhile (and the draw
     for them) instead of being overwritten by it — the same order everywhere, no deadlock."""
-    Tournament.objects.select_for_update().filter(pk=round_.tournament_id).first()
-    return Round.objects.select_for_update().get(pk=round_.pk)
+    lock_tournament(round_.tournament_id)
+    return lock(Round.objects).get(pk=round_.pk)
 
 
 def swap(round_: Round, first: int, second: int, user) -> None:

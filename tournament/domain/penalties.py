@@ -33,9 +33,9 @@ from ..models import (
     RoundStatus,
     Seat,
     Table,
-    Tournament,
 )
 from ..models.audit import event, stamp
+from ..models.locks import lock, lock_tournament
 from ..models.penalty import next_number
 from ..sheets.reads import SheetView, load
 from ..sheets.verbs import locked_table
@@ -303,7 +303,7 @@ def _check_situation(game, facts: Facts) -> None:
 def _lock(table: Table) -> Table:
     """The round, then the table, locked for this transaction (the order of close_round and
     the sheet saves): a round cannot close while a decision on one of its tables is written."""
-    Round.objects.select_for_update().filter(pk=table.round_id).first()
+    lock(Round.objects.filter(pk=table.round_id)).first()
     return locked_table(table)
 
 
@@ -343,7 +343,7 @@ def enter(
     with transaction.atomic():
         # The tournament first (the order of the draw): the next penalty number is taken
         # under its lock, so two referees saving at once never get the same number.
-        Tournament.objects.select_for_update().filter(pk=table.round.tournament_id).first()
+        lock_tournament(table.round.tournament_id)
         table = _lock(table)
         done = already_stored(table, client_id)
         if done is not None:
@@ -448,7 +448,7 @@ def _disqualified_entry(penalty: Penalty) -> Entry | None:
     the penalty (to go back to if the decision is revoked)."""
     if penalty.category != Category.DISQUALIFICATION:
         return None
-    entry = Entry.objects.select_for_update().get(pk=penalty.offender_id)
+    entry = lock(Entry.objects).get(pk=penalty.offender_id)
     if entry.status != EntryStatus.DISQUALIFIED:
         penalty.entry_status_before = entry.status
     return entry
@@ -465,7 +465,7 @@ def _apply_sanction(penalty: Penalty, entry: Entry | None, user) -> None:
 def _readmit(penalty: Penalty, user, reason: str) -> None:
     """No disqualification counts any more: the entry goes back to the status the last
     referee disqualification took it from (a director's own disqualification stays)."""
-    entry = Entry.objects.select_for_update().get(pk=penalty.offender_id)
+    entry = lock(Entry.objects).get(pk=penalty.offender_id)
     disqualifications = Penalty.objects.filter(offender=entry, category=Category.DISQUALIFICATION)
     if disqualifications.counting().exists() or entry.status != EntryStatus.DISQUALIFIED:
         return

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from ..imports.tabular import ImportFileError, read_table
 from ..models import Entry, Player, Team, Tournament, normalize_name
 from ..models.audit import role_of
+from ..models.locks import lock_tournament
 from ..names import has_control_characters
 from ..versions import mark_changed
 from . import DomainError, bulk
@@ -528,7 +529,7 @@ def apply_import(
         plan = None if attempt == ATTEMPTS else prepare(tournament, ordered, known_qs)
         try:
             with transaction.atomic():
-                Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+                lock_tournament(tournament.pk)
                 if plan is None:
                     # Changed under the plan again and again: prepared under the lock, once.
                     plan = prepare(tournament, ordered, known_qs)

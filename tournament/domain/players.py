@@ -23,6 +23,7 @@ from ..models import (
     Tournament,
 )
 from ..models.audit import PLAYER, Event, Reason, event, stamp
+from ..models.locks import lock, lock_tournament, lock_tournaments
 from ..models.registration import OPEN_STATES
 from ..names import fold
 from ..permissions import changeable_players
@@ -73,10 +74,10 @@ def edit_entry(
         reason = reason.strip() or event("entry-corrected")
     with transaction.atomic():
         # Tournament, player, entry: the lock order of merge_players.
-        Tournament.objects.select_for_update().filter(pk=entry.tournament_id).first()
+        lock_tournament(entry.tournament_id)
         player_id = Entry.objects.filter(pk=entry.pk).values_list("player_id", flat=True).get()
-        player = Player.objects.select_for_update().get(pk=player_id)
-        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        player = lock(Player.objects).get(pk=player_id)
+        entry = lock(Entry.objects).get(pk=entry.pk)
         tournament = entry.tournament
         wanted = (data.first_name, data.last_name, data.club, data.ddv_number)
         current = (player.first_name, player.last_name, player.club, player.ddv_number)
@@ -176,8 +177,8 @@ def merge_players(
         # The lock order of every verb: tournaments (by pk), then players, then entries; an
         # entry correction running at the same time waits here instead of deadlocking.
         tournaments = Entry.objects.filter(player_id__in=ids).values("tournament_id")
-        list(Tournament.objects.select_for_update().filter(pk__in=tournaments).order_by("pk"))
-        players = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=ids)}
+        lock_tournaments(tournaments)
+        players = {p.pk: p for p in lock(Player.objects.filter(pk__in=ids))}
         allowed = _changeable(user).filter(pk__in=ids).count() == 2
         if not allowed or len(players) != 2:
             raise DomainError(
@@ -221,7 +222,7 @@ def merge_players(
                 % {"keep": keep.ddv_number, "drop": drop.ddv_number}
             )
         note = event("merged-with-player", id=drop.pk, name=drop.full_name, reason=reason)
-        for entry in Entry.objects.select_for_update().filter(player=drop):
+        for entry in lock(Entry.objects.filter(player=drop)):
             entry.player = keep
             stamp(entry, user, note)
             entry.save(update_fields=["player"])
@@ -256,7 +257,7 @@ def _kept_takes_over(double: Entry, keep: Player, user, reason: str) -> None:
     and its online registration, so the personal link keeps showing the place. If the kept
     entry has a live registration of its own, the double's is cancelled (one person, one
     registration); so it is when the kept entry is disqualified."""
-    kept = Entry.objects.select_for_update().get(tournament_id=double.tournament_id, player=keep)
+    kept = lock(Entry.objects).get(tournament_id=double.tournament_id, player=keep)
     merged = event("merged-with-entry", id=double.player_id, reason=reason)
     fields = []
     if double.status == EntryStatus.ACTIVE and kept.status == EntryStatus.WITHDRAWN:
@@ -274,10 +275,10 @@ def _kept_takes_over(double: Entry, keep: Player, user, reason: str) -> None:
         fields += ["fee", "fee_changed_by", "fee_changed_at"]
     if fields:
         stamp(kept, user, merged).save(update_fields=fields)
-    registration = Registration.objects.select_for_update().filter(entry=double).first()
+    registration = lock(Registration.objects.filter(entry=double)).first()
     if registration is None:
         return
-    mine = Registration.objects.select_for_update().filter(entry=kept)
+    mine = lock(Registration.objects.filter(entry=kept))
     if kept.status == EntryStatus.DISQUALIFIED or mine.filter(state__in=OPEN_STATES).exists():
         registration.entry = None
         if registration.state in OPEN_STATES:

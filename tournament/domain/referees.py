@@ -15,7 +15,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import RefereeCall, Round, Table, Tournament
-from ..models.audit import LIST_KEEPER, REFEREE_GROUP, event, stamp
+from ..models.audit import (
+    LIST_KEEPER,
+    REFEREE,
+    REFEREE_GROUP,
+    event,
+    group_names,
+    role_of,
+    stamp,
+)
+from ..models.locks import lock
 from . import DomainError
 
 if TYPE_CHECKING:  # the sheet verbs close a round's calls through this module
@@ -27,7 +36,7 @@ def call_referee(table: Table, actor: Actor, note: str = "") -> RefereeCall:
     entered). One open call per table is enough: while one is open, a second call returns
     it instead of queueing another."""
     with transaction.atomic():
-        Table.objects.select_for_update().filter(pk=table.pk).first()
+        lock(Table.objects.filter(pk=table.pk)).first()
         waiting = table.referee_calls.filter(handled_at__isnull=True).first()
         if waiting is not None:
             return waiting
@@ -40,7 +49,7 @@ def call_referee(table: Table, actor: Actor, note: str = "") -> RefereeCall:
 def handle_call(call: RefereeCall, user) -> RefereeCall:
     """A referee has dealt with a table's call."""
     with transaction.atomic():
-        call = RefereeCall.objects.select_for_update().select_related("table").get(pk=call.pk)
+        call = lock(RefereeCall.objects.select_related("table")).get(pk=call.pk)
         if call.handled_at is not None:
             raise DomainError(_("Somebody has already taken care of this call."))
         call.handled_at, call.handled_by = timezone.now(), user
@@ -53,9 +62,7 @@ def close_calls(round_: Round, user) -> None:
     """The round is over: calls nobody took care of are closed with it, each with its
     history record (called while closing the round, inside its transaction)."""
     now = timezone.now()
-    for call in RefereeCall.objects.select_for_update().filter(
-        table__round=round_, handled_at__isnull=True
-    ):
+    for call in lock(RefereeCall.objects.filter(table__round=round_, handled_at__isnull=True)):
         call.handled_at, call.handled_by = now, user
         stamp(call, user, event("call-closed-with-round"))
         call.save(update_fields=["handled_at", "handled_by"])
@@ -78,9 +85,9 @@ def may_become_referee(account: User) -> bool:
     a role, nor put their name on a tournament's referee list; an account that is some other
     director's referee may referee here too, as referees travel between tournaments. For
     anybody else the director creates a new account (the form's second path)."""
-    if not account.is_active or account.is_staff or account.is_superuser:
+    if not account.is_active or account.is_staff or role_of(account) != REFEREE:
         return False
-    return set(account.groups.values_list("name", flat=True)) == {REFEREE_GROUP}
+    return group_names(account) == {REFEREE_GROUP}
 
 
 def refused_account_message() -> str:

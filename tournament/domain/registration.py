@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Entry, EntryStatus, Player, Registration, Team, Tournament, normalize_name
 from ..models.audit import Reason, event, role_of, stamp
+from ..models.locks import lock, lock_tournament
 from ..models.tournament import new_projector_token
 from ..names import fold
 from ..permissions import managed_tournaments
@@ -241,7 +242,7 @@ def register(
     """
     with transaction.atomic():
         # Lock the tournament row so that two registrations cannot take the same number.
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        lock_tournament(tournament.pk)
         known = known_players or KnownPlayers(known_tournaments(director, tournament), tournament)
         player = None if unverified else find_player(data, known)
         if ddv_number_conflict(data, player):
@@ -309,7 +310,7 @@ def set_status(entry: Entry, status: str, user, reason: Reason = "", *, role: st
     if status not in EntryStatus.values:
         raise DomainError(_("Unknown status."))
     with transaction.atomic():
-        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        entry = lock(Entry.objects).get(pk=entry.pk)
         entry.status = status
         if status != EntryStatus.ACTIVE:
             entry.checked_in = False
@@ -325,7 +326,7 @@ def set_publish(entry: Entry, publish: bool, user, reason: Reason = "", *, role:
     registration of the entry follows, so that the player's link shows the same. Saving the
     entry moves the tournament's results version: the cached public pages follow at once."""
     with transaction.atomic():
-        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        entry = lock(Entry.objects).get(pk=entry.pk)
         if entry.publish == publish:
             return entry
         entry.publish = publish
@@ -343,7 +344,7 @@ def set_checked_in(entry: Entry, checked_in: bool, user, *, role: str = "") -> E
     """Check a player in (or undo it). Only active entries can be checked in. ``role``: see
     :func:`~.audit.stamp` (the player on their personal link has no account)."""
     with transaction.atomic():
-        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        entry = lock(Entry.objects).get(pk=entry.pk)
         if checked_in and entry.status != EntryStatus.ACTIVE:
             raise DomainError(_("Only active players can be checked in."))
         entry.checked_in = checked_in
@@ -360,11 +361,11 @@ def check_in_all(tournament: Tournament, *, user=None) -> int:
     reason = event("all-present")
     role = role_of(user)
     with transaction.atomic():
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        lock_tournament(tournament.pk)
         waiting = tournament.entries.filter(status=EntryStatus.ACTIVE, checked_in=False)
         # The rows locked (PostgreSQL; SQLite's write lock holds already): an entry withdrawn
         # at this moment waits, and is not checked in after its withdrawal.
-        ids = list(waiting.select_for_update().values_list("pk", flat=True))
+        ids = list(lock(waiting).values_list("pk", flat=True))
         if not ids:
             return 0
         now = timezone.now()
@@ -381,7 +382,7 @@ def check_in_number(tournament: Tournament, start_number: int, *, user=None) -> 
     message when nobody has the number, the player is not active or already checked in."""
     with transaction.atomic():
         entry = (
-            tournament.entries.select_for_update()
+            lock(tournament.entries.all())
             .select_related("player")
             .filter(start_number=start_number)
             .first()

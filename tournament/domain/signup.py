@@ -13,13 +13,12 @@ transaction has committed; without one (a command) nothing is sent.
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
 from itertools import takewhile
 from typing import Protocol
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -27,7 +26,6 @@ from django.utils.translation import gettext_lazy, ngettext
 from ..models import (
     Entry,
     EntryStatus,
-    FeeStatus,
     Player,
     Registration,
     RegistrationState,
@@ -36,6 +34,7 @@ from ..models import (
     normalize_name,
 )
 from ..models.audit import PLAYER, event, role_of, stamp
+from ..models.locks import lock
 from ..models.registration import OPEN_STATES
 from ..permissions import changeable_players
 from . import DomainError, bulk, player_import
@@ -128,7 +127,7 @@ class Details:
 
 
 def _lock(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    return lock(Tournament.objects).get(pk=tournament.pk)
 
 
 def _known_tournaments(tournament: Tournament):
@@ -416,11 +415,7 @@ def _role(user) -> str:
 
 def _locked(registration: Registration) -> Registration:
     _lock(registration.tournament)
-    return (
-        Registration.objects.select_for_update()
-        .select_related("tournament")
-        .get(pk=registration.pk)
-    )
+    return lock(Registration.objects).select_related("tournament").get(pk=registration.pk)
 
 
 def cancel(registration: Registration, *, user=None, mail: Mailer | None = None) -> Registration:
@@ -724,10 +719,8 @@ def accept_identity(registration: Registration, user) -> Player:
         tournament = registration.tournament
         if not needs_acceptance(registration) or registration.entry is None:
             raise DomainError(_("Only confirmed registrations not yet accepted can be accepted."))
-        entry = (
-            Entry.objects.select_for_update().select_related("player").get(pk=registration.entry.pk)
-        )
-        own = Player.objects.select_for_update().get(pk=entry.player_id)
+        entry = lock(Entry.objects.select_related("player")).get(pk=registration.entry.pk)
+        own = lock(Player.objects).get(pk=entry.player_id)
         data = _details_of(registration).player_data
         known = KnownPlayers(known_tournaments(user, tournament))
         player = find_player(data, known)
@@ -780,48 +773,6 @@ def check_in(registration: Registration) -> Entry:
     if not can_check_in(registration) or registration.entry is None:
         raise DomainError(_("Check-in on this link is not open."))
     return set_checked_in(registration.entry, True, None, role=PLAYER)
-
-
-def set_fee(entry: Entry, fee: str, user) -> Entry:
-    """Tick an entry's fee paid, not paid or waived; who and when are kept."""
-    if fee not in FeeStatus.values:
-        raise DomainError(_("Unknown fee status."))
-    with transaction.atomic():
-        entry = Entry.objects.select_for_update().get(pk=entry.pk)
-        entry.fee = fee
-        entry.fee_changed_by = user
-        entry.fee_changed_at = timezone.now()
-        stamp(entry, user, event("entry-fee"))
-        entry.save(update_fields=["fee", "fee_changed_by", "fee_changed_at"])
-    return entry
-
-
-@dataclass(frozen=True)
-class FeeSums:
-    fee: Decimal
-    paid: int
-    waived: int
-    open: int
-
-    @property
-    def collected(self) -> Decimal:
-        return self.fee * self.paid
-
-    @property
-    def outstanding(self) -> Decimal:
-        return self.fee * self.open
-
-
-def fee_sums(tournament: Tournament) -> FeeSums:
-    """Counts and sums over the active entries (a withdrawn player owes nothing, but what they
-    paid counts as collected)."""
-    active = Q(status=EntryStatus.ACTIVE)
-    counts = tournament.entries.aggregate(  # one query: the live players page asks often
-        paid=Count("pk", filter=Q(fee=FeeStatus.PAID)),
-        waived=Count("pk", filter=active & Q(fee=FeeStatus.WAIVED)),
-        open=Count("pk", filter=active & Q(fee=FeeStatus.OPEN)),
-    )
-    return FeeSums(fee=tournament.entry_fee, **counts)
 
 
 def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int:

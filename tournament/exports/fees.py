@@ -18,8 +18,8 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import Cell
 from openpyxl.utils import get_column_letter
 
-from ..domain.signup import fee_sums
-from ..models import EntryStatus, FeeStatus, Tournament
+from ..domain.fees import amount_of, fee_sums
+from ..models import Tournament
 from .rows import heading
 from .xlsx import BOLD, TITLE, _cell, _saved
 
@@ -55,16 +55,6 @@ def _who(user) -> str:
     if user is None:
         return ""
     return user.get_full_name() or user.get_username()
-
-
-def amount_of(entry, fee: Decimal) -> Decimal | None:
-    """What the row stands for: the fee paid or still owed; nothing for a waived fee; empty
-    for a withdrawn or disqualified player who did not pay (they owe nothing)."""
-    if entry.fee == FeeStatus.WAIVED:
-        return Decimal("0")
-    if entry.fee == FeeStatus.OPEN and entry.status != EntryStatus.ACTIVE:
-        return None
-    return fee
 
 
 def fees_workbook(tournament: Tournament) -> bytes:

@@ -33,6 +33,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
+from scoring.ledger import dealing_order
+
 from ..models import Round, Table
 from ..models.round import seats_with_players
 from ..names import sort_key
@@ -105,12 +107,11 @@ def group_letter(last_name: str) -> str:
 
 
 def game_lines(size: int, games: int) -> list[GameLine]:
-    """The normal dealer sequence: game g is dealt by position ((g - 1) mod size) + 1; at a
-    5-table the dealer sits out."""
+    """The engine's dealing order when every deal passes on (:func:`scoring.ledger.dealing_order`):
+    who deals each game and, at a 5-table, who sits out."""
     lines = []
-    for number in range(1, games + 1):
-        dealer = (number - 1) % size + 1
-        sits_out = tuple(size == 5 and position == dealer for position in range(1, size + 1))
+    for number, (dealer, sitter) in enumerate(dealing_order(size, games), start=1):
+        sits_out = tuple(position == sitter for position in range(1, size + 1))
         ends_cycle = number % size == 0 and number != games
         lines.append(GameLine(number, dealer, sits_out, ends_cycle))
     return lines

@@ -14,7 +14,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Series, SeriesMethod, SeriesTiebreak, Tournament
-from ..models.audit import DIRECTOR_GROUP
+from ..models.audit import DIRECTOR_ACCOUNTS
 from .text import no_control_characters, no_control_characters_except_line_breaks
 from .tournaments import slug_from_name
 
@@ -83,7 +83,7 @@ class SeriesForm(forms.ModelForm):
         people.queryset = (
             get_user_model()
             .objects.filter(is_active=True)
-            .filter(Q(groups__name=DIRECTOR_GROUP) | Q(is_superuser=True))
+            .filter(DIRECTOR_ACCOUNTS)
             .exclude(pk=user.pk)
             .distinct()
             .order_by("username")

@@ -190,18 +190,36 @@ class AuditRole(AuditEvent):
         abstract = True
 
 
+def group_names(user) -> frozenset[str]:
+    """The names of ``user``'s groups, read once per user object (a page asks often)."""
+    if not user.is_authenticated:
+        return frozenset()
+    cached = getattr(user, "_kreuzdame_groups", None)
+    if cached is None:
+        cached = frozenset(user.groups.values_list("name", flat=True))
+        user._kreuzdame_groups = cached
+    return cached
+
+
 def role_of(user) -> str:
-    """The role of an account, as the history records it; no account: a command."""
+    """The role of an account: the one place that decides it, from the superuser flag and
+    the two groups. The history records it; ``tournament.permissions`` derives who may do
+    what from it. No account: a command."""
     if user is None:
         return SYSTEM
     if user.is_superuser:
         return ADMINISTRATOR
-    groups = set(user.groups.values_list("name", flat=True))
+    groups = group_names(user)
     if DIRECTOR_GROUP in groups:
         return DIRECTOR
     if REFEREE_GROUP in groups:
         return REFEREE
     return USER
+
+
+# The same decision as a filter of the user table: the accounts that may direct a
+# tournament (role_of says DIRECTOR or ADMINISTRATOR).
+DIRECTOR_ACCOUNTS = models.Q(is_superuser=True) | models.Q(groups__name=DIRECTOR_GROUP)
 
 
 Model = TypeVar("Model", bound=models.Model)
@@ -228,13 +246,20 @@ def stamp(instance: Model, user, reason: Reason = "", *, role: str = "") -> Mode
     return instance
 
 
-def reason_columns(reason: Reason) -> dict[str, Any]:
-    """The history columns of ``reason``, for history records written without an instance
-    (``tournament.domain.bulk``)."""
+def record_columns(user, reason: Reason = "", role: str = "") -> dict[str, Any]:
+    """The audit columns of a history record written without an instance
+    (``tournament.domain.bulk``): what :func:`stamp` and :func:`record_role` put into the
+    record of a ``save()``, the same way (``role`` "": the account's own role)."""
     if isinstance(reason, Event):
-        return {"history_change_reason": None, "history_event": reason.code,
+        said = {"history_change_reason": "", "history_event": reason.code,
                 "history_params": reason.stored()}  # fmt: skip
-    return {"history_change_reason": reason or None, "history_event": "", "history_params": None}
+    else:
+        said = {"history_change_reason": reason, "history_event": "", "history_params": None}
+    return {
+        "history_user_id": user.pk if user is not None else None,
+        "history_role": role or role_of(user),
+        **said,
+    }
 
 
 @receiver(pre_create_historical_record)

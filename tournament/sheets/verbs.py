@@ -46,6 +46,7 @@ from ..models import (
     Tournament,
 )
 from ..models.audit import LIST_KEEPER, Reason, event, stamp
+from ..models.locks import lock
 from ..models.registration import new_registration_token
 from ..models.tournament import new_confirm_code, new_personal_token
 from . import codes
@@ -148,7 +149,7 @@ def locked_table(table: Table) -> Table:
     """The table row locked for this transaction, with its sheet: saves to one sheet happen
     one at a time."""
     return (
-        Table.objects.select_for_update(of=("self",))
+        lock(Table.objects, of=("self",))
         .select_related("round__tournament", "sheet")
         .get(pk=table.pk)
     )
@@ -584,11 +585,11 @@ def close_round(round_: Round, user) -> None:
             _close_refusal(Round.objects.select_related("tournament").get(pk=pk))
             prepared = results.compute(Q(table__round=pk))
         with transaction.atomic():
-            round_ = Round.objects.select_for_update().get(pk=pk)
+            round_ = lock(Round.objects).get(pk=pk)
             # Every sheet's row too: a change at the desk that is being saved right now (and
             # may send a confirmed sheet back) finishes first, or waits until the round is
             # closed.
-            list(round_.tables.select_for_update().values_list("pk", flat=True))
+            list(lock(round_.tables.all()).values_list("pk", flat=True))
             if last:
                 _close_refusal(round_)
                 prepared = results.compute(Q(table__round=pk))

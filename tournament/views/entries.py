@@ -22,6 +22,7 @@ from scoring.penalties import Category
 
 from .. import live_rows
 from ..domain import DomainError
+from ..domain.fees import fee_sums, set_fee, shows_fees
 from ..domain.players import edit_entry, start_number_locked
 from ..domain.registration import (
     PlayerData,
@@ -33,7 +34,7 @@ from ..domain.registration import (
     set_status,
     update_tournament,
 )
-from ..domain.signup import after_places_changed, fee_sums, set_fee
+from ..domain.signup import after_places_changed
 from ..exports.fees import fees_workbook
 from ..exports.xlsx import XLSX_TYPE
 from ..filters import EntryFilter
@@ -62,12 +63,6 @@ def _counts(tournament) -> dict:
     return counts
 
 
-def _shows_fees(tournament) -> bool:
-    """The fee column and sums appear where the tournament takes a fee, or some fee was
-    ticked anyway."""
-    return tournament.entry_fee > 0 or tournament.entries.exclude(fee=FeeStatus.OPEN).exists()
-
-
 def _live(tournament) -> dict:
     """What the live part of the page shows besides the table: the counts, the fee sums and,
     once check-in is under way (somebody checked in, or check-in by link is open), the active
@@ -85,7 +80,7 @@ def _live(tournament) -> dict:
         "counts": counts,
         # Withdrawing means another thing once the first round is drawn (the rows say it).
         "begun": start_number_locked(tournament),
-        "fees": fee_sums(tournament) if _shows_fees(tournament) else None,
+        "fees": fee_sums(tournament) if shows_fees(tournament) else None,
         "missing_shown": shown,
         # Plain values, not entries: with check-in just open this is the whole field.
         "missing": [
@@ -404,7 +399,7 @@ def entry_fee(request, slug, pk):
             "tournament": tournament,
             "error": error,
             "fee_choices": FeeStatus.choices,
-            "fees": fee_sums(tournament) if _shows_fees(tournament) else None,
+            "fees": fee_sums(tournament) if shows_fees(tournament) else None,
         }
         return render(request, "tournament/manage/_fee_response.html", context, status=status)
     if error:

@@ -15,6 +15,9 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from scoring.kinds import Kind
+from scoring.ledger import PlayedGame, walk
+from scoring.profiles import DDV
 from tests.downloads import file_of
 from tests.factories import TournamentFactory, director, released_table
 from tournament.exports import GENERATED, printpack
@@ -137,6 +140,21 @@ def test_game_lines_dealers_and_list_keeper(pack, round_with_tables):
         assert flat(f"list keeper: {keeper}") in flat(sheet)
         assert "deals game 1" in sheet
         assert sheet.count("Pflichtsolo played in game") == len(players[number])
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_the_printed_dealers_are_the_engines(size):
+    """The pre-filled dealer column and the shaded sitter are what the ledger says for a
+    round in which every game is a normal one (no dealer deals again)."""
+    games = DDV.games_per_round(size)
+    lines = printpack.game_lines(size, games)
+    steps = walk(DDV, size, [PlayedGame(Kind.NORMAL)] * games)[:games]
+    assert [line.dealer for line in lines] == [step.dealer for step in steps]
+    sitters = [step.sitter for step in steps]
+    assert [line.sits_out.index(True) + 1 if any(line.sits_out) else None for line in lines] == (
+        sitters
+    )
+    assert all(sum(line.sits_out) == (size == 5) for line in lines)
 
 
 def test_context_rows_and_few_queries(round_with_tables, django_assert_num_queries):

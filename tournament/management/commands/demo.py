@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from scoring.penalties import Category
 from tournament.demo_games import play_sheet
-from tournament.domain import draw, penalties, signup
+from tournament.domain import bulk, draw, fees, penalties, signup
 from tournament.domain import series as series_domain
 from tournament.domain.penalties import Facts
 from tournament.domain.registration import PlayerData, register
@@ -198,10 +198,7 @@ class Command(BaseCommand):
 def record_entries(tournament: Tournament) -> None:
     """The first history record of entries written without one (a fixture, bulk_create),
     made by the command."""
-    Entry.history.bulk_history_create(
-        list(tournament.entries.all()), default_change_reason=DEMO_REASON
-    )
-    Entry.history.filter(tournament=tournament).update(history_role=SYSTEM)
+    bulk.history(Entry, tournament.entries.values(), "+", None, SYSTEM, DEMO_REASON)
 
 
 def on_the_day(date: datetime.date, hour: int, minute: int = 0) -> datetime.datetime:
@@ -310,7 +307,7 @@ def upcoming_tournament(plan: Upcoming, demo: Tournament, director) -> Tournamen
         signup.accept_identity(registration, director)
     for entry in tournament.entries.filter(start_number__in=plan.paid + plan.waived):
         fee = FeeStatus.WAIVED if entry.start_number in plan.waived else FeeStatus.PAID
-        signup.set_fee(entry, fee, director)
+        fees.set_fee(entry, fee, director)
     return tournament
 
 
