@@ -36,8 +36,8 @@ from django_tasks import task
 from . import ratelimit
 from .domain import series as series_domain
 from .exports import PdfUnavailable, cards, federation, printpack, xlsx
-from .exports import downloads as names
 from .exports import documents as pdfs
+from .exports import downloads as names
 from .exports.export import PDF, XLSX, Export, download
 from .models import Document, DocumentStatus, Round, Series, Tournament
 from .versions import series_key
@@ -385,9 +385,12 @@ def _limited(request_: HttpRequest) -> HttpResponse | None:
     wait = downloads.take(key, limit, settings.DOWNLOAD_WINDOW)
     if wait is None:
         return None
-    page = render_page(request_, "tournament/document_limit.html", {"seconds": wait}, status=429)
-    page["Retry-After"] = str(wait)
-    return page
+    return ratelimit.too_many(
+        request_,
+        wait,
+        heading=_("Too many downloads"),
+        reason=_("This address asked for many files in a short time."),
+    )
 
 
 def respond(
