@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -49,6 +49,7 @@ logger = logging.getLogger(__name__)
 STALE = timedelta(minutes=10)
 
 Subject = Tournament | Series
+T = TypeVar("T")  # what a tournament's function gives: a file or its name
 
 
 @dataclass(frozen=True)
@@ -95,8 +96,8 @@ def _series_name(public_only: bool, fmt: str) -> Callable[[Subject, str], str]:
     return name
 
 
-def _t(function: Callable[[Tournament], Any]) -> Callable[[Subject, str], Any]:
-    def make(tournament: Subject, variant: str) -> Any:
+def _t(function: Callable[[Tournament], T]) -> Callable[[Subject, str], T]:
+    def make(tournament: Subject, variant: str) -> T:
         assert isinstance(tournament, Tournament)
         return function(tournament)
 
