@@ -227,7 +227,7 @@ def limited_admin_login(request, extra_context=None):
     attempt = Attempt.of(request)
     wait = attempt.take()
     if wait is not None:
-        return too_many(wait)
+        return too_many(request, wait)
     response = _admin_login(request, extra_context)
     attempt.record(request, response)
     return response

@@ -20,11 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render as render_page
 from django.utils import timezone, translation
@@ -37,28 +37,33 @@ from . import ratelimit
 from .domain import series as series_domain
 from .exports import PdfUnavailable, cards, federation, printpack, xlsx
 from .exports import documents as pdfs
+from .exports import downloads as names
+from .exports.export import PDF, XLSX, Export, download
 from .models import Document, DocumentStatus, Round, Series, Tournament
 from .versions import series_key
 
 logger = logging.getLogger(__name__)
 
-PDF = "application/pdf"
 # A render that has not finished after this long is taken to have died with its worker and
 # is queued again by the next request.
 STALE = timedelta(minutes=10)
 
 Subject = Tournament | Series
+T = TypeVar("T")  # what a tournament's function gives: a file or its name
 
 
 @dataclass(frozen=True)
 class Kind:
     title: StrOrPromise  # lazy: in the reader's language
-    suffix: str
+    name: Callable[[Subject, str], str]  # the download's file name (exports/downloads.py)
     content_type: str
     make: Callable[[Subject, str], bytes]
     # The print pack and the cards carry secrets (table links, players' codes): never cached.
     secret: bool = False
     series_public_only: bool | None = None  # a series' kinds: its public table or all of it
+
+    def export(self, subject: Subject, variant: str) -> Export:
+        return Export(self.name(subject, variant), self.content_type, self.make(subject, variant))
 
 
 def _print_pack(tournament: Subject, variant: str) -> bytes:
@@ -67,6 +72,11 @@ def _print_pack(tournament: Subject, variant: str) -> bytes:
         tournament_id=tournament.pk, number=int(number)
     )
     return printpack.print_pack(round_, base_url)
+
+
+def _print_pack_name(tournament: Subject, variant: str) -> str:
+    assert isinstance(tournament, Tournament)
+    return names.print_pack_name(tournament, int(variant.split(" ", 1)[0]))
 
 
 def _series(public_only: bool, fmt: str) -> Callable[[Subject, str], bytes]:
@@ -78,12 +88,24 @@ def _series(public_only: bool, fmt: str) -> Callable[[Subject, str], bytes]:
     return make
 
 
-def _t(function: Callable[[Tournament], bytes]) -> Callable[[Subject, str], bytes]:
-    def make(tournament: Subject, variant: str) -> bytes:
+def _series_name(public_only: bool, fmt: str) -> Callable[[Subject, str], str]:
+    def name(found: Subject, variant: str) -> str:
+        assert isinstance(found, Series)
+        return names.series_name(found, fmt, public_only=public_only)
+
+    return name
+
+
+def _t(function: Callable[[Tournament], T]) -> Callable[[Subject, str], T]:
+    def make(tournament: Subject, variant: str) -> T:
         assert isinstance(tournament, Tournament)
         return function(tournament)
 
     return make
+
+
+def _list(what: str, fmt: str) -> Callable[[Subject, str], str]:
+    return _t(lambda t: names.list_name(t, what, fmt))
 
 
 def _cards(tournament: Subject, variant: str) -> bytes:
@@ -96,46 +118,74 @@ def _cards(tournament: Subject, variant: str) -> bytes:
 
 KINDS: dict[str, Kind] = {
     "standings-pdf": Kind(
-        gettext_lazy("Standings"), "pdf", PDF, _t(lambda t: pdfs.standings_pdf(t))
+        gettext_lazy("Standings"),
+        _list("standings", "pdf"),
+        PDF,
+        _t(lambda t: pdfs.standings_pdf(t)),
     ),
     "teams-pdf": Kind(
-        gettext_lazy("Teams"), "pdf", PDF, _t(lambda t: pdfs.standings_pdf(t, teams_only=True))
+        gettext_lazy("Teams"),
+        _list("teams", "pdf"),
+        PDF,
+        _t(lambda t: pdfs.standings_pdf(t, teams_only=True)),
     ),
-    "rounds-pdf": Kind(gettext_lazy("Rounds"), "pdf", PDF, _t(pdfs.rounds_pdf)),
+    "rounds-pdf": Kind(gettext_lazy("Rounds"), _list("rounds", "pdf"), PDF, _t(pdfs.rounds_pdf)),
     "standings-xlsx": Kind(
-        gettext_lazy("Standings"), "xlsx", xlsx.XLSX_TYPE, _t(lambda t: xlsx.workbook(t))
+        gettext_lazy("Standings"),
+        _list("standings", "xlsx"),
+        XLSX,
+        _t(lambda t: xlsx.workbook(t)),
     ),
     "teams-xlsx": Kind(
-        gettext_lazy("Teams"), "xlsx", xlsx.XLSX_TYPE, _t(lambda t: xlsx.workbook(t, "teams"))
+        gettext_lazy("Teams"), _list("teams", "xlsx"), XLSX, _t(lambda t: xlsx.workbook(t, "teams"))
     ),
     "rounds-xlsx": Kind(
-        gettext_lazy("Rounds"), "xlsx", xlsx.XLSX_TYPE, _t(lambda t: xlsx.workbook(t, "rounds"))
+        gettext_lazy("Rounds"),
+        _list("rounds", "xlsx"),
+        XLSX,
+        _t(lambda t: xlsx.workbook(t, "rounds")),
     ),
     "results-xlsx": Kind(
         gettext_lazy("Results for the federation"),
-        "xlsx",
-        xlsx.XLSX_TYPE,
+        _t(lambda t: names.results_name(t, "xlsx")),
+        XLSX,
         _t(federation.results_workbook),
     ),
-    "printpack": Kind(gettext_lazy("Print pack (PDF)"), "pdf", PDF, _print_pack, secret=True),
-    "cards": Kind(gettext_lazy("Player cards (PDF)"), "pdf", PDF, _cards, secret=True),
+    "printpack": Kind(
+        gettext_lazy("Print pack (PDF)"), _print_pack_name, PDF, _print_pack, secret=True
+    ),
+    "cards": Kind(
+        gettext_lazy("Player cards (PDF)"),
+        _t(names.cards_name),
+        PDF,
+        _cards,
+        secret=True,
+    ),
     "series-pdf": Kind(
-        gettext_lazy("Series"), "pdf", PDF, _series(True, "pdf"), series_public_only=True
+        gettext_lazy("Series"),
+        _series_name(True, "pdf"),
+        PDF,
+        _series(True, "pdf"),
+        series_public_only=True,
     ),
     "series-xlsx": Kind(
         gettext_lazy("Series"),
-        "xlsx",
-        xlsx.XLSX_TYPE,
+        _series_name(True, "xlsx"),
+        XLSX,
         _series(True, "xlsx"),
         series_public_only=True,
     ),
     "series-all-pdf": Kind(
-        gettext_lazy("Series"), "pdf", PDF, _series(False, "pdf"), series_public_only=False
+        gettext_lazy("Series"),
+        _series_name(False, "pdf"),
+        PDF,
+        _series(False, "pdf"),
+        series_public_only=False,
     ),
     "series-all-xlsx": Kind(
         gettext_lazy("Series"),
-        "xlsx",
-        xlsx.XLSX_TYPE,
+        _series_name(False, "xlsx"),
+        XLSX,
         _series(False, "xlsx"),
         series_public_only=False,
     ),
@@ -238,7 +288,7 @@ def render(document: Document) -> None:
     kind = KINDS[document.kind]
     try:
         with translation.override(document.language):
-            content = kind.make(_subject(document), document.variant)
+            made = kind.export(_subject(document), document.variant)
     except PdfUnavailable as exc:
         _failed(document, str(exc.message))
         return
@@ -249,14 +299,14 @@ def render(document: Document) -> None:
         return
     folder = Path(settings.DOCUMENTS_DIR)
     folder.mkdir(parents=True, exist_ok=True)
-    name = f"{document.pk}-{secrets.token_hex(8)}.{kind.suffix}"
+    name = f"{document.pk}-{secrets.token_hex(8)}{Path(made.filename).suffix}"
     partial = folder / (name + ".part")
-    partial.write_bytes(content)
+    partial.write_bytes(made.data)
     partial.replace(folder / name)  # readers see the whole file or none
     Document.objects.filter(pk=document.pk).update(
         status=DocumentStatus.READY,
         file_name=name,
-        size=len(content),
+        size=len(made.data),
         finished_at=timezone.now(),
         changed_at=timezone.now(),
     )
@@ -336,13 +386,16 @@ def _limited(request_: HttpRequest) -> HttpResponse | None:
     wait = downloads.take(key, limit, settings.DOWNLOAD_WINDOW)
     if wait is None:
         return None
-    page = render_page(request_, "tournament/document_limit.html", {"seconds": wait}, status=429)
-    page["Retry-After"] = str(wait)
-    return page
+    return ratelimit.too_many(
+        request_,
+        wait,
+        heading=_("Too many downloads"),
+        reason=_("This address asked for many files in a short time."),
+    )
 
 
 def respond(
-    request_: HttpRequest, kind: str, subject: Subject, filename: str, variant: str = ""
+    request_: HttpRequest, kind: str, subject: Subject, variant: str = ""
 ) -> HttpResponseBase:
     """Answer a download link: the file when it is ready for the current data, else a page
     that shows the progress (``?status`` answers its poll) and fetches the file when ready."""
@@ -360,15 +413,8 @@ def respond(
     if document.status == DocumentStatus.READY:
         path = path_of(document)
         if path.is_file():
-            response = FileResponse(
-                path.open("rb"),
-                as_attachment=True,
-                filename=filename,
-                content_type=about.content_type,
-            )
-            if about.secret:
-                response["Cache-Control"] = "private, no-store"
-            return response
+            made = Export(about.name(subject, variant), about.content_type, path.read_bytes())
+            return download(made, private=about.secret)
         document.delete()  # its file is gone (the folder emptied): make it again
         document = request(kind, subject, language, variant)
     older = (

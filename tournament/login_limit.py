@@ -28,7 +28,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.utils.crypto import constant_time_compare, salted_hmac
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from . import ratelimit
 
@@ -159,8 +159,7 @@ def message(wait: int) -> str:
     ) % {"minutes": minutes}
 
 
-def too_many(wait: int) -> HttpResponse:
-    """The plain 429 answer (the admin's login; the site's login shows its own page)."""
-    response = HttpResponse(message(wait), status=429, content_type="text/plain; charset=utf-8")
-    response["Retry-After"] = str(wait)
-    return response
+def too_many(request: HttpRequest, wait: int) -> HttpResponse:
+    """The admin's answer to a login over the limit (the site's login shows its form with
+    :func:`message`)."""
+    return ratelimit.too_many(request, wait, heading=gettext("Too many failed logins"))

@@ -24,7 +24,9 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .models import RateBucket
@@ -185,16 +187,28 @@ class InMemory:
             self._windows.clear()
 
 
-def too_many(seconds: int) -> HttpResponse:
-    response = HttpResponse(
-        ngettext(
-            "Too many attempts. Please wait %(seconds)s second.",
-            "Too many attempts. Please wait %(seconds)s seconds.",
-            seconds,
-        )
-        % {"seconds": seconds},
-        status=429,
-        content_type="text/plain; charset=utf-8",
-    )
+def wait_in_words(seconds: int) -> str:
+    """How long to wait, in the reader's language: seconds under a minute, else the minutes
+    (rounded up: "1 minute" is never too short)."""
+    if seconds < 60:
+        return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
+    minutes = math.ceil(seconds / 60)
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
+
+
+def too_many(
+    request: HttpRequest, seconds: int, heading: str = "", reason: str = ""
+) -> HttpResponse:
+    """The one answer to a request over a rate limit (the form pages that were filled in
+    show their own form with the message instead): the page ``429.html`` in the site's look
+    and the reader's language, with the wait in words and in ``Retry-After``. Nobody's
+    answer is cached: the next one may be different."""
+    context = {
+        "heading": heading or _("Too many attempts"),
+        "reason": reason or _("There were too many requests from your connection."),
+        "wait": wait_in_words(seconds),
+    }
+    response = render(request, "429.html", context, status=429)
     response["Retry-After"] = str(seconds)
+    response["Cache-Control"] = "private, no-store"
     return response

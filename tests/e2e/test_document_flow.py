@@ -32,7 +32,7 @@ def test_the_pdf_is_made_in_the_background_and_downloads_itself(live_server, pag
     with page.expect_download() as fetched:
         documents.render(document)  # the worker's part
     download = fetched.value
-    assert download.suggested_filename == "vm.pdf"
+    assert download.suggested_filename == "vm-serienwertung.pdf"
     with open(download.path(), "rb") as made:
         assert "Vereinsmeisterschaft" in PdfReader(made).pages[0].extract_text()
     expect(page.locator("#document-link")).to_be_visible()

@@ -2,6 +2,7 @@
 an outdated file never served, the access rules of the old downloads, a limit per address
 for visitors, a failure shown as a message, the worker and its supervisor."""
 
+import dataclasses
 import datetime
 import sys
 import time
@@ -76,7 +77,7 @@ def test_the_worker_makes_the_file_the_page_then_serves(database_queue, cup, cli
     database_queue()
     assert client.get(url + "?status=1").json() == {"status": "ready"}
     response = client.get(url)
-    assert response["Content-Disposition"] == 'attachment; filename="vm.xlsx"'
+    assert response["Content-Disposition"] == 'attachment; filename="vm-serienwertung.xlsx"'
     book = load_workbook(BytesIO(file_of(response)))
     assert "Vereinsmeisterschaft" in str(book.worksheets[0]["A1"].value)
 
@@ -248,7 +249,7 @@ def test_a_failed_render_shows_the_error_not_a_traceback(
     monkeypatch.setitem(
         documents.KINDS,
         "standings-pdf",
-        documents.Kind(kind.title, "pdf", "application/pdf", broken),
+        dataclasses.replace(kind, make=broken),
     )
     url = reverse("manage:standings-export", args=[tournament.slug, "standings", "pdf"])
     page = director_client.get(url)

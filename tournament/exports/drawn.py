@@ -75,8 +75,8 @@ FONT_DIRS = (
 
 INK, MUTED, QUIET, RULE = "#111111", "#666666", "#555555", "#bbbbbb"
 BODY_SIZE, SMALL_SIZE, LEADING = 8.5, 7.5, 10.6
-# The page as the other lists (print/series.html): A4, 13 mm on top, 12 mm at the sides, 15 mm below
-# (the foot line sits in that margin).
+# The page as the other lists (print.css, @page report): A4, 13 mm on top, 12 mm at the
+# sides, 15 mm below (the foot line sits in that margin).
 TOP, SIDE, BOTTOM = 13 * mm, 12 * mm, 15 * mm
 PAD_X, PAD_Y = 1 * mm, 0.75 * mm
 

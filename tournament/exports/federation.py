@@ -54,8 +54,6 @@ FIXED_COLUMNS = (
 # gets a single quote in front; numbers are written as numbers, a negative one included.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
-CSV_TYPE = "text/csv; charset=utf-8"
-
 
 def round_key(number: int) -> str:
     return f"r{number}"

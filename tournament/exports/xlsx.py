@@ -28,7 +28,6 @@ from .rows import Column, Listing, Value, heading
 
 BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=14)
-XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def _cell(sheet, value: Value, *, font: Font | None = None) -> Cell:

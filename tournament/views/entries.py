@@ -35,8 +35,8 @@ from ..domain.registration import (
     update_tournament,
 )
 from ..domain.signup import after_places_changed
-from ..exports.fees import fees_workbook
-from ..exports.xlsx import XLSX_TYPE
+from ..exports import downloads
+from ..exports.export import download
 from ..filters import EntryFilter
 from ..forms import EntryForm
 from ..forms.players import EntryEditForm, QuickCheckinForm
@@ -418,10 +418,7 @@ def entry_fee(request, slug, pk):
 def fees_export(request, slug):
     """The treasurer's list: every entry's fee, who ticked it and when, and the totals."""
     tournament = get_managed_tournament(request, slug)
-    response = HttpResponse(fees_workbook(tournament), content_type=XLSX_TYPE)
-    filename = f"{tournament.slug}-startgeld.xlsx"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return download(downloads.fees(tournament))
 
 
 @director_required

@@ -119,7 +119,7 @@ def _keeper_view(view):
         try:
             table = _keeper_table(request, token)
         except _TooMany as exc:
-            return ratelimit.too_many(exc.seconds)
+            return ratelimit.too_many(request, exc.seconds)
         except _Closed as exc:
             return _revoked_device(request, exc.table) or _closed_render(request, exc.table)
         except _NotReleased as exc:

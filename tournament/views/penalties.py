@@ -7,7 +7,7 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,7 +16,8 @@ from django.views.decorators.http import require_POST
 from ..domain import DomainError, referees
 from ..domain import penalties as penalty_domain
 from ..domain.penalties import signed_points
-from ..exports.xlsx import XLSX_TYPE, penalties_workbook
+from ..exports import downloads
+from ..exports.export import download
 from ..forms.penalties import (
     PenaltyForm,
     RefereeAccountForm,
@@ -237,10 +238,7 @@ def penalty_list(request, slug):
 @official_required
 def penalty_export(request, slug):
     tournament = get_officiated_tournament(request, slug)
-    response = HttpResponse(penalties_workbook(tournament), content_type=XLSX_TYPE)
-    filename = f"{tournament.slug}-strafen.xlsx"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return download(downloads.penalties(tournament))
 
 
 @official_required

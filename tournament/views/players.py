@@ -1,10 +1,7 @@
 """Directors: merging two rows of the player database that are one person; everything held
 about one person (GDPR Art. 15)."""
 
-import json
-
 from django.contrib import messages
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -12,6 +9,8 @@ from django.views.decorators.http import require_GET
 from ..domain import DomainError
 from ..domain.personal_data import personal_data
 from ..domain.players import merge_players, possible_duplicates
+from ..exports import downloads
+from ..exports.export import download
 from ..forms.players import MergeForm
 from ..mail import RequestMailer
 from ..permissions import (
@@ -74,8 +73,4 @@ def player_data(request, slug, pk):
     player = entry.player
     own = changeable_players(request.user).filter(pk=player.pk).exists()
     data = personal_data(player, managed_tournaments(request.user), own_player=own)
-    text = json.dumps(data, ensure_ascii=False, indent=2)
-    response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="personal-data-{player.pk}.json"'
-    response["Cache-Control"] = "private, no-store"
-    return response
+    return download(downloads.personal_data(tournament, player.full_name, data), private=True)

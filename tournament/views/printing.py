@@ -25,8 +25,7 @@ def print_pack(request, slug, number):
     if not round_.tables.exists():
         raise Http404
     variant = documents.print_pack_variant(round_, public_url(request, "/"))
-    filename = f"{tournament.slug}-runde-{round_.number}.pdf"
-    return documents.respond(request, "printpack", tournament, filename, variant)
+    return documents.respond(request, "printpack", tournament, variant)
 
 
 @director_required
@@ -38,6 +37,4 @@ def player_cards_pdf(request, slug):
     # ?nummern=3,7,12: only these players' cards (after a table's codes were renewed).
     # The QR codes lead to the players' pages at the address the phones use (SITE_URL).
     variant = cards.numbers_variant(request.GET.get("nummern", ""), public_url(request, "/"))
-    return documents.respond(
-        request, "cards", tournament, f"{tournament.slug}-spielerkarten.pdf", variant
-    )
+    return documents.respond(request, "cards", tournament, variant)

@@ -100,7 +100,7 @@ def series_player(request, slug, player):
 def _download(request, found: Series, fmt: str, *, public_only: bool):
     """The series as PDF or Excel file, made in the background (tournament/documents.py)."""
     kind = f"series-{fmt}" if public_only else f"series-all-{fmt}"
-    return documents.respond(request, kind, found, f"{found.slug}.{fmt}")
+    return documents.respond(request, kind, found)
 
 
 def series_export(request, slug, fmt):

@@ -47,13 +47,6 @@ DAY_POLL_SECONDS = 20
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-def _too_many(request: HttpRequest, seconds: int) -> HttpResponse:
-    context = {"minutes": _minutes(seconds)}
-    response = render(request, "tournament/signup/too_many.html", context, status=429)
-    response["Retry-After"] = str(seconds)
-    return response
-
-
 def _unavailable(request: HttpRequest) -> HttpResponse:
     return render(request, "tournament/signup/unavailable.html", status=404)
 
@@ -251,7 +244,7 @@ def _personal_view(view=None, *, entries: bool = False):
             limit, window = settings.REGISTRATION_LINK_FAILURES, settings.REGISTRATION_WINDOW
             wait = ratelimit.retry_after(key, limit, window)
             if wait is not None:
-                return _private(_too_many(request, wait))
+                return _private(ratelimit.too_many(request, wait))
             ratelimit.hit(key, window)
             response = render(request, "tournament/signup/invalid_link.html", status=404)
             if request.htmx:
@@ -436,7 +429,7 @@ def resend_link(request):
         return render(request, "tournament/signup/resend.html", {"form": ResendForm()})
     wait = _count_write(request, "signup-resend")
     if wait is not None:
-        return _too_many(request, wait)
+        return ratelimit.too_many(request, wait)
     if filled_honeypot(request.POST):
         return render(request, "tournament/signup/refused.html", status=400)
     form = ResendForm(request.POST)

@@ -12,8 +12,9 @@ from django.utils.translation import get_language
 from .. import documents
 from ..caching import cached
 from ..domain import standings as standings_domain
-from ..exports import federation, html, rows
-from ..models import Tournament, TournamentStatus
+from ..exports import downloads, html, rows
+from ..exports.export import download
+from ..models import Tournament
 from ..permissions import director_required, get_managed_tournament
 
 
@@ -124,8 +125,7 @@ def _public_body(request, tournament) -> str:
 def standings_export(request, slug, what, fmt):
     """Standings, teams or rounds as PDF or Excel file, made in the background."""
     tournament = get_managed_tournament(request, slug)
-    filename = f"{tournament.slug}-{what}.{fmt}"
-    return documents.respond(request, f"{what}-{fmt}", tournament, filename)
+    return documents.respond(request, f"{what}-{fmt}", tournament)
 
 
 @director_required
@@ -133,11 +133,6 @@ def results_export(request, slug, fmt):
     """Every player's result in the fixed format for a federation's ranking list, as CSV or
     Excel file (README, "Results for the federation")."""
     tournament = get_managed_tournament(request, slug)
-    # The CSV cannot say that the results are not final yet; its file name does.
-    final = tournament.status == TournamentStatus.FINISHED
-    name = f"{tournament.slug}-results{'' if final else '-provisional'}.{fmt}"
     if fmt == "xlsx":  # the workbook is made in the background, the plain text file at once
-        return documents.respond(request, "results-xlsx", tournament, name)
-    response = HttpResponse(federation.results_csv(tournament), content_type=federation.CSV_TYPE)
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+        return documents.respond(request, "results-xlsx", tournament)
+    return download(downloads.results_csv(tournament))

@@ -18,6 +18,7 @@ from tests.downloads import file_of
 from tests.factories import EntryFactory, PlayerFactory
 from tests.tournament.exports.test_standings import play
 from tournament.exports import documents, xlsx
+from tournament.exports.export import XLSX
 from tournament.models import EntryStatus, Penalty, Table, Team
 
 pytestmark = pytest.mark.django_db
@@ -111,7 +112,7 @@ def test_the_director_downloads_the_files(director_client, tournament):
     book = director_client.get(
         reverse("manage:standings-export", args=["herbst", "standings", "xlsx"])
     )
-    assert book["Content-Type"] == xlsx.XLSX_TYPE
+    assert book["Content-Type"] == XLSX
     sheet = load_workbook(BytesIO(file_of(book)))["Rangliste"]
     assert sheet.cell(row=header_row(sheet) + 1, column=1).value == 1
     pdf = director_client.get(reverse("manage:standings-export", args=["herbst", "rounds", "pdf"]))

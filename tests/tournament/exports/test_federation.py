@@ -18,7 +18,8 @@ from openpyxl import load_workbook
 from tests.downloads import file_of
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director, referee
 from tournament.domain import standings as standings_domain
-from tournament.exports import federation, xlsx
+from tournament.exports import federation
+from tournament.exports.export import XLSX
 from tournament.models import (
     EntryStatus,
     Game,
@@ -279,11 +280,11 @@ def test_the_director_downloads_both_files(director_client, tournament, referee_
         assert reverse("manage:results-export", args=[tournament.slug, fmt]) in page.text
     response = director_client.get(reverse("manage:results-export", args=["herbst", "csv"]))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert response["Content-Disposition"] == 'attachment; filename="herbst-results.csv"'
+    assert response["Content-Disposition"] == 'attachment; filename="herbst-ergebnisse.csv"'
     assert read_csv(response.content)[1] == [as_csv(value) for value in EXPECTED[0]]
     response = director_client.get(reverse("manage:results-export", args=["herbst", "xlsx"]))
-    assert response["Content-Type"] == xlsx.XLSX_TYPE
-    assert response["Content-Disposition"] == 'attachment; filename="herbst-results.xlsx"'
+    assert response["Content-Type"] == XLSX
+    assert response["Content-Disposition"] == 'attachment; filename="herbst-ergebnisse.xlsx"'
     assert load_workbook(BytesIO(file_of(response))).worksheets[0]["C2"].value == "Adler"
 
 
@@ -305,6 +306,7 @@ def test_only_the_tournaments_directors_get_the_files(tournament, referee_user, 
 def test_the_file_name_says_when_the_results_are_not_final(director_client, tournament):
     # No round closed yet: the CSV itself cannot say "provisional", its name does.
     response = director_client.get(reverse("manage:results-export", args=[tournament.slug, "csv"]))
-    assert (
-        response["Content-Disposition"] == 'attachment; filename="herbst-results-provisional.csv"'
+    assert response["Content-Disposition"] == (
+        'attachment; filename="herbst-ergebnisse-vorlaeufig.csv"; '
+        "filename*=UTF-8''herbst-ergebnisse-vorl%C3%A4ufig.csv"
     )

@@ -328,7 +328,7 @@ def test_director_downloads_the_pack(director_client, round_with_tables):
     response = director_client.get(url)
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
-    assert response["Content-Disposition"] == 'attachment; filename="herbst-runde-1.pdf"'
+    assert response["Content-Disposition"] == 'attachment; filename="herbst-druckpaket-runde-1.pdf"'
     content = file_of(response)
     assert content.startswith(b"%PDF")
     assert len(PdfReader(io.BytesIO(content)).pages) == 6

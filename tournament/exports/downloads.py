@@ -1,0 +1,68 @@
+"""Every file a page hands out, named in the one scheme (:func:`.export.file_name`).
+
+The files made in the background (PDFs, workbooks: ``tournament/documents.py``) take their
+names from here; the small ones made at once are exporters here that return an
+:class:`~.export.Export`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..models import Series, Tournament, TournamentStatus
+from . import federation, xlsx
+from .export import CSV, JSON, XLSX, Export, file_name
+from .fees import fees_workbook
+
+# The standings page's files by what they hold.
+LISTS = {"standings": "rangliste", "teams": "teams", "rounds": "runden"}
+
+
+def list_name(tournament: Tournament, what: str, fmt: str) -> str:
+    """Standings, teams or rounds: ``herbst-rangliste.pdf``."""
+    return file_name(tournament.slug, LISTS[what], suffix=fmt)
+
+
+def results_name(tournament: Tournament, fmt: str) -> str:
+    """The results for the federation; until the tournament is finished the name says that
+    they are provisional (the CSV itself cannot say it)."""
+    final = tournament.status == TournamentStatus.FINISHED
+    return file_name(tournament.slug, "ergebnisse", "" if final else "vorläufig", suffix=fmt)
+
+
+def print_pack_name(tournament: Tournament, number: int) -> str:
+    return file_name(tournament.slug, "druckpaket", "runde", number, suffix="pdf")
+
+
+def cards_name(tournament: Tournament) -> str:
+    return file_name(tournament.slug, "spielerkarten", suffix="pdf")
+
+
+def series_name(series: Series, fmt: str, *, public_only: bool) -> str:
+    """The series' table; the director's file, which also counts the tournaments not shown
+    in public, says so."""
+    return file_name(series.slug, "serienwertung", "" if public_only else "intern", suffix=fmt)
+
+
+def results_csv(tournament: Tournament) -> Export:
+    return Export(results_name(tournament, "csv"), CSV, federation.results_csv(tournament))
+
+
+def fees(tournament: Tournament) -> Export:
+    """The treasurer's list."""
+    name = file_name(tournament.slug, "startgeld", suffix="xlsx")
+    return Export(name, XLSX, fees_workbook(tournament))
+
+
+def penalties(tournament: Tournament) -> Export:
+    """The referees' penalty record."""
+    name = file_name(tournament.slug, "strafen", suffix="xlsx")
+    return Export(name, XLSX, xlsx.penalties_workbook(tournament))
+
+
+def personal_data(tournament: Tournament, full_name: str, data: dict[str, Any]) -> Export:
+    """What the site holds of one person (``data``), asked from ``tournament``'s pages."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    name = file_name(tournament.slug, "personendaten", full_name, suffix="json")
+    return Export(name, JSON, text.encode("utf-8"))
