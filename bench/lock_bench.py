@@ -28,10 +28,10 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.models import Group  # noqa: E402
 from django.db import connection  # noqa: E402
 
-from tournament.demo_games import play_sheet  # noqa: E402
 from tournament.domain import draw, player_import, series, signup  # noqa: E402
 from tournament.domain.registration import check_in_all, set_checked_in  # noqa: E402
 from tournament.management.commands.hall import SWITCH_INTERVAL  # noqa: E402
+from tournament.management.demo_games import play_sheet  # noqa: E402
 from tournament.models import (  # noqa: E402
     Game,
     Registration,

@@ -13,7 +13,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from tests.factories import TournamentFactory
-from tournament.demo_games import play_sheet
+from tournament.management.demo_games import play_sheet
 from tournament.models import (
     Entry,
     EntryStatus,

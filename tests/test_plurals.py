@@ -9,7 +9,8 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from tournament import findings, login_limit, ratelimit
+from tournament.web import login_limit, ratelimit
+from tournament.wording import findings
 
 LOCALE = settings.BASE_DIR / "tournament" / "locale" / "de" / "LC_MESSAGES" / "django.po"
 

@@ -18,11 +18,11 @@ from django.utils import timezone
 
 from tests.factories import UserFactory, referee, released_table
 from tests.tournament.test_tournaments import as_browser_sends
-from tournament.demo_games import play_sheet
 from tournament.domain import penalties as penalty_domain
 from tournament.domain.penalties import Facts
 from tournament.forms.tournaments import TournamentForm
 from tournament.management.commands.demo import DEMO_SLUG
+from tournament.management.demo_games import play_sheet
 from tournament.models import Entry, Game, GameKind, Penalty, Seat, Tournament
 from tournament.models.audit import history_reason
 from tournament.sheets import verbs as sheet_domain

@@ -522,8 +522,8 @@ def test_a_kept_row_is_filed_under_the_same_fingerprint_the_poll_reads(
     """The fingerprint of a rendered row and the one read for the poll describe the same
     fields; were they to differ, a kept row would be rendered again on every load, or worse,
     served after it changed."""
-    from tournament import live_rows
     from tournament.views.entries import _entries
+    from tournament.web import live_rows
 
     tournament, ada, _bert = hall
     signup.set_fee(ada.entry, FeeStatus.PAID, director_user)

@@ -21,7 +21,6 @@ from tournament.domain import draw as draw_domain
 from tournament.domain import penalties as domain
 from tournament.domain import standings as standings_domain
 from tournament.domain.penalties import Facts
-from tournament.findings import finding_message
 from tournament.models import (
     EntryStatus,
     Game,
@@ -35,6 +34,7 @@ from tournament.models import (
 from tournament.models.audit import REFEREE_GROUP
 from tournament.sheets import reads
 from tournament.sheets import verbs as sheet_domain
+from tournament.wording.findings import finding_message
 
 pytestmark = pytest.mark.django_db
 

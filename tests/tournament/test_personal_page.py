@@ -379,7 +379,7 @@ def test_the_release_queues_the_seats_and_the_worker_mails_them(
     assert "P2" in first.body  # who sits with them (consented)
     # The worker again (a task run twice): nobody gets a second mail.
     mail.outbox.clear()
-    from tournament.mail import send_seats
+    from tournament.tasks.mail import send_seats
 
     send_seats.call(round_.pk, "http://testserver")
     assert mail.outbox == []

@@ -11,7 +11,7 @@ from tests.busy_hall import build_hall
 from tests.factories import TournamentFactory, released_table
 from tournament.domain import projector
 from tournament.models import Player, Tournament
-from tournament.names import sort_key
+from tournament.wording.names import sort_key
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from tests.factories import EntryFactory, PlayerFactory
 from tests.tournament.exports.test_standings import play
-from tournament import names
 from tournament.models import EntryStatus, Penalty, RoundStatus, Team
+from tournament.wording import names
 
 pytestmark = pytest.mark.django_db
 

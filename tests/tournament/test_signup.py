@@ -386,7 +386,7 @@ def test_a_player_who_cancelled_can_register_again_and_gets_the_old_start_number
 def test_the_mails_go_out_after_the_commit_in_the_players_language(
     hall, rf, settings, mailoutbox, django_capture_on_commit_callbacks
 ):
-    from tournament.mail import RequestMailer
+    from tournament.tasks.mail import RequestMailer
 
     settings.SITE_URL = "http://turnier.example.org"  # the address the links are built on
     mail = RequestMailer(rf.get("/"))
@@ -428,7 +428,7 @@ def test_a_namesake_of_another_club_or_ddv_number_is_somebody_else(hall):
 def test_personal_links_are_masked_in_the_logs():
     import logging
 
-    from tournament.log import WithoutPersonalLinks
+    from tournament.web.log import WithoutPersonalLinks
 
     record = logging.LogRecord(
         "django.request", logging.WARNING, __file__, 1, "%s: %s",

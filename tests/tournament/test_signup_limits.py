@@ -16,9 +16,9 @@ from django.urls import reverse
 from tests.factories import TournamentFactory
 from tests.tournament.test_registrations_page import edit
 from tournament.domain import DomainError, signup
-from tournament.error_reports import ReporterFilter
-from tournament.log import WithoutPersonalLinks
 from tournament.models import Registration
+from tournament.web.error_reports import ReporterFilter
+from tournament.web.log import WithoutPersonalLinks
 
 pytestmark = pytest.mark.django_db
 
@@ -366,7 +366,10 @@ def test_send_my_link_again_does_the_same_work_for_known_and_unknown_addresses(
     assert pages[0] == pages[1]
     assert not any("tournament_registration" in sql for sql in shapes[0])  # not looked up
     queued = DBTaskResult.objects.filter(queue_name="mail")
-    assert sorted(queued.values_list("task_path", flat=True)) == ["tournament.mail.send_links"] * 2
+    assert (
+        sorted(queued.values_list("task_path", flat=True))
+        == ["tournament.tasks.mail.send_links"] * 2
+    )
 
     database_queue()
     assert [m.to for m in mail.outbox] == [["known@example.org"]]

@@ -6,9 +6,9 @@ from django.urls import reverse
 
 from scoring.kinds import Kind
 from tests.factories import make_series, released_table, settle
-from tournament.caching import memo
 from tournament.domain import statistics
 from tournament.models import Game, GameKind, Penalty, RoundStatus
+from tournament.web.caching import memo
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """Tablets that stay at their table (issue 35): the director makes a pairing code for a table
 number, a device gives it once and from then on follows that table number from round to
-round (tournament/devices.py, tournament/views/devices.py); the director revokes it.
+round (tournament/web/devices.py, tournament/views/devices.py); the director revokes it.
 
 The code is short enough to type (8 characters of 32, 40 bits), valid for
 ``PAIRING_CODE_SECONDS`` and once; a device gets a long random token for its cookie. Both are
@@ -20,9 +20,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import ratelimit
 from ..models import Round, RoundStatus, Table, TableDevice, Tournament
 from ..models.audit import LIST_KEEPER, event, stamp
+from ..web import ratelimit
 from . import DomainError
 
 PAIRING_CODE_SECONDS = 15 * 60
@@ -138,7 +138,7 @@ def pair(code: str, network: str, replaces: TableDevice | None = None) -> Paired
 
 def revoke(device: TableDevice, user) -> TableDevice:
     """End a pairing (or withdraw a code not used yet): the device no longer follows its
-    table, and what it still sends is refused with a message (tournament/devices.py)."""
+    table, and what it still sends is refused with a message (tournament/web/devices.py)."""
     with transaction.atomic():
         device = TableDevice.objects.select_for_update().get(pk=device.pk)
         if device.revoked_at is None:

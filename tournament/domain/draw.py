@@ -23,7 +23,6 @@ from django.utils.translation import gettext as _
 
 from tournament import seating
 
-from ..findings import impossible_field_message
 from ..models import (
     DrawLog,
     Entry,
@@ -37,7 +36,8 @@ from ..models import (
 )
 from ..models.audit import role_of, stamp
 from ..models.player import normalize_name
-from ..versions import mark_changed
+from ..web.versions import mark_changed
+from ..wording.findings import impossible_field_message
 from . import DomainError, bulk
 
 logger = logging.getLogger(__name__)
@@ -276,7 +276,7 @@ def draw(
 def _prepare_print_packs(drawn: list[Round], base_url: str | None) -> None:
     """Queue the print packs of the rounds just drawn (committed above), so that the files
     are ready when the director asks. The seats are saved whatever happens here."""
-    from .. import documents  # the documents read the domain: imported when used
+    from ..tasks import documents  # the documents read the domain: imported when used
 
     try:
         documents.prepare_print_packs(drawn, base_url)
@@ -460,7 +460,7 @@ def release_blocker(round_: Round) -> str | None:
 
 def release(round_: Round, user, mail=None) -> None:
     """Publish a drawn round: from now on its seats are fixed and visible to players.
-    ``mail`` (a :class:`~tournament.mail.RequestMailer`) queues the players' seat mails for
+    ``mail`` (a :class:`~tournament.tasks.mail.RequestMailer`) queues the players' seat mails for
     the worker once the release commits."""
     with transaction.atomic():
         round_ = _locked_round(round_)

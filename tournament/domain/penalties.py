@@ -22,7 +22,6 @@ from scoring.errors import InvalidFacts
 from scoring.penalties import Category, PenaltyCase, Phase, distribute
 from scoring.profiles import UnsportsmanlikeSanction
 
-from ..findings import invalid_facts_message
 from ..models import (
     Entry,
     EntryStatus,
@@ -39,6 +38,7 @@ from ..models.audit import event, stamp
 from ..models.penalty import next_number
 from ..sheets.reads import SheetView, load
 from ..sheets.verbs import locked_table
+from ..wording.findings import invalid_facts_message
 from . import DomainError, results
 
 SOLO_CONTEXTS = (PenaltyContext.SOLO, PenaltyContext.HOCHZEIT_AFTER)

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from ..imports.tabular import ImportFileError, read_table
 from ..models import Entry, Player, Team, Tournament, normalize_name
 from ..models.audit import role_of
-from ..names import has_control_characters
-from ..versions import mark_changed
+from ..web.versions import mark_changed
+from ..wording.names import has_control_characters
 from . import DomainError, bulk
 from .registration import (
     KnownPlayers,

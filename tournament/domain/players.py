@@ -24,8 +24,8 @@ from ..models import (
 )
 from ..models.audit import PLAYER, Event, Reason, event, stamp
 from ..models.registration import OPEN_STATES
-from ..names import fold
 from ..permissions import changeable_players
+from ..wording.names import fold
 from . import DomainError, signup
 from .registration import PlayerData, _team, player_key
 
@@ -141,7 +141,7 @@ def edit_entry(
 
 def possible_duplicates(user, tournament: Tournament | None = None) -> list[list[Player]]:
     """Groups of players ``user`` may merge whose names fold to the same key (see
-    :func:`tournament.names.fold`: umlauts, accents, case). With ``tournament`` only groups
+    :func:`tournament.wording.names.fold`: umlauts, accents, case). With ``tournament`` only groups
     with somebody registered there. A person decides; nothing is merged here."""
     groups: dict[str, list[Player]] = defaultdict(list)
     for player in _changeable(user).order_by("last_name", "first_name", "pk"):

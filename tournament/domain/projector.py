@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from ..models import Round, RoundStatus, Seat, SheetStatus, Tournament, pseudonym
 from ..models.sheet import KIND_LABELS
-from ..names import sort_key
 from ..sheets.reads import clock, current_round
+from ..wording.names import sort_key
 from . import standings as standings_domain
 from . import statistics as statistics_domain
 

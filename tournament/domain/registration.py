@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from ..models import Entry, EntryStatus, Player, Registration, Team, Tournament, normalize_name
 from ..models.audit import Reason, event, role_of, stamp
 from ..models.tournament import new_projector_token
-from ..names import fold
 from ..permissions import managed_tournaments
-from ..versions import mark_changed
+from ..web.versions import mark_changed
+from ..wording.names import fold
 from . import DomainError, bulk, results
 
 
@@ -60,9 +60,9 @@ _UMLAUT_MARKERS = (("ä", "a9"), ("ö", "o9"), ("ü", "u9"), ("ae", "a9"), ("oe"
 def identity_key(*parts: str) -> str:
     """The key under which two spellings of a name are taken for the same person.
 
-    Built on :func:`tournament.names.fold` (case, accents, "ß"/"ss", punctuation), but stricter
-    about umlauts: "ä" matches its spelling "ae" and nothing else. The search key also folds
-    "ae" into "a", so that "Michael" would meet "Michal" and "Rafael" "Rafał" — fine for
+    Built on :func:`tournament.wording.names.fold` (case, accents, "ß"/"ss", punctuation), but
+    stricter about umlauts: "ä" matches its spelling "ae" and nothing else. The search key also
+    folds "ae" into "a", so that "Michael" would meet "Michal" and "Rafael" "Rafał" — fine for
     finding, wrong for deciding that two rows are one person.
     """
     text = unicodedata.normalize("NFKC", " ".join(p for p in parts if p)).casefold()

@@ -32,7 +32,7 @@ from ..models import (
     Table,
     Tournament,
 )
-from ..versions import mark_changed
+from ..web.versions import mark_changed
 
 FIELDS = ("points", "penalties", "games", "pflichtsoli", "pflichtsoli_missing")
 POINTS = ("p1", "p2", "p3", "p4", "p5")

@@ -50,7 +50,7 @@ from ..models import (
     pseudonym,
 )
 from ..models.audit import stamp
-from ..names import fold
+from ..wording.names import fold
 from .standings import Tally, assign_ranks, rank_lines, tally
 
 # Why a result does not count towards the series value.

@@ -57,7 +57,7 @@ from .registration import (
 
 class Mailer(Protocol):
     def send(self, registration: Registration, kind: str) -> None:
-        """Send the message ``kind`` (see tournament/mail.py) to the registration's player."""
+        """Send the message ``kind`` (see tournament/tasks/mail.py) to the registration's player."""
 
 
 # What the public page says about registration at a moment.

@@ -35,7 +35,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from ..models import Round, Table
 from ..models.round import seats_with_players
-from ..names import sort_key
+from ..wording.names import sort_key
 from . import GENERATED
 
 TEMPLATE = "tournament/print/pack.html"

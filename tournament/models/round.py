@@ -112,7 +112,7 @@ class Seat(models.Model):
 
 
 class SeatMail(models.Model):
-    """The seat a player was last told by e-mail for a round (``tournament.mail.send_seats``):
+    """The seat a player was last told by e-mail for a round (``tournament.tasks.mail.send_seats``):
     a release mails only those whose table or position differs from what they were told, so
     a round released again (or the worker's task run twice) mails nobody twice."""
 

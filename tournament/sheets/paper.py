@@ -25,10 +25,10 @@ from scoring.penalties import solo_penalty_in_game_row
 from scoring.rows import MAX_LINES, MAX_POINTS
 from scoring.sheet import SheetRow, from_cumulative
 
-from ..findings import finding_message
 from ..imports.tabular import ImportFileError, read_table
 from ..models import GameKind, Table
 from ..models.sheet import KIND_LABELS
+from ..wording.findings import finding_message
 from .verbs import Actor, RowInput, replace_rows
 
 HEADER_ALIASES = {

@@ -32,7 +32,6 @@ from django.utils.translation import ngettext
 from scoring.game import facts_dict, facts_of_row
 from scoring.rows import MAX_POINTS
 
-from ..backup import backup_quietly
 from ..domain import DomainError, referees, results
 from ..models import (
     Game,
@@ -48,6 +47,7 @@ from ..models import (
 from ..models.audit import LIST_KEEPER, Reason, event, stamp
 from ..models.registration import new_registration_token
 from ..models.tournament import new_confirm_code, new_personal_token
+from ..ops.backup import backup_quietly
 from . import codes
 from .reads import SheetView, board, clock, load
 
@@ -436,7 +436,7 @@ def renew_codes(
     step: wrong codes counted there are forgotten, and a code somebody may have seen or
     guessed stops working. Returns the start numbers whose player cards must be printed
     anew. The entries' saves move the tournament's results version, so a player cards file
-    made before is never served again (tournament/documents.py).
+    made before is never served again (tournament/tasks/documents.py).
 
     Every page that shows the code gets a new address too: the card's (the entry's token)
     and an online registration's personal link, whose new address ``mail_link`` sends to

@@ -5,7 +5,7 @@ entry fees and the treasurer's list.
 The players page keeps itself up to date: its counts, fee sums, the list of players still
 missing and the table are asked for again every few seconds (htmx, see ``_players_live.html``)
 and sent only when something in them changed: of the table, only the rows that changed
-(``tournament/live_rows.py``). The add form and the fast check-in field are
+(``tournament/web/live_rows.py``). The add form and the fast check-in field are
 never replaced, so that typing is not disturbed."""
 
 from django.contrib import messages
@@ -20,7 +20,6 @@ from django_tables2 import RequestConfig
 
 from scoring.penalties import Category
 
-from .. import live_rows
 from ..domain import DomainError
 from ..domain.players import edit_entry, start_number_locked
 from ..domain.registration import (
@@ -36,14 +35,15 @@ from ..domain.registration import (
 from ..domain.signup import after_places_changed, fee_sums, set_fee
 from ..exports.fees import fees_workbook
 from ..exports.xlsx import XLSX_TYPE
-from ..filters import EntryFilter
 from ..forms import EntryForm
 from ..forms.players import EntryEditForm, QuickCheckinForm
-from ..mail import RequestMailer
+from ..listings.filters import EntryFilter
+from ..listings.tables import EntryTable
 from ..models import EntryStatus, FeeStatus, Registration
 from ..models.audit import event, history_reason
 from ..permissions import changeable_players, director_required, get_managed_tournament
-from ..tables import EntryTable
+from ..tasks.mail import RequestMailer
+from ..web import live_rows
 
 # After a fast check-in without JavaScript: the page comes back with the field focused and
 # an undo button for the player just checked in.

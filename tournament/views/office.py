@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from .. import mail
 from ..domain import DomainError
 from ..forms.sheets import DeskGrid, ExtraTimeForm, ReasonForm, SheetFileForm
 from ..permissions import (
@@ -28,7 +27,8 @@ from ..permissions import (
 from ..sheets import paper, reads, verbs
 from ..sheets.display import board_rows, conflict_context, history_entries, sheet_context
 from ..sheets.verbs import Conflict
-from ..site_url import public_url
+from ..tasks import mail
+from ..web.site_url import public_url
 
 
 def _office_actor(request, table):

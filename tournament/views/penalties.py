@@ -36,11 +36,11 @@ from ..permissions import (
     official_required,
     officiated_tournaments,
 )
-from ..profile_notes import penalty_notes
 from ..sheets import reads
 from ..sheets.display import board_rows, sheet_context
 from ..sheets.reads import current_round
-from ..site_url import public_url
+from ..web.site_url import public_url
+from ..wording.profile_notes import penalty_notes
 
 RECENT = 10
 STATE_FILTERS = {"signed", "draft", "revoked"}

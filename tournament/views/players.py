@@ -13,13 +13,13 @@ from ..domain import DomainError
 from ..domain.personal_data import personal_data
 from ..domain.players import merge_players, possible_duplicates
 from ..forms.players import MergeForm
-from ..mail import RequestMailer
 from ..permissions import (
     changeable_players,
     director_required,
     get_managed_tournament,
     managed_tournaments,
 )
+from ..tasks.mail import RequestMailer
 
 
 @director_required

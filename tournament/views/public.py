@@ -5,13 +5,13 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from ..caching import cached
 from ..domain.signup import CLOSED
 from ..forms.signup import registration_summary
 from ..models import EntryStatus, Round, RoundStatus, Seat, Series, Table, Tournament
 from ..models.round import seats_with_players
-from ..names import name_matches, query_words
 from ..sheets.reads import current_round
+from ..web.caching import cached
+from ..wording.names import name_matches, query_words
 
 
 def home(request):
@@ -140,7 +140,7 @@ def table_plan(request, slug):
         return round_, body
 
     # The whole hall opens it when a round is released: made once per seating (the results
-    # version: the keepers' saves leave it, tournament/versions.py) and language.
+    # version: the keepers' saves leave it, tournament/web/versions.py) and language.
     family = ("table-plan", tournament.pk, get_language())
     round_, body = cached(family, tournament.results_version, render_plan)
     context = {"tournament": tournament, "round": round_, "body": mark_safe(body)}  # noqa: S308

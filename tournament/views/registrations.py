@@ -13,10 +13,10 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from ..domain import DomainError, signup
-from ..mail import RequestMailer
 from ..models import RegistrationState, TournamentStatus
 from ..permissions import director_required, get_managed_tournament
-from ..site_url import public_url
+from ..tasks.mail import RequestMailer
+from ..web.site_url import public_url
 
 
 class ForgetForm(forms.Form):

@@ -12,8 +12,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from .. import documents
-from ..caching import cached
 from ..domain import series as series_domain
 from ..exports import series
 from ..forms import SeriesForm
@@ -25,7 +23,9 @@ from ..permissions import (
     get_directed_series,
     managed_tournaments,
 )
-from ..versions import series_key, series_members
+from ..tasks import documents
+from ..web.caching import cached
+from ..web.versions import series_key, series_members
 
 
 def _context(standings) -> dict:
@@ -47,7 +47,7 @@ def _context(standings) -> dict:
 
 def _state(found: Series, public_only: bool = True) -> tuple:
     """The state a series' table is computed from: the series and its tournaments' versions
-    (tournament/versions.py) and the date (the time window moves with it)."""
+    (tournament/web/versions.py) and the date (the time window moves with it)."""
     return (series_key(found, public_only=public_only), timezone.localdate())
 
 
@@ -98,7 +98,7 @@ def series_player(request, slug, player):
 
 
 def _download(request, found: Series, fmt: str, *, public_only: bool):
-    """The series as PDF or Excel file, made in the background (tournament/documents.py)."""
+    """The series as PDF or Excel file, made in the background (tournament/tasks/documents.py)."""
     kind = f"series-{fmt}" if public_only else f"series-all-{fmt}"
     return documents.respond(request, kind, found, f"{found.slug}.{fmt}")
 

@@ -8,7 +8,7 @@ The form is a public write: it is limited per network (an IPv4 address or an IPv
 per e-mail address (``REGISTRATIONS_PER_EMAIL_HOUR``; open registrations per address and
 tournament in the domain), the director can pause it, it refuses bots that fill the honeypot,
 and caps every field and refuses control characters in it. Mails are queued for the background
-worker (tournament/mail.py), never sent in the request. A personal
+worker (tournament/tasks/mail.py), never sent in the request. A personal
 link is a secret: its pages show that one registration only, are never cached, and unknown
 links count against the address (``REGISTRATION_LINK_FAILURES``); past the limit every
 personal page answers 429 until the window ends. The verbs are in
@@ -30,14 +30,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from .. import ratelimit
 from ..domain import DomainError, signup
 from ..domain import personal as personal_domain
 from ..exports.printpack import qr_svg
 from ..forms.signup import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
-from ..mail import RequestMailer, address_key, personal_url, queue_links
 from ..models import Entry, EntryStatus, Registration, RegistrationState, Tournament
 from ..models.registration import OPEN_STATES
+from ..tasks.mail import RequestMailer, address_key, personal_url, queue_links
+from ..web import ratelimit
 
 # Seconds between two refreshes of the player's day on their page (htmx: plain http, as in
 # the hall).
@@ -431,7 +431,7 @@ def personal_print(request, registration):
 def resend_link(request):
     """ "Send my link again": one e-mail with the links of every registration of the address.
     The answer is the same, in the same time, whether the address is known or not: the
-    request only queues the address, the worker looks it up and sends (tournament/mail.py)."""
+    request only queues the address, the worker looks it up and sends (tournament/tasks/mail.py)."""
     if request.method != "POST":
         return render(request, "tournament/signup/resend.html", {"form": ResendForm()})
     wait = _count_write(request, "signup-resend")

@@ -9,7 +9,6 @@ from django.utils.translation import gettext as _
 from ..domain.registration import create_tournament, update_tournament
 from ..domain.signup import after_places_changed
 from ..forms import TournamentForm
-from ..mail import RequestMailer
 from ..permissions import (
     director_required,
     get_managed_tournament,
@@ -17,6 +16,7 @@ from ..permissions import (
     managed_tournaments,
     official_required,
 )
+from ..tasks.mail import RequestMailer
 
 
 @official_required

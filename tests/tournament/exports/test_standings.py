@@ -12,7 +12,6 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from tests.factories import EntryFactory, PlayerFactory, referee
-from tournament.caching import memo
 from tournament.domain import standings as standings_domain
 from tournament.exports import xlsx
 from tournament.models import (
@@ -26,6 +25,7 @@ from tournament.models import (
     Table,
     Team,
 )
+from tournament.web.caching import memo
 
 pytestmark = pytest.mark.django_db
 

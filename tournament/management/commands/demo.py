@@ -10,12 +10,12 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from scoring.penalties import Category
-from tournament.demo_games import play_sheet
 from tournament.domain import draw, penalties, signup
 from tournament.domain import series as series_domain
 from tournament.domain.penalties import Facts
 from tournament.domain.registration import PlayerData, register
 from tournament.forms.signup import consent_text
+from tournament.management.demo_games import play_sheet
 from tournament.models import (
     Entry,
     FeeStatus,

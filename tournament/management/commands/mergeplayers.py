@@ -5,8 +5,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.domain import DomainError
 from tournament.domain.players import merge_players, possible_duplicates
-from tournament.mail import RequestMailer
 from tournament.models import Player
+from tournament.tasks.mail import RequestMailer
 
 
 def _describe(player: Player) -> str:

@@ -27,7 +27,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import ngettext
 
-from .models import RateBucket
+from ..models import RateBucket
 
 
 def client_address(request: HttpRequest) -> str:

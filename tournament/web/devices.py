@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-from .domain import devices as domain
-from .models import Table, TableDevice
+from ..domain import devices as domain
+from ..models import Table, TableDevice
 
 COOKIE = "kreuzdame_device"
 COOKIE_SECONDS = 400 * 24 * 3600  # the longest a browser keeps a cookie

@@ -1,13 +1,13 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from .models import Entry
+from ..models import Entry
 
 
 class EntryTable(tables.Table):
     """The players page's table: its columns, their headers and the sorting they offer. Its
     rows are ``tournament/manage/_entry_row.html``, rendered once per state of the row and
-    kept (``tournament/live_rows.py``); the page hands them over in ``body_html``."""
+    kept (``tournament/web/live_rows.py``); the page hands them over in ``body_html``."""
 
     start_number = tables.Column(verbose_name=_("No."))
     name = tables.Column(

@@ -24,7 +24,7 @@ from django.template.loader import get_template
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString, mark_safe
 
-from .models import FeeStatus
+from ..models import FeeStatus
 
 # What a row shows (tournament/manage/_entry_row.html and the cell templates it includes);
 # a field added there belongs here too, or the kept row would not follow it.

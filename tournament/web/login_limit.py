@@ -3,7 +3,7 @@ admin.py): per account and per address, counted in the database so that they hol
 server processes.
 
 Every attempt takes a slot in its buckets *before* the password is checked (see
-:func:`tournament.ratelimit.take`), and a successful login gives its slots back: only failures
+:func:`tournament.web.ratelimit.take`), and a successful login gives its slots back: only failures
 stay counted, and parallel requests cannot all slip in below the limit while the slow password
 hash is computed.
 

@@ -1,7 +1,7 @@
 """With DEBUG on, Django's error pages show every setting and the process environment: the site
 then answers this computer only, however it was started (`manage.py runserver 0.0.0.0:8000`,
 gunicorn with DEBUG left at its default). `make run` checks its address before it starts
-(tournament/devserver.py); this middleware is the check that cannot be bypassed.
+(tournament/ops/devserver.py); this middleware is the check that cannot be bypassed.
 
 It stands first in MIDDLEWARE (tournament/settings.py adds it when DEBUG is on) and answers a
 plain 404 before anything else runs, so a visitor from the network never reaches a page that

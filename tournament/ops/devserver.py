@@ -2,7 +2,7 @@
 page shows every setting and the whole process environment to whoever reaches the server, so
 DEBUG serves this computer only. The phones in the hall get `make hall` (DEBUG off).
 
-    python -m tournament.devserver HOST     exit status 1 (and why) if HOST is not loopback
+    python -m tournament.ops.devserver HOST     exit status 1 (and why) if HOST is not loopback
 """
 
 import ipaddress

@@ -7,7 +7,7 @@ into German (or English) text for pages, exports and the command line.
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .models.tournament import PROFILE_LABELS
+from ..models.tournament import PROFILE_LABELS
 
 FINDINGS = {
     "zero-sum": _("The values of this row do not add up to 0 (sum %(sum)s)."),

@@ -5,9 +5,9 @@ request.META under the development server, and with it ``DATABASE_URL`` with its
 filter also hides every URL's password and the database and cache URLs as a whole, the
 password of a login form even with DEBUG on (Django only hides that with DEBUG off), and the
 same in the local variables of the traceback, and the secret part of table, projector and
-personal links (tournament/log.py) wherever a string shows one. Values that are other objects
+personal links (tournament/web/log.py) wherever a string shows one. Values that are other objects
 are shown as they represent themselves. With DEBUG on, only this computer gets the page
-(tournament/debug_guard.py).
+(tournament/web/debug_guard.py).
 
 The request's META is not shown whole: under the development server it holds the whole
 process environment, which is nobody's business on an error page. Only the request's own

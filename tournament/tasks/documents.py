@@ -33,12 +33,12 @@ from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
 from django_tasks import task
 
-from . import ratelimit
-from .domain import series as series_domain
-from .exports import PdfUnavailable, cards, federation, printpack, xlsx
-from .exports import documents as pdfs
-from .models import Document, DocumentStatus, Round, Series, Tournament
-from .versions import series_key
+from ..domain import series as series_domain
+from ..exports import PdfUnavailable, cards, federation, printpack, xlsx
+from ..exports import documents as pdfs
+from ..models import Document, DocumentStatus, Round, Series, Tournament
+from ..web import ratelimit
+from ..web.versions import series_key
 
 logger = logging.getLogger(__name__)
 

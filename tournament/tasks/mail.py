@@ -29,8 +29,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django_tasks import task
 
-from . import ratelimit
-from .models import (
+from ..models import (
     Registration,
     RegistrationState,
     Round,
@@ -39,7 +38,8 @@ from .models import (
     SeatMail,
     TournamentStatus,
 )
-from .site_url import public_url
+from ..web import ratelimit
+from ..web.site_url import public_url
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ def site_base(request: HttpRequest | None) -> str:
 def deliver(registration: Registration, kind: str, link: str) -> None:
     """Render and send message ``kind`` now, in the registration's language (the worker's
     part; also for commands). Dropped beyond the cap of messages per address."""
-    from .domain.signup import waiting_position
+    from ..domain.signup import waiting_position
 
     if kind not in KINDS:
         raise ValueError(kind)
