@@ -16,11 +16,11 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from tests.factories import EntryFactory, TournamentFactory, director, referee, released_table
-from tournament.domain import DomainError
 from tournament.domain import draw as draw_domain
 from tournament.domain import penalties as domain
 from tournament.domain import standings as standings_domain
 from tournament.domain.penalties import Facts
+from tournament.errors import DomainError
 from tournament.models import (
     EntryStatus,
     Game,

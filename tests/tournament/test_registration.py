@@ -12,7 +12,6 @@ from tests.factories import (
     director,
     released_table,
 )
-from tournament.domain import DomainError
 from tournament.domain.players import edit_entry, merge_players
 from tournament.domain.registration import (
     PlayerData,
@@ -22,6 +21,7 @@ from tournament.domain.registration import (
     set_checked_in,
     set_status,
 )
+from tournament.errors import DomainError
 from tournament.models import Entry, EntryStatus, Player, Seat, Table
 from tournament.models.audit import history_reason
 

@@ -10,9 +10,10 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
-from tournament.domain import DomainError, signup
+from tournament.domain import signup
 from tournament.domain.players import merge_players
 from tournament.domain.registration import set_checked_in, set_status
+from tournament.errors import DomainError
 from tournament.models import (
     Entry,
     EntryStatus,

@@ -15,7 +15,8 @@ from django.urls import reverse
 
 from tests.factories import TournamentFactory
 from tests.tournament.test_registrations_page import edit
-from tournament.domain import DomainError, signup
+from tournament.domain import signup
+from tournament.errors import DomainError
 from tournament.models import Registration
 from tournament.web.error_reports import ReporterFilter
 from tournament.web.log import WithoutPersonalLinks

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from tournament import seating
 
+from ..errors import DomainError
 from ..models import (
     DrawLog,
     Entry,
@@ -38,7 +39,7 @@ from ..models.audit import role_of, stamp
 from ..models.player import normalize_name
 from ..web.versions import mark_changed
 from ..wording.findings import impossible_field_message
-from . import DomainError, bulk
+from . import bulk
 
 logger = logging.getLogger(__name__)
 

@@ -22,6 +22,7 @@ from scoring.errors import InvalidFacts
 from scoring.penalties import Category, PenaltyCase, Phase, distribute
 from scoring.profiles import UnsportsmanlikeSanction
 
+from ..errors import DomainError
 from ..models import (
     Entry,
     EntryStatus,
@@ -39,7 +40,7 @@ from ..models.penalty import next_number
 from ..sheets.reads import SheetView, load
 from ..sheets.verbs import locked_table
 from ..wording.findings import invalid_facts_message
-from . import DomainError, results
+from . import results
 
 SOLO_CONTEXTS = (PenaltyContext.SOLO, PenaltyContext.HOCHZEIT_AFTER)
 # The decisions whose row depends on the game situation; the others are the same anywhere.

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from ..errors import DomainError
 from ..models import (
     Entry,
     EntryStatus,
@@ -34,7 +35,6 @@ from ..models import (
 from ..models.audit import PLAYER
 from ..sheets import reads
 from ..web.caching import cached
-from . import DomainError
 from . import standings as standings_domain
 from .registration import set_checked_in
 

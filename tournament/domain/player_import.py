@@ -15,12 +15,13 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..errors import DomainError
 from ..imports.tabular import ImportFileError, read_table
 from ..models import Entry, Player, Team, Tournament, normalize_name
 from ..models.audit import role_of
 from ..web.versions import mark_changed
 from ..wording.names import has_control_characters
-from . import DomainError, bulk
+from . import bulk
 from .registration import (
     KnownPlayers,
     PlayerData,

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError, QuerySet
 from django.utils.translation import gettext as _
 
+from ..errors import DomainError
 from ..models import (
     Entry,
     EntryStatus,
@@ -26,7 +27,7 @@ from ..models.audit import PLAYER, Event, Reason, event, stamp
 from ..models.registration import OPEN_STATES
 from ..permissions import changeable_players
 from ..wording.names import fold
-from . import DomainError, signup
+from . import signup
 from .registration import PlayerData, _team, player_key
 
 

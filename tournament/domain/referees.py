@@ -14,9 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..errors import DomainError
 from ..models import RefereeCall, Round, Table, Tournament
 from ..models.audit import LIST_KEEPER, REFEREE_GROUP, event, stamp
-from . import DomainError
 
 if TYPE_CHECKING:  # the sheet verbs close a round's calls through this module
     from ..sheets.verbs import Actor

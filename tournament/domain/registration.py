@@ -9,13 +9,14 @@ from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..errors import DomainError
 from ..models import Entry, EntryStatus, Player, Registration, Team, Tournament, normalize_name
 from ..models.audit import Reason, event, role_of, stamp
 from ..models.tournament import new_projector_token
 from ..permissions import managed_tournaments
 from ..web.versions import mark_changed
 from ..wording.names import fold
-from . import DomainError, bulk, results
+from . import bulk, results
 
 
 @transaction.atomic

@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from ..errors import DomainError
 from ..models import (
     Entry,
     EntryStatus,
@@ -38,7 +39,7 @@ from ..models import (
 from ..models.audit import PLAYER, event, role_of, stamp
 from ..models.registration import OPEN_STATES
 from ..permissions import changeable_players
-from . import DomainError, bulk, player_import
+from . import bulk, player_import
 from .registration import (
     KnownPlayers,
     PlayerData,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from ..domain import DomainError
+from ..errors import DomainError
 from ..models import RateBucket, Seat, Table
 from ..web import ratelimit
 

@@ -32,7 +32,8 @@ from django.utils.translation import ngettext
 from scoring.game import facts_dict, facts_of_row
 from scoring.rows import MAX_POINTS
 
-from ..domain import DomainError, referees, results
+from ..domain import referees, results
+from ..errors import DomainError
 from ..models import (
     Game,
     GameKind,

@@ -18,8 +18,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_POST
 
-from ..domain import DomainError
 from ..domain import devices as domain
+from ..errors import DomainError
 from ..exports.printpack import qr_svg
 from ..forms.devices import NewPairingForm, PairingForm
 from ..models import TableDevice

@@ -20,7 +20,6 @@ from django_tables2 import RequestConfig
 
 from scoring.penalties import Category
 
-from ..domain import DomainError
 from ..domain.players import edit_entry, start_number_locked
 from ..domain.registration import (
     PlayerData,
@@ -33,6 +32,7 @@ from ..domain.registration import (
     update_tournament,
 )
 from ..domain.signup import after_places_changed, fee_sums, set_fee
+from ..errors import DomainError
 from ..exports.fees import fees_workbook
 from ..exports.xlsx import XLSX_TYPE
 from ..forms import EntryForm

@@ -16,7 +16,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..domain import DomainError, referees
+from ..domain import referees
+from ..errors import DomainError
 from ..forms.calculator import calculator_context, calculator_template
 from ..forms.penalties import RefereeCallForm
 from ..forms.sheets import ConfirmForm, DeleteRowForm, GameEntryForm, edit_initial, take_initial

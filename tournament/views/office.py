@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from ..domain import DomainError
+from ..errors import DomainError
 from ..forms.sheets import DeskGrid, ExtraTimeForm, ReasonForm, SheetFileForm
 from ..permissions import (
     director_required,

@@ -13,9 +13,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..domain import DomainError, referees
 from ..domain import penalties as penalty_domain
+from ..domain import referees
 from ..domain.penalties import signed_points
+from ..errors import DomainError
 from ..exports.xlsx import XLSX_TYPE, penalties_workbook
 from ..forms.penalties import (
     PenaltyForm,

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from ..domain import DomainError, signup
+from ..domain import signup
+from ..errors import DomainError
 from ..models import RegistrationState, TournamentStatus
 from ..permissions import director_required, get_managed_tournament
 from ..tasks.mail import RequestMailer

@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from ..domain import DomainError
 from ..domain import draw as draw_domain
+from ..errors import DomainError
 from ..forms.rounds import DrawForm, SwapForm
 from ..models import DrawLog, RoundStatus
 from ..models.round import seats_with_players

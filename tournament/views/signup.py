@@ -30,8 +30,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ..domain import DomainError, signup
 from ..domain import personal as personal_domain
+from ..domain import signup
+from ..errors import DomainError
 from ..exports.printpack import qr_svg
 from ..forms.signup import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
 from ..models import Entry, EntryStatus, Registration, RegistrationState, Tournament

@@ -24,7 +24,7 @@ from pypdf import PdfReader
 
 from tests.downloads import file_of
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, released_table
-from tournament.domain import DomainError
+from tournament.errors import DomainError
 from tournament.management.demo_games import play_sheet
 from tournament.models import Entry, EntryStatus, RateBucket, SheetStatus
 from tournament.models.audit import history_reason

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import referee, released_table
-from tournament.domain import DomainError
+from tournament.errors import DomainError
 from tournament.management.demo_games import play_sheet
 from tournament.models import Game, RoundStatus, SheetStatus
 from tournament.models.audit import history_reason

@@ -16,7 +16,7 @@ from django.utils import timezone, translation
 
 from scoring.profiles import get_profile
 from tests.factories import TournamentFactory, director, referee, released_table
-from tournament.domain import DomainError
+from tournament.errors import DomainError
 from tournament.management.demo_games import play_sheet
 from tournament.models import Game, GameKind, RateBucket, RoundStatus, Sheet, SheetStatus, Table
 from tournament.models.audit import DIRECTOR, history_reason, stamp

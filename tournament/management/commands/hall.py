@@ -27,8 +27,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from tournament.domain import DomainError
 from tournament.domain.accounts import create_director, director_exists
+from tournament.errors import DomainError
 from tournament.ops.hall import Supervisor, is_internet_address, worker_command
 
 # 150 tables saving games and 60 phones polling keep a handful of threads busy; the rest
