@@ -28,8 +28,9 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.models import Group  # noqa: E402
 from django.db import connection  # noqa: E402
 
-from tournament.domain import draw, player_import, series, signup  # noqa: E402
+from tournament.domain import draw, player_import, signup  # noqa: E402
 from tournament.domain.registration import check_in_all, set_checked_in  # noqa: E402
+from tournament.domain.series import save_series  # noqa: E402
 from tournament.management.commands.hall import SWITCH_INTERVAL  # noqa: E402
 from tournament.management.demo_games import play_sheet  # noqa: E402
 from tournament.models import (  # noqa: E402
@@ -257,9 +258,9 @@ def main() -> int:
         new_tournament(f"serie-{n}", director) for n in range(TOURNAMENTS - 2)
     ]
     with clock.verb(f"series save, {TOURNAMENTS} tournaments (new)"):
-        saved = series.save_series(Series(name="Bench-Serie", slug="bench"), tournaments, director)
+        saved = save_series(Series(name="Bench-Serie", slug="bench"), tournaments, director)
     with clock.verb(f"series save, {TOURNAMENTS} tournaments (changed)"):
-        series.save_series(saved, list(reversed(tournaments[1:])), director)
+        save_series(saved, list(reversed(tournaments[1:])), director)
     eight_at_once(director, big.entries.get(start_number=1))
     return 0
 

@@ -42,7 +42,7 @@ from django.utils import timezone  # noqa: E402
 
 from scoring.penalties import Category, PenaltyCase, distribute  # noqa: E402
 from tournament.domain import results  # noqa: E402
-from tournament.domain import series as series_domain  # noqa: E402
+from tournament.domain.queries import series as series_domain  # noqa: E402
 from tournament.exports import series as series_rows  # noqa: E402
 from tournament.management.demo_games import play_sheet  # noqa: E402
 from tournament.models import (  # noqa: E402

@@ -18,8 +18,9 @@ from openpyxl import load_workbook
 from tests.factories import EntryFactory, TournamentFactory, director, referee, released_table
 from tournament.domain import draw as draw_domain
 from tournament.domain import penalties as domain
-from tournament.domain import standings as standings_domain
 from tournament.domain.penalties import Facts
+from tournament.domain.queries import sheets as reads
+from tournament.domain.queries import standings as standings_domain
 from tournament.errors import DomainError
 from tournament.models import (
     EntryStatus,
@@ -32,7 +33,6 @@ from tournament.models import (
     SheetStatus,
 )
 from tournament.models.audit import REFEREE_GROUP
-from tournament.sheets import reads
 from tournament.sheets import verbs as sheet_domain
 from tournament.wording.findings import finding_message
 

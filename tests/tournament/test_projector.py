@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from tests.busy_hall import build_hall
 from tests.factories import TournamentFactory, released_table
-from tournament.domain import projector
+from tournament.domain.queries import projector
 from tournament.models import Player, Tournament
 from tournament.wording.names import sort_key
 

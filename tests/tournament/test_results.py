@@ -13,8 +13,8 @@ from django.utils import timezone
 from scoring.penalties import Category
 from tests.factories import EntryFactory, PlayerFactory, UserFactory
 from tournament.domain import penalties, results
-from tournament.domain import standings as standings_domain
 from tournament.domain.penalties import Facts
+from tournament.domain.queries import standings as standings_domain
 from tournament.exports import federation
 from tournament.management.demo_games import play_sheet
 from tournament.models import Round, RoundResult, RoundStatus, Seat, Table

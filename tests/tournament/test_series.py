@@ -29,8 +29,8 @@ from tests.factories import (
     make_series,
     played_tournament,
 )
-from tournament.domain import series as series_domain
 from tournament.domain.players import merge_players
+from tournament.domain.queries import series as series_domain
 from tournament.models import EntryStatus, Series, SeriesMethod
 
 pytestmark = pytest.mark.django_db

@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.processes import run_python
-from tournament.domain import series as series_domain
 from tournament.domain import signup
+from tournament.domain.queries import series as series_domain
+from tournament.domain.queries import sheets as reads
 from tournament.management.commands.demo import DEMO_SERIES_SLUG, DEMO_SLUG, UPCOMING_SLUG
 from tournament.models import Entry, Game, RegistrationState, Series, SeriesMethod, Tournament
-from tournament.sheets import reads
 
 
 @pytest.mark.django_db

@@ -37,10 +37,10 @@ from ..models import (
 )
 from ..models.audit import event, stamp
 from ..models.penalty import next_number
-from ..sheets.reads import SheetView, load
 from ..sheets.verbs import locked_table
 from ..wording.findings import invalid_facts_message
 from . import results
+from .queries.sheets import SheetView, load
 
 SOLO_CONTEXTS = (PenaltyContext.SOLO, PenaltyContext.HOCHZEIT_AFTER)
 # The decisions whose row depends on the game situation; the others are the same anywhere.

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import DomainError
 from ..models import Entry, EntryStatus, Player, Registration, Team, Tournament, normalize_name
-from ..models.audit import Reason, event, role_of, stamp
+from ..models.audit import PLAYER, Reason, event, role_of, stamp
 from ..models.tournament import new_projector_token
 from ..permissions import managed_tournaments
 from ..web.versions import mark_changed
@@ -352,6 +352,14 @@ def set_checked_in(entry: Entry, checked_in: bool, user, *, role: str = "") -> E
         stamp(entry, user, role=role)
         entry.save(update_fields=["checked_in", "checked_in_at"])
     return entry
+
+
+def check_in(entry: Entry) -> Entry:
+    """ "I am here" on the page of a player card's QR code, once the director has opened
+    check-in (an online registration's link checks in through ``signup.check_in``)."""
+    if not entry.tournament.checkin_open or entry.status != EntryStatus.ACTIVE:
+        raise DomainError(_("Check-in on this link is not open."))
+    return set_checked_in(entry, True, None, role=PLAYER)
 
 
 def check_in_all(tournament: Tournament, *, user=None) -> int:

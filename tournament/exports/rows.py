@@ -17,9 +17,9 @@ from enum import StrEnum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from ..domain.standings import Line, Standings
+from ..domain.queries.sheets import current_round
+from ..domain.queries.standings import Line, Standings
 from ..models import EntryStatus, Game, Penalty, Round, RoundStatus, Seat, Tournament
-from ..sheets.reads import current_round
 
 Value = int | Decimal | str | None
 

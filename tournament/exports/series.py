@@ -10,7 +10,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ..domain.series import NOT_BEST, SeriesLine, SeriesStandings
+from ..domain.queries.series import NOT_BEST, SeriesLine, SeriesStandings
 from ..models import SeriesMethod
 from .rows import Column, ColumnKind, Listing, Value, round_label, when
 

@@ -19,8 +19,8 @@ from openpyxl.cell.cell import Cell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from ..domain import standings as standings_domain
-from ..domain.series import SeriesStandings
+from ..domain.queries import standings as standings_domain
+from ..domain.queries.series import SeriesStandings
 from ..models import Penalty, Round, Tournament
 from ..models.round import seats_with_players
 from . import penalties, rows, series

@@ -33,6 +33,7 @@ from scoring.game import facts_dict, facts_of_row
 from scoring.rows import MAX_POINTS
 
 from ..domain import referees, results
+from ..domain.queries.sheets import SheetView, board, clock, load
 from ..errors import DomainError
 from ..models import (
     Game,
@@ -50,7 +51,6 @@ from ..models.registration import new_registration_token
 from ..models.tournament import new_confirm_code, new_personal_token
 from ..ops.backup import backup_quietly
 from . import codes
-from .reads import SheetView, board, clock, load
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ from django.views.decorators.http import require_POST
 from ..domain import penalties as penalty_domain
 from ..domain import referees
 from ..domain.penalties import signed_points
+from ..domain.queries import sheets as reads
+from ..domain.queries.sheets import current_round
 from ..errors import DomainError
 from ..exports.xlsx import XLSX_TYPE, penalties_workbook
 from ..forms.penalties import (
@@ -37,9 +39,7 @@ from ..permissions import (
     official_required,
     officiated_tournaments,
 )
-from ..sheets import reads
 from ..sheets.display import board_rows, sheet_context
-from ..sheets.reads import current_round
 from ..web.site_url import public_url
 from ..wording.profile_notes import penalty_notes
 

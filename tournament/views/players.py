@@ -9,8 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from ..domain.personal_data import personal_data
 from ..domain.players import merge_players, possible_duplicates
+from ..domain.queries.personal_data import personal_data
 from ..errors import DomainError
 from ..forms.players import MergeForm
 from ..permissions import (

@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from ..domain import projector as projector_domain
-from ..domain import statistics as statistics_domain
+from ..domain.queries import projector as projector_domain
+from ..domain.queries import statistics as statistics_domain
 from ..domain.registration import renew_projector_link
 from ..models import Tournament
 from ..permissions import director_required, get_managed_tournament

@@ -12,7 +12,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from ..domain import series as series_domain
+from ..domain.queries import series as series_domain
+from ..domain.series import delete_series, save_series
 from ..exports import series
 from ..forms import SeriesForm
 from ..models import Series
@@ -117,7 +118,7 @@ def series_list(request):
 def _save(form: SeriesForm, user) -> Series:
     data = form.cleaned_data
     changed = form.save(commit=False)
-    return series_domain.save_series(changed, data["tournaments"], user, data["directors"])
+    return save_series(changed, data["tournaments"], user, data["directors"])
 
 
 @director_required
@@ -183,7 +184,7 @@ def series_delete(request, slug):
         messages.error(request, _("Tick the box to confirm the deletion."))
         return redirect("manage:series-edit", slug)
     name = found.name
-    series_domain.delete_series(found, request.user)
+    delete_series(found, request.user)
     messages.success(
         request, _("Series “%(name)s” deleted; its tournaments stay.") % {"name": name}
     )

@@ -30,8 +30,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ..domain import personal as personal_domain
 from ..domain import signup
+from ..domain.queries import personal as personal_domain
+from ..domain.registration import check_in as check_in_by_card
 from ..errors import DomainError
 from ..exports.printpack import qr_svg
 from ..forms.signup import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
@@ -287,7 +288,7 @@ def _personal_page(
     error: str | None = None,
 ):
     """The player's page: the registration (on a registration's link) and, once the player
-    has a start number, the day (:mod:`tournament.domain.personal`)."""
+    has a start number, the day (:mod:`tournament.domain.queries.personal`)."""
     if registration is not None:
         context = _registration_context(registration, cancel_form)
         entry = context["entry"]
@@ -403,7 +404,7 @@ def personal_checkin(request, registration, entry=None):
         if registration is not None:
             signup.check_in(registration)
         else:
-            personal_domain.check_in(entry)
+            check_in_by_card(entry)
     except DomainError as exc:
         return _personal_page(request, registration, entry=entry, status=400, error=exc.message)
     return redirect("registration-personal", request.resolver_match.kwargs["token"])

@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from ..domain import standings as standings_domain
+from ..domain.queries import standings as standings_domain
 from ..exports import federation, html, rows
 from ..models import Tournament, TournamentStatus
 from ..permissions import director_required, get_managed_tournament

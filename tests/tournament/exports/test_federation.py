@@ -17,7 +17,7 @@ from openpyxl import load_workbook
 
 from tests.downloads import file_of
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director, referee
-from tournament.domain import standings as standings_domain
+from tournament.domain.queries import standings as standings_domain
 from tournament.exports import federation, xlsx
 from tournament.models import (
     EntryStatus,

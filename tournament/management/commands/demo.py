@@ -11,9 +11,10 @@ from django.utils import timezone
 
 from scoring.penalties import Category
 from tournament.domain import draw, penalties, signup
-from tournament.domain import series as series_domain
 from tournament.domain.penalties import Facts
+from tournament.domain.queries import sheets as reads
 from tournament.domain.registration import PlayerData, register
+from tournament.domain.series import save_series
 from tournament.forms.signup import consent_text
 from tournament.management.demo_games import play_sheet
 from tournament.models import (
@@ -32,7 +33,6 @@ from tournament.models import (
     Tournament,
 )
 from tournament.models.audit import LIST_KEEPER, SYSTEM, stamp
-from tournament.sheets import reads
 from tournament.sheets import verbs as sheet_domain
 
 DEMO_FIXTURE = settings.BASE_DIR / "fixtures" / "demo.json"
@@ -327,7 +327,7 @@ def demo_series(demo: Tournament, earlier: list[Tournament], director) -> Series
         min_rounds=SERIES_MIN_ROUNDS,
         tiebreak=SeriesTiebreak.ROUNDS,
     )
-    return series_domain.save_series(series, [*earlier, demo], director)
+    return save_series(series, [*earlier, demo], director)
 
 
 def play_table(table, director, rng: random.Random, *, running: bool) -> None:

@@ -26,7 +26,7 @@ from django.db.models import Exists, OuterRef, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import (
+from ...models import (
     Entry,
     EntryStatus,
     Game,

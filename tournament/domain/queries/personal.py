@@ -17,10 +17,8 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
-from ..errors import DomainError
-from ..models import (
+from ...models import (
     Entry,
     EntryStatus,
     Round,
@@ -32,11 +30,9 @@ from ..models import (
     Table,
     Tournament,
 )
-from ..models.audit import PLAYER
-from ..sheets import reads
-from ..web.caching import cached
+from ...web.caching import cached
+from . import sheets as reads
 from . import standings as standings_domain
-from .registration import set_checked_in
 
 
 @dataclass(frozen=True)
@@ -210,14 +206,6 @@ def can_check_in(entry: Entry) -> bool:
         and entry.status == EntryStatus.ACTIVE
         and not entry.checked_in
     )
-
-
-def check_in(entry: Entry) -> Entry:
-    """ "I am here" on the page of a player card's QR code, once the director has opened
-    check-in (an online registration's link checks in through ``signup.check_in``)."""
-    if not entry.tournament.checkin_open or entry.status != EntryStatus.ACTIVE:
-        raise DomainError(_("Check-in on this link is not open."))
-    return set_checked_in(entry, True, None, role=PLAYER)
 
 
 def day(entry: Entry) -> Day:
