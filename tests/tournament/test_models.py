@@ -247,7 +247,7 @@ def test_the_status_follows_the_rounds():
     assert tournament.status == TournamentStatus.PLANNED
     round_one = RoundFactory(tournament=tournament, number=1)  # planned, not drawn
     assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.PLANNED
-    for status in (RoundStatus.DRAWN, RoundStatus.RELEASED, RoundStatus.CLOSED):
+    for status in (RoundStatus.RELEASED, RoundStatus.CLOSED):
         Round.objects.filter(pk=round_one.pk).update(status=status)
         assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.RUNNING
     round_two = RoundFactory(tournament=tournament, number=2, status=RoundStatus.RELEASED)
@@ -267,6 +267,23 @@ def test_the_status_follows_the_rounds():
     assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.FINISHED
 
 
+def test_a_drawn_round_is_not_started_until_it_is_released():
+    """A drawn round is a plan (its seats are not shown and may be drawn again): the tournament
+    stays planned and the round is not started, in the list query as for one tournament."""
+    tournament = TournamentFactory(planned_rounds=2)
+    round_one = RoundFactory(tournament=tournament, number=1, status=RoundStatus.DRAWN)
+    assert not round_one.started
+    assert not tournament.rounds.started().exists()
+    assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.PLANNED
+    assert Tournament.objects.with_status().get(pk=tournament.pk).status == "planned"
+    Round.objects.filter(pk=round_one.pk).update(status=RoundStatus.RELEASED)
+    round_one.refresh_from_db()
+    assert round_one.started
+    assert list(tournament.rounds.started()) == [round_one]
+    assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.RUNNING
+    assert Tournament.objects.with_status().get(pk=tournament.pk).status == "running"
+
+
 def test_a_list_of_tournaments_reads_the_status_in_one_query(django_assert_num_queries):
     expected = {}
     rounds = [
@@ -281,7 +298,7 @@ def test_a_list_of_tournaments_reads_the_status_in_one_query(django_assert_num_q
         for number, status in enumerate(statuses, start=1):
             RoundFactory(tournament=tournament, number=number, status=status)
         expected[tournament.pk] = Tournament.objects.get(pk=tournament.pk).status
-    assert list(expected.values()) == ["planned", "planned", "running", "running", "finished"]
+    assert list(expected.values()) == ["planned", "planned", "planned", "running", "finished"]
     with django_assert_num_queries(1):
         listed = {t.pk: t.status for t in Tournament.objects.with_status()}
     assert listed == expected

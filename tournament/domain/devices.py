@@ -194,9 +194,7 @@ def waiting(device: TableDevice) -> Waiting:
     rounds = list(Round.objects.filter(tournament_id=device.tournament_id).order_by("number"))
     released = next((r for r in rounds if r.status == RoundStatus.RELEASED), None)
     closed = [r for r in rounds if r.status == RoundStatus.CLOSED]
-    left = len(rounds) < device.tournament.planned_rounds or any(
-        r.status in (RoundStatus.PLANNED, RoundStatus.DRAWN) for r in rounds
-    )
+    left = len(rounds) < device.tournament.planned_rounds or any(not r.started for r in rounds)
     return Waiting(released, closed[-1] if closed else None, left)
 
 

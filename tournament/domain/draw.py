@@ -37,6 +37,7 @@ from ..models import (
 )
 from ..models.audit import role_of, stamp
 from ..models.player import normalize_name
+from ..models.round_status import STARTED
 from ..web.versions import mark_changed
 from ..wording.findings import impossible_field_message
 from . import bulk
@@ -57,7 +58,6 @@ MAX_SEATS_PER_DRAW = 8000
 DEFAULT_TIME_LIMIT = 8.0
 # The solver's time limit is never a user's choice; this caps what code may ask for.
 MAX_TIME_LIMIT = 30.0
-PLAYED = (RoundStatus.RELEASED, RoundStatus.CLOSED)
 
 
 def participants(tournament: Tournament) -> list[Entry]:
@@ -114,7 +114,7 @@ class Snapshot:
 
     @property
     def played(self) -> int:
-        return sum(status in PLAYED for _id, _number, status, _seed in self.rounds)
+        return sum(status in STARTED for _id, _number, status, _seed in self.rounds)
 
     @property
     def clubs_of(self) -> list[tuple[int, str]]:
@@ -145,7 +145,7 @@ def _snapshot(tournament: Tournament) -> Snapshot:
     )
     seats: dict[int, dict[int, list[int]]] = {}
     rows = (
-        Seat.objects.filter(round__tournament=tournament, round__status__in=PLAYED)
+        Seat.objects.filter(round__tournament=tournament, round__status__in=STARTED)
         .order_by("round__number", "table__number", "position")
         .values_list("round__number", "table__number", "entry_id")
     )
@@ -154,7 +154,7 @@ def _snapshot(tournament: Tournament) -> Snapshot:
     fixed = tuple(
         tuple(tuple(t) for t in seats.get(number, {}).values())
         for _id, number, status, _seed in rounds
-        if status in PLAYED
+        if status in STARTED
     )
     last_log = DrawLog.objects.filter(round__tournament=tournament).aggregate(last=Max("pk"))
     return Snapshot(
@@ -173,7 +173,7 @@ def _plan_to_continue(tournament: Tournament, snapshot: Snapshot) -> list:
     seating.DrawRequest.plan), or none: the same played rounds give the same plan to
     continue, however often the rounds after them are drawn again. Read once per draw, not
     under the lock: any change to it comes with a new log entry, which the snapshot compares."""
-    played = [number for _id, number, status, _seed in snapshot.rounds if status in PLAYED]
+    played = [number for _id, number, status, _seed in snapshot.rounds if status in STARTED]
     if not played:
         return []
     plan = (

@@ -132,7 +132,7 @@ def normalized(facts: Facts) -> Facts:
 def _refusal(round_: Round, *, director: bool) -> str:
     """Why penalties of ``round_`` cannot be entered, signed or revoked; empty if they can.
     Referees decide while the round runs; after it is closed only a director can."""
-    if round_.status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
+    if not round_.started:
         return _("This round has not been released yet.")
     if round_.status == RoundStatus.CLOSED and not director:
         return _(

@@ -230,9 +230,7 @@ def round_rows(round_: Round) -> Listing:
 
 
 def played_rounds(tournament: Tournament):
-    return tournament.rounds.exclude(status__in=[RoundStatus.PLANNED, RoundStatus.DRAWN]).order_by(
-        "number"
-    )
+    return tournament.rounds.started().order_by("number")
 
 
 def round_to_print(tournament: Tournament) -> Round | None:

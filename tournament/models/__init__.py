@@ -7,7 +7,8 @@ from .player import Player, normalize_name
 from .ratelimit import RateBucket
 from .registration import Registration, RegistrationState
 from .result import RoundResult
-from .round import DrawLog, Round, RoundStatus, Seat, SeatMail, Table
+from .round import DrawLog, Round, Seat, SeatMail, Table
+from .round_status import RoundStatus
 from .series import Series, SeriesMethod, SeriesTiebreak
 from .sheet import Game, GameKind, Sheet, SheetStatus
 from .tournament import (

@@ -111,7 +111,7 @@ def needs_reason(table: Table) -> bool:
 
 def _check_writable(table: Table, actor: Actor, reason: str) -> None:
     status = table.round.status
-    if status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
+    if not table.round.started:
         raise DomainError(_("This round has not been released yet."))
     if status == RoundStatus.CLOSED and actor.privileged and not actor.director:
         raise DomainError(

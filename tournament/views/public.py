@@ -10,6 +10,7 @@ from ..domain.signup import CLOSED
 from ..forms.signup import registration_summary
 from ..models import EntryStatus, Round, RoundStatus, Seat, Series, Table, Tournament
 from ..models.round import seats_with_players
+from ..models.round_status import started as round_started
 from ..web.caching import cached
 from ..wording.names import name_matches, query_words
 
@@ -105,9 +106,8 @@ def _seats_of(tournament: Tournament, pks: list[int]) -> list[dict]:
     if not pks:
         return []
     entries = tournament.entries.select_related("player").in_bulk(pks)
-    shown = [RoundStatus.RELEASED, RoundStatus.CLOSED]
     seats = (
-        Seat.objects.filter(entry__in=pks, round__status__in=shown)
+        Seat.objects.filter(round_started("round__"), entry__in=pks)
         .select_related("round", "table")
         .order_by("round__number")
     )
@@ -117,7 +117,7 @@ def _seats_of(tournament: Tournament, pks: list[int]) -> list[dict]:
     current = current_round(tournament)
     # "Now" is the round being played: once it is closed, nobody sits anywhere.
     playing = current.number if current and current.status == RoundStatus.RELEASED else None
-    started = bool(by_entry) or tournament.rounds.filter(status__in=shown).exists()
+    started = bool(by_entry) or tournament.rounds.started().exists()
     matches = []
     for pk in pks:
         mine = by_entry.get(pk, [])

@@ -214,7 +214,7 @@ def day(entry: Entry) -> Day:
     rounds = list(
         tournament.rounds.exclude(status=RoundStatus.PLANNED).order_by("number")
     )  # one query
-    shown = [r for r in rounds if r.status in (RoundStatus.RELEASED, RoundStatus.CLOSED)]
+    shown = [r for r in rounds if r.started]
     by_pk = {r.pk: r for r in shown}
     seats = list(
         Seat.objects.filter(entry=entry, round__in=shown)

@@ -15,7 +15,7 @@ from scoring.kinds import Kind
 from scoring.ledger import LedgerStep, PlayedGame, walk
 from scoring.sheet import ERROR, Finding, SheetRow, check_sheet, has_errors, totals
 
-from ...models import Game, GameKind, Penalty, Round, RoundStatus, Seat, Table, Tournament
+from ...models import Game, GameKind, Penalty, Round, Seat, Table, Tournament
 from ...models.penalty import points_of
 
 
@@ -24,11 +24,7 @@ def current_round(tournament: Tournament) -> Round | None:
     one before it is closed, so there is at most one), else the last closed one; None before
     the first release. The referee desk, the exports, the public pages and the projector all
     show this round."""
-    return (
-        tournament.rounds.filter(status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED])
-        .order_by("-number")
-        .first()
-    )
+    return tournament.rounds.started().order_by("-number").first()
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ from ...models import (
     Tournament,
     TournamentStatus,
 )
+from ...models.round_status import started as round_started
 
 FINAL, PROVISIONAL = "final", "provisional"
 
@@ -139,7 +140,7 @@ def counted_tables(tournament: Tournament, prefix: str = "") -> Q:
     """The tables whose sheets count, as a condition on ``prefix`` (e.g. "table__")."""
     released, closed = RoundStatus.RELEASED, RoundStatus.CLOSED
     if tournament.standings_live:
-        return Q(**{f"{prefix}round__status__in": [released, closed]})
+        return round_started(f"{prefix}round__")
     return Q(**{f"{prefix}round__status": closed}) | Q(
         **{f"{prefix}round__status": released, f"{prefix}sheet__status": SheetStatus.CONFIRMED}
     )
@@ -235,9 +236,7 @@ def tally(lines: Mapping[int, Tally], tournaments: list[int], running: Q | None)
 
 
 def compute(tournament: Tournament) -> Standings:
-    played = Seat.objects.filter(
-        entry=OuterRef("pk"), round__status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED]
-    )
+    played = Seat.objects.filter(round_started("round__"), entry=OuterRef("pk"))
     entries = (
         Entry.objects.filter(tournament=tournament)
         .annotate(seated=Exists(played))
