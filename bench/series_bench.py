@@ -42,7 +42,6 @@ from django.utils import timezone  # noqa: E402
 
 from scoring.penalties import Category, PenaltyCase, distribute  # noqa: E402
 from tournament.domain import results  # noqa: E402
-from tournament.domain.queries import series as series_domain  # noqa: E402
 from tournament.exports import series as series_rows  # noqa: E402
 from tournament.management.demo_games import play_sheet  # noqa: E402
 from tournament.models import (  # noqa: E402
@@ -58,6 +57,7 @@ from tournament.models import (  # noqa: E402
     Table,
     Tournament,
 )
+from tournament.queries import series as series_domain  # noqa: E402
 from tournament.web.caching import memo  # noqa: E402
 
 POOL, TOURNAMENTS, FIELD, ROUNDS, GAMES = 300, 50, 200, 3, 4

@@ -13,9 +13,9 @@ from scoring.kinds import Kind
 from scoring.profiles import get_profile
 from scoring.sheet import SheetRow, check_sheet
 from tests.factories import TournamentFactory, director, released_table
-from tournament.domain.queries.sheets import game_row
 from tournament.models import Game, GameKind, SheetStatus
 from tournament.models.audit import history_reason
+from tournament.queries.sheets import game_row
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

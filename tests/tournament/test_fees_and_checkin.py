@@ -15,9 +15,9 @@ from django.utils import timezone, translation
 
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director
 from tournament.domain import draw, signup
-from tournament.domain.queries import standings as standings_domain
 from tournament.domain.registration import PlayerData, register, set_checked_in, set_status
 from tournament.models import EntryStatus, FeeStatus, RegistrationState
+from tournament.queries import standings as standings_domain
 from tournament.templatetags.fees import money_text
 
 pytestmark = pytest.mark.django_db

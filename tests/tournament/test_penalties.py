@@ -19,8 +19,6 @@ from tests.factories import EntryFactory, TournamentFactory, director, referee, 
 from tournament.domain import draw as draw_domain
 from tournament.domain import penalties as domain
 from tournament.domain.penalties import Facts
-from tournament.domain.queries import sheets as reads
-from tournament.domain.queries import standings as standings_domain
 from tournament.errors import DomainError
 from tournament.models import (
     EntryStatus,
@@ -33,6 +31,8 @@ from tournament.models import (
     SheetStatus,
 )
 from tournament.models.audit import REFEREE_GROUP
+from tournament.queries import sheets as reads
+from tournament.queries import standings as standings_domain
 from tournament.sheets import verbs as sheet_domain
 from tournament.wording.findings import finding_message
 

@@ -16,7 +16,6 @@ from django.urls import reverse
 from tests.factories import EntryFactory, PlayerFactory, make_series, released_table, settle
 from tests.tournament.test_site_url import decoded_qr_codes
 from tournament.domain import draw, signup
-from tournament.domain.queries import standings as standings_domain
 from tournament.exports import cards
 from tournament.models import (
     Game,
@@ -30,6 +29,7 @@ from tournament.models import (
     SheetStatus,
     Table,
 )
+from tournament.queries import standings as standings_domain
 from tournament.sheets import verbs as sheet_domain
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from tests.busy_hall import build_hall
 from tests.factories import TournamentFactory, released_table
-from tournament.domain.queries import projector
 from tournament.models import Player, Tournament
+from tournament.queries import projector
 from tournament.wording.names import sort_key
 
 pytestmark = pytest.mark.django_db

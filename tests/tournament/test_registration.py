@@ -12,11 +12,12 @@ from tests.factories import (
     director,
     released_table,
 )
-from tournament.domain.players import edit_entry, merge_players
+from tournament.domain.players import merge_players
 from tournament.domain.registration import (
     PlayerData,
     check_in_all,
     check_in_number,
+    edit_entry,
     register,
     set_checked_in,
     set_status,

@@ -10,8 +10,7 @@ from django.urls import reverse
 from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
 from tournament.domain import signup
 from tournament.domain.player_import import apply_import, parse_player_file
-from tournament.domain.players import edit_entry
-from tournament.domain.registration import PlayerData, register, set_status
+from tournament.domain.registration import PlayerData, edit_entry, register, set_status
 from tournament.models import EntryStatus, Player, Registration, RegistrationState
 from tournament.models.audit import history_reason
 

@@ -14,10 +14,10 @@ from scoring.penalties import Category
 from tests.factories import EntryFactory, PlayerFactory, UserFactory
 from tournament.domain import penalties, results
 from tournament.domain.penalties import Facts
-from tournament.domain.queries import standings as standings_domain
 from tournament.exports import federation
 from tournament.management.demo_games import play_sheet
 from tournament.models import Round, RoundResult, RoundStatus, Seat, Table
+from tournament.queries import standings as standings_domain
 from tournament.sheets import verbs
 
 pytestmark = pytest.mark.django_db

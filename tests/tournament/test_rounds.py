@@ -5,9 +5,9 @@ from django.urls import reverse
 
 from tests.factories import EntryFactory, PlayerFactory
 from tournament.domain import draw as draw_domain
-from tournament.domain.queries.sheets import current_round
 from tournament.errors import DomainError
 from tournament.models import DrawLog, EntryStatus, RoundStatus, Seat
+from tournament.queries.sheets import current_round
 
 pytestmark = pytest.mark.django_db
 

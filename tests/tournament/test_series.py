@@ -30,8 +30,8 @@ from tests.factories import (
     played_tournament,
 )
 from tournament.domain.players import merge_players
-from tournament.domain.queries import series as series_domain
 from tournament.models import EntryStatus, Series, SeriesMethod
+from tournament.queries import series as series_domain
 
 pytestmark = pytest.mark.django_db
 

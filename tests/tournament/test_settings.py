@@ -13,10 +13,12 @@ from django.utils import timezone
 
 from tests.processes import run_python
 from tournament.domain import signup
-from tournament.domain.queries import series as series_domain
-from tournament.domain.queries import sheets as reads
 from tournament.management.commands.demo import DEMO_SERIES_SLUG, DEMO_SLUG, UPCOMING_SLUG
 from tournament.models import Entry, Game, RegistrationState, Series, SeriesMethod, Tournament
+from tournament.queries import series as series_domain
+from tournament.queries import sheets as reads
+from tournament.queries.fees import fee_sums
+from tournament.queries.registrations import waiting_position
 
 
 @pytest.mark.django_db
@@ -171,13 +173,13 @@ def test_the_demo_data_has_an_upcoming_tournament_with_registration_open_and_ful
     waiting = list(signup.waiting_list(upcoming))
     assert len(confirmed) >= 3 and all(r.entry is not None for r in confirmed)
     assert len(waiting) == 2 and all(r.entry is None for r in waiting)
-    assert [signup.waiting_position(r) for r in waiting] == [1, 2]
+    assert [waiting_position(r) for r in waiting] == [1, 2]
     assert all(r.email.endswith("@example.org") and r.token for r in registrations)
     # Some registered online are recognised in the player database (they played the demo).
     known = set(demo.entries.values_list("player_id", flat=True))
     assert 0 < sum(r.entry.player_id in known for r in confirmed) < len(confirmed)
     # 10 € entry fee, partly paid: the treasurer has something to collect.
-    sums = signup.fee_sums(upcoming)
+    sums = fee_sums(upcoming)
     assert sums.fee == Decimal("10.00")
     assert sums.paid > 0 and sums.open > 0 and sums.waived == 1
     ticked = upcoming.entries.exclude(fee="open")

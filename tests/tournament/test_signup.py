@@ -23,6 +23,8 @@ from tournament.models import (
     RegistrationState,
 )
 from tournament.models.audit import PLAYER, history_reason
+from tournament.queries.fees import fee_sums
+from tournament.queries.registrations import waiting_position
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +80,7 @@ def test_beyond_the_places_players_wait_in_the_order_they_registered(hall):
     third, fourth = sign(hall, "Conrad"), sign(hall, "Dietz")
     assert third.state == fourth.state == RegistrationState.WAITING
     assert third.entry is None
-    assert [signup.waiting_position(third), signup.waiting_position(fourth)] == [1, 2]
+    assert [waiting_position(third), waiting_position(fourth)] == [1, 2]
     assert hall.entries.count() == 2
 
 
@@ -100,7 +102,7 @@ def test_a_cancellation_moves_the_first_on_the_waiting_list_up_and_tells_them(ha
     assert first.entry.status == EntryStatus.WITHDRAWN  # the start number stays reserved
     assert third.state == RegistrationState.CONFIRMED
     assert third.entry.start_number == 3
-    assert signup.waiting_position(fourth) == 1
+    assert waiting_position(fourth) == 1
     assert outbox.sent == [("Albers", "cancelled"), ("Conrad", "moved-up")]
 
 
@@ -261,7 +263,7 @@ def test_fees_record_who_and_when_and_add_up(hall):
     set_status(entries[2], EntryStatus.WITHDRAWN, boss)  # paid, then withdrawn: still collected
     entries[0].refresh_from_db()
     assert entries[0].fee_changed_by == boss and entries[0].fee_changed_at is not None
-    sums = signup.fee_sums(hall)
+    sums = fee_sums(hall)
     assert (sums.paid, sums.waived, sums.open) == (2, 1, 1)
     assert (sums.collected, sums.outstanding) == (Decimal("25.00"), Decimal("12.50"))
     with pytest.raises(DomainError):

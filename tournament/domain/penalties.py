@@ -36,11 +36,11 @@ from ..models import (
     Tournament,
 )
 from ..models.audit import event, stamp
-from ..models.penalty import next_number
-from ..sheets.verbs import locked_table
+from ..models.penalty import next_number, signed_points
+from ..queries.sheets import SheetView, load
 from ..wording.findings import invalid_facts_message
 from . import results
-from .queries.sheets import SheetView, load
+from .locks import locked_table
 
 SOLO_CONTEXTS = (PenaltyContext.SOLO, PenaltyContext.HOCHZEIT_AFTER)
 # The decisions whose row depends on the game situation; the others are the same anywhere.
@@ -98,11 +98,6 @@ class Decision:
     @property
     def warnings(self) -> list[Penalty]:
         return [p for p in self.earlier if p.category == Category.WARNING]
-
-
-def signed_points(points) -> str:
-    """A penalty row as the referee reads it: +3 / 0 / 0 / -3."""
-    return " / ".join(f"{value:+d}" if value else "0" for value in points)
 
 
 def normalized(facts: Facts) -> Facts:

@@ -6,7 +6,6 @@ the tournament's history of its referee list)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, User
@@ -17,9 +16,7 @@ from django.utils.translation import gettext as _
 from ..errors import DomainError
 from ..models import RefereeCall, Round, Table, Tournament
 from ..models.audit import LIST_KEEPER, REFEREE_GROUP, event, stamp
-
-if TYPE_CHECKING:  # the sheet verbs close a round's calls through this module
-    from ..sheets.verbs import Actor
+from .actor import Actor
 
 
 def call_referee(table: Table, actor: Actor, note: str = "") -> RefereeCall:

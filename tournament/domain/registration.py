@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 
 from ..errors import DomainError
 from ..models import Entry, EntryStatus, Player, Registration, Team, Tournament, normalize_name
-from ..models.audit import PLAYER, Reason, event, role_of, stamp
+from ..models.audit import PLAYER, Event, Reason, event, role_of, stamp
 from ..models.tournament import new_projector_token
-from ..permissions import managed_tournaments
+from ..permissions import changeable_players, managed_tournaments
 from ..web.versions import mark_changed
 from ..wording.names import fold
 from . import bulk, results
@@ -232,7 +232,7 @@ def register(
     them yet (see :func:`find_player`).
 
     Start numbers are handed out as the next free number above the highest one and never
-    change afterwards (except by :func:`~.players.edit_entry` before the first draw); an
+    change afterwards (except by :func:`edit_entry` before the first draw); an
     explicit number must be free. An import passes one ``known_players`` for all its lines;
     an online registration its ``role`` for the history (see :func:`~.audit.stamp`) and
     ``unverified``: then the person is always a new player holding only the typed name and
@@ -407,4 +407,113 @@ def check_in_number(tournament: Tournament, start_number: int, *, user=None) -> 
         entry.checked_in, entry.checked_in_at = True, timezone.now()
         stamp(entry, user)
         entry.save(update_fields=["checked_in", "checked_in_at"])
+    return entry
+
+
+def _changeable(user) -> QuerySet[Player]:
+    """What ``user`` may change in the player database; no user: the command line, all."""
+    return Player.objects.all() if user is None else changeable_players(user)
+
+
+def start_number_locked(tournament: Tournament) -> bool:
+    """Start numbers are fixed once the first round is drawn: table plans, sheets and player
+    cards use them."""
+    return tournament.rounds.exists()
+
+
+def _ddv_holder(number: str, player: Player) -> Player | None:
+    if not number or number == player.ddv_number:
+        return None
+    return Player.objects.filter(ddv_number=number).exclude(pk=player.pk).first()
+
+
+def _namesake(tournament: Tournament, data: PlayerData, player: Player) -> Entry | None:
+    """Another entry of the tournament whose player has the name ``data`` gives, spelled any
+    way registration takes for the same person (see ``identity_key``)."""
+    key = data.name_key
+    if key == player_key(player):
+        return None
+    others = tournament.entries.exclude(player=player).select_related("player")
+    return next((entry for entry in others if player_key(entry.player) == key), None)
+
+
+def edit_entry(
+    entry: Entry,
+    data: PlayerData,
+    *,
+    team_name: str,
+    start_number: int,
+    user,
+    reason: Reason = "",
+    role: str = "",
+) -> Entry:
+    """Correct an entry: the player's name, club and DDV member number, the team and (before
+    the first draw) the start number. All or nothing; refused with a message otherwise."""
+    if not isinstance(reason, Event):
+        reason = reason.strip() or event("entry-corrected")
+    with transaction.atomic():
+        # Tournament, player, entry: the lock order of merge_players.
+        Tournament.objects.select_for_update().filter(pk=entry.tournament_id).first()
+        player_id = Entry.objects.filter(pk=entry.pk).values_list("player_id", flat=True).get()
+        player = Player.objects.select_for_update().get(pk=player_id)
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        tournament = entry.tournament
+        wanted = (data.first_name, data.last_name, data.club, data.ddv_number)
+        current = (player.first_name, player.last_name, player.club, player.ddv_number)
+        if wanted != current:
+            if not _changeable(user).filter(pk=player.pk).exists():
+                raise DomainError(
+                    _(
+                        "%(name)s also plays in a tournament you do not direct: name, club "
+                        "and DDV member number can only be corrected by an administrator."
+                    )
+                    % {"name": player.full_name}
+                )
+            twin = _namesake(tournament, data, player)
+            if twin is not None:
+                raise DomainError(
+                    _(
+                        "%(name)s is already registered for this tournament with start number "
+                        "%(number)s. If they are one person, merge the two players."
+                    )
+                    % {"name": twin.player.full_name, "number": twin.start_number}
+                )
+            if _ddv_holder(data.ddv_number, player) is not None:
+                raise DomainError(
+                    _(
+                        "DDV member number %(number)s belongs to another player in the player "
+                        "database. If it is the same person, merge the two players."
+                    )
+                    % {"number": data.ddv_number}
+                )
+        if start_number != entry.start_number:
+            if start_number_locked(tournament):
+                raise DomainError(
+                    _("The start number cannot change any more: the first round has been drawn.")
+                )
+            if tournament.entries.filter(start_number=start_number).exists():
+                raise DomainError(
+                    _("Start number %(number)s is already taken.") % {"number": start_number}
+                )
+        team = _team(tournament, team_name, user)
+        try:
+            # Savepoints: a number taken meanwhile by another request is a message, not a 500.
+            if wanted != current:
+                player.first_name, player.last_name, player.club, player.ddv_number = wanted
+                # What a director (or a command) writes is theirs: no longer only what a
+                # stranger typed online (see signup.accept_identity).
+                player.unverified = player.unverified and role == PLAYER
+                stamp(player, user, reason, role=role)
+                with transaction.atomic():
+                    player.save()
+            if (start_number, team) != (entry.start_number, entry.team):
+                entry.start_number, entry.team = start_number, team
+                stamp(entry, user, reason, role=role)
+                with transaction.atomic():
+                    entry.save(update_fields=["start_number", "team"])
+        except IntegrityError:
+            raise DomainError(
+                _("Start number %(number)s or DDV member number %(ddv)s was taken meanwhile.")
+                % {"number": start_number, "ddv": data.ddv_number or "–"}
+            ) from None
     return entry

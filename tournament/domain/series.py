@@ -1,6 +1,6 @@
 """A series' own writes: saved with its tournaments and directors, deleted; each in the
 history under the director who did it. The series' table is a read
-(:mod:`tournament.domain.queries.series`)."""
+(:mod:`tournament.queries.series`)."""
 
 from __future__ import annotations
 

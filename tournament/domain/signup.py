@@ -13,13 +13,12 @@ transaction has committed; without one (a command) nothing is sent.
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
 from itertools import takewhile
 from typing import Protocol
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -39,6 +38,7 @@ from ..models import (
 from ..models.audit import PLAYER, event, role_of, stamp
 from ..models.registration import OPEN_STATES
 from ..permissions import changeable_players
+from ..queries.registrations import waiting_list
 from . import bulk, player_import
 from .registration import (
     KnownPlayers,
@@ -46,6 +46,7 @@ from .registration import (
     already_registered_error,
     conflict_error,
     ddv_number_conflict,
+    edit_entry,
     find_player,
     identity_key,
     known_tournaments,
@@ -95,18 +96,6 @@ def places_free(tournament: Tournament) -> int | None:
     if tournament.registration_capacity is None:
         return None
     return max(0, tournament.registration_capacity - places_taken(tournament))
-
-
-def waiting_list(tournament: Tournament):
-    return tournament.registrations.filter(state=RegistrationState.WAITING).order_by("position")
-
-
-def waiting_position(registration: Registration) -> int | None:
-    """1 for the first on the waiting list; None when not waiting."""
-    if registration.state != RegistrationState.WAITING:
-        return None
-    ahead = waiting_list(registration.tournament).filter(position__lt=registration.position)
-    return ahead.count() + 1
 
 
 @dataclass(frozen=True)
@@ -606,8 +595,6 @@ def change_details(registration: Registration, details: Details) -> Registration
     """The player changes their registration. Name and club of a confirmed registration
     change the player's entry too while :func:`name_lock` allows it; the DDV member number
     stays on the registration (see :func:`accept_identity`)."""
-    from .players import edit_entry
-
     with transaction.atomic():
         registration = _locked(registration)
         if registration.state not in OPEN_STATES:
@@ -795,34 +782,6 @@ def set_fee(entry: Entry, fee: str, user) -> Entry:
         stamp(entry, user, event("entry-fee"))
         entry.save(update_fields=["fee", "fee_changed_by", "fee_changed_at"])
     return entry
-
-
-@dataclass(frozen=True)
-class FeeSums:
-    fee: Decimal
-    paid: int
-    waived: int
-    open: int
-
-    @property
-    def collected(self) -> Decimal:
-        return self.fee * self.paid
-
-    @property
-    def outstanding(self) -> Decimal:
-        return self.fee * self.open
-
-
-def fee_sums(tournament: Tournament) -> FeeSums:
-    """Counts and sums over the active entries (a withdrawn player owes nothing, but what they
-    paid counts as collected)."""
-    active = Q(status=EntryStatus.ACTIVE)
-    counts = tournament.entries.aggregate(  # one query: the live players page asks often
-        paid=Count("pk", filter=Q(fee=FeeStatus.PAID)),
-        waived=Count("pk", filter=active & Q(fee=FeeStatus.WAIVED)),
-        open=Count("pk", filter=active & Q(fee=FeeStatus.OPEN)),
-    )
-    return FeeSums(fee=tournament.entry_fee, **counts)
 
 
 def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int:

@@ -28,9 +28,9 @@ from openpyxl import Workbook
 from scoring.ledger import PlayedGame, walk
 from scoring.profiles import RuleProfile
 
-from ..domain.queries import standings as standings_domain
-from ..domain.queries.standings import Standings
 from ..models import Game, GameKind, RoundResult, RoundStatus, Seat, Tournament
+from ..queries import standings as standings_domain
+from ..queries.standings import Standings
 from . import xlsx
 from .rows import Column, ColumnKind, Listing, Value, heading, standings_state
 

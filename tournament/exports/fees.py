@@ -18,8 +18,8 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import Cell
 from openpyxl.utils import get_column_letter
 
-from ..domain.signup import fee_sums
 from ..models import EntryStatus, FeeStatus, Tournament
+from ..queries.fees import fee_sums
 from .rows import heading
 from .xlsx import BOLD, TITLE, _cell, _saved
 

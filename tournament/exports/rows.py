@@ -17,9 +17,9 @@ from enum import StrEnum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from ..domain.queries.sheets import current_round
-from ..domain.queries.standings import Line, Standings
 from ..models import EntryStatus, Game, Penalty, Round, RoundStatus, Seat, Tournament
+from ..queries.sheets import current_round
+from ..queries.standings import Line, Standings
 
 Value = int | Decimal | str | None
 

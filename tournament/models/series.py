@@ -1,7 +1,7 @@
 """A series: tournaments ranked together — the club championship over a year, a regional
 cup over several venues, a ranking list by average per round.
 
-The figures are never stored: ``tournament.domain.queries.series`` works them out from the closed
+The figures are never stored: ``tournament.queries.series`` works them out from the closed
 rounds of the member tournaments whenever they are shown, so that a corrected sheet, a
 late penalty or a merge of two players in the player database reaches every series at once.
 """

@@ -8,10 +8,10 @@ from django.utils.translation import gettext as _
 
 from scoring.kinds import Kind
 
-from ..domain.queries import sheets as reads
 from ..models import Game, GameKind, SheetStatus, Table
 from ..models.audit import history_reason, role_label
 from ..models.sheet import KIND_LABELS
+from ..queries import sheets as reads
 from ..wording.findings import finding_message
 from . import verbs
 

@@ -33,7 +33,8 @@ from scoring.game import facts_dict, facts_of_row
 from scoring.rows import MAX_POINTS
 
 from ..domain import referees, results
-from ..domain.queries.sheets import SheetView, board, clock, load
+from ..domain.actor import Actor
+from ..domain.locks import locked_table
 from ..errors import DomainError
 from ..models import (
     Game,
@@ -50,22 +51,8 @@ from ..models.audit import LIST_KEEPER, Reason, event, stamp
 from ..models.registration import new_registration_token
 from ..models.tournament import new_confirm_code, new_personal_token
 from ..ops.backup import backup_quietly
+from ..queries.sheets import SheetView, board, clock, load
 from . import codes
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who changes a sheet. ``label`` goes into the history (e.g. "Tisch 3 (Link)");
-    ``privileged`` is a director or referee of the tournament."""
-
-    label: str
-    user: object | None = None
-    privileged: bool = False
-    start_number: int | None = None
-    director: bool = False  # a director of the tournament: may change closed rounds
-    # On a table's link: the browser and address giving a confirmation code, under which
-    # its wrong codes are counted (tournament/sheets/codes.py).
-    guesser: str = ""
 
 
 @dataclass(frozen=True)
@@ -143,16 +130,6 @@ def _validate(table: Table, row: RowInput) -> None:
             raise DomainError(_("A normal game has no soloist."))
     elif row.soloist is None or not 1 <= row.soloist <= table.size:
         raise DomainError(_("A solo needs the position of the soloist."))
-
-
-def locked_table(table: Table) -> Table:
-    """The table row locked for this transaction, with its sheet: saves to one sheet happen
-    one at a time."""
-    return (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament", "sheet")
-        .get(pk=table.pk)
-    )
 
 
 def _stamp(instance, actor: Actor, reason: Reason = "", note: Reason = ""):

@@ -33,10 +33,10 @@ from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
 from django_tasks import task
 
-from ..domain.queries import series as series_domain
 from ..exports import PdfUnavailable, cards, federation, printpack, xlsx
 from ..exports import documents as pdfs
 from ..models import Document, DocumentStatus, Round, Series, Tournament
+from ..queries import series as series_domain
 from ..web import ratelimit
 from ..web.versions import series_key
 

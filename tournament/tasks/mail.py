@@ -38,6 +38,7 @@ from ..models import (
     SeatMail,
     TournamentStatus,
 )
+from ..queries.registrations import waiting_position
 from ..web import ratelimit
 from ..web.site_url import public_url
 
@@ -96,7 +97,6 @@ def site_base(request: HttpRequest | None) -> str:
 def deliver(registration: Registration, kind: str, link: str) -> None:
     """Render and send message ``kind`` now, in the registration's language (the worker's
     part; also for commands). Dropped beyond the cap of messages per address."""
-    from ..domain.signup import waiting_position
 
     if kind not in KINDS:
         raise ValueError(kind)

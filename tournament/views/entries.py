@@ -20,18 +20,19 @@ from django_tables2 import RequestConfig
 
 from scoring.penalties import Category
 
-from ..domain.players import edit_entry, start_number_locked
 from ..domain.registration import (
     PlayerData,
     check_in_all,
     check_in_number,
+    edit_entry,
     register,
     set_checked_in,
     set_publish,
     set_status,
+    start_number_locked,
     update_tournament,
 )
-from ..domain.signup import after_places_changed, fee_sums, set_fee
+from ..domain.signup import after_places_changed, set_fee
 from ..errors import DomainError
 from ..exports.fees import fees_workbook
 from ..exports.xlsx import XLSX_TYPE
@@ -42,6 +43,7 @@ from ..listings.tables import EntryTable
 from ..models import EntryStatus, FeeStatus, Registration
 from ..models.audit import event, history_reason
 from ..permissions import changeable_players, director_required, get_managed_tournament
+from ..queries.fees import fee_sums
 from ..tasks.mail import RequestMailer
 from ..web import live_rows
 

@@ -17,12 +17,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..domain import referees
-from ..domain.queries import sheets as reads
 from ..errors import DomainError
 from ..forms.calculator import calculator_context, calculator_template
 from ..forms.penalties import RefereeCallForm
 from ..forms.sheets import ConfirmForm, DeleteRowForm, GameEntryForm, edit_initial, take_initial
 from ..models import GameKind, RoundStatus, SheetStatus, Table
+from ..queries import sheets as reads
 from ..sheets import codes, verbs
 from ..sheets.display import conflict_context, findings_text, outbox_data, sheet_context
 from ..sheets.verbs import Conflict

@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from ..domain.queries import sheets as reads
 from ..errors import DomainError
 from ..forms.sheets import DeskGrid, ExtraTimeForm, ReasonForm, SheetFileForm
 from ..permissions import (
@@ -25,6 +24,7 @@ from ..permissions import (
     manages,
     official_required,
 )
+from ..queries import sheets as reads
 from ..sheets import paper, verbs
 from ..sheets.display import board_rows, conflict_context, history_entries, sheet_context
 from ..sheets.verbs import Conflict

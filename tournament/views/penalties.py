@@ -15,9 +15,6 @@ from django.views.decorators.http import require_POST
 
 from ..domain import penalties as penalty_domain
 from ..domain import referees
-from ..domain.penalties import signed_points
-from ..domain.queries import sheets as reads
-from ..domain.queries.sheets import current_round
 from ..errors import DomainError
 from ..exports.xlsx import XLSX_TYPE, penalties_workbook
 from ..forms.penalties import (
@@ -29,7 +26,7 @@ from ..forms.penalties import (
 )
 from ..models import Penalty, PenaltyState, RefereeCall, Table
 from ..models.audit import history_reason, role_label
-from ..models.penalty import points_of, state_label
+from ..models.penalty import points_of, signed_points, state_label
 from ..permissions import (
     director_required,
     get_managed_tournament,
@@ -39,6 +36,8 @@ from ..permissions import (
     official_required,
     officiated_tournaments,
 )
+from ..queries import sheets as reads
+from ..queries.sheets import current_round
 from ..sheets.display import board_rows, sheet_context
 from ..web.site_url import public_url
 from ..wording.profile_notes import penalty_notes

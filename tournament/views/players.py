@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from ..domain.players import merge_players, possible_duplicates
-from ..domain.queries.personal_data import personal_data
 from ..errors import DomainError
 from ..forms.players import MergeForm
 from ..permissions import (
@@ -19,6 +18,7 @@ from ..permissions import (
     get_managed_tournament,
     managed_tournaments,
 )
+from ..queries.personal_data import personal_data
 from ..tasks.mail import RequestMailer
 
 

@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from ..domain.queries import projector as projector_domain
-from ..domain.queries import statistics as statistics_domain
 from ..domain.registration import renew_projector_link
 from ..models import Tournament
 from ..permissions import director_required, get_managed_tournament
+from ..queries import projector as projector_domain
+from ..queries import statistics as statistics_domain
 from ..web.caching import cached
 from ..web.site_url import public_url
 

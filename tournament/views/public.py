@@ -5,12 +5,12 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from ..domain.queries.sheets import current_round
 from ..domain.signup import CLOSED
 from ..forms.signup import registration_summary
 from ..models import EntryStatus, Round, RoundStatus, Seat, Series, Table, Tournament
 from ..models.round import seats_with_players
 from ..models.round_status import started as round_started
+from ..queries.sheets import current_round
 from ..web.caching import cached
 from ..wording.names import name_matches, query_words
 
@@ -127,7 +127,7 @@ def _seats_of(tournament: Tournament, pks: list[int]) -> list[dict]:
 
 
 def table_plan(request, slug):
-    """The tables of the current round (:func:`~tournament.domain.queries.sheets.current_round`),
+    """The tables of the current round (:func:`~tournament.queries.sheets.current_round`),
     for the hall."""
     tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
 

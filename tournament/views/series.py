@@ -12,7 +12,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from ..domain.queries import series as series_domain
 from ..domain.series import delete_series, save_series
 from ..exports import series
 from ..forms import SeriesForm
@@ -24,6 +23,7 @@ from ..permissions import (
     get_directed_series,
     managed_tournaments,
 )
+from ..queries import series as series_domain
 from ..tasks import documents
 from ..web.caching import cached
 from ..web.versions import series_key, series_members

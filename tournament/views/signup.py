@@ -31,13 +31,14 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ..domain import signup
-from ..domain.queries import personal as personal_domain
 from ..domain.registration import check_in as check_in_by_card
 from ..errors import DomainError
 from ..exports.printpack import qr_svg
 from ..forms.signup import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
 from ..models import Entry, EntryStatus, Registration, RegistrationState, Tournament
 from ..models.registration import OPEN_STATES
+from ..queries import personal as personal_domain
+from ..queries.registrations import waiting_list, waiting_position
 from ..tasks.mail import RequestMailer, address_key, personal_url, queue_links
 from ..web import ratelimit
 
@@ -120,7 +121,7 @@ def _signup_page(request, tournament: Tournament, form: SignupForm, status: int 
         "phase": phase,
         "form": form,
         "free": signup.places_free(tournament),
-        "waiting": signup.waiting_list(tournament).count(),
+        "waiting": waiting_list(tournament).count(),
     }
     return render(request, "tournament/signup/form.html", context, status=status)
 
@@ -288,7 +289,7 @@ def _personal_page(
     error: str | None = None,
 ):
     """The player's page: the registration (on a registration's link) and, once the player
-    has a start number, the day (:mod:`tournament.domain.queries.personal`)."""
+    has a start number, the day (:mod:`tournament.queries.personal`)."""
     if registration is not None:
         context = _registration_context(registration, cancel_form)
         entry = context["entry"]
@@ -324,8 +325,8 @@ def _registration_context(registration: Registration, cancel_form: CancelForm | 
         "withdrawn": registration.state == RegistrationState.CONFIRMED
         and entry is not None
         and entry.status != EntryStatus.ACTIVE,
-        "position": signup.waiting_position(registration),
-        "waiting": signup.waiting_list(tournament).count(),
+        "position": waiting_position(registration),
+        "waiting": waiting_list(tournament).count(),
         "can_change": open_,
         "can_cancel": open_ and not started,
         "cancel_form": cancel_form or CancelForm(),

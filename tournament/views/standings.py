@@ -9,10 +9,10 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from ..domain.queries import standings as standings_domain
 from ..exports import federation, html, rows
 from ..models import Tournament, TournamentStatus
 from ..permissions import director_required, get_managed_tournament
+from ..queries import standings as standings_domain
 from ..tasks import documents
 from ..web.caching import cached
 

@@ -28,9 +28,9 @@ from scoring.game import KONTRA, RE
 from scoring.statistics import BigGame, Record, Statistics
 from scoring.statistics import Player as PlayerKey
 
-from ..domain.queries import statistics as domain
 from ..models import Series, Tournament
 from ..permissions import director_required, get_directed_series, get_managed_tournament
+from ..queries import statistics as domain
 from ..web.caching import cached
 from ..web.versions import series_key, series_members
 

@@ -17,7 +17,6 @@ from openpyxl import load_workbook
 
 from tests.downloads import file_of
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director, referee
-from tournament.domain.queries import standings as standings_domain
 from tournament.exports import federation, xlsx
 from tournament.models import (
     EntryStatus,
@@ -29,6 +28,7 @@ from tournament.models import (
     Seat,
     Table,
 )
+from tournament.queries import standings as standings_domain
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,6 @@ from django.utils import timezone
 from scoring.penalties import Category
 from tournament.domain import draw, penalties, signup
 from tournament.domain.penalties import Facts
-from tournament.domain.queries import sheets as reads
 from tournament.domain.registration import PlayerData, register
 from tournament.domain.series import save_series
 from tournament.forms.signup import consent_text
@@ -33,6 +32,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.models.audit import LIST_KEEPER, SYSTEM, stamp
+from tournament.queries import sheets as reads
 from tournament.sheets import verbs as sheet_domain
 
 DEMO_FIXTURE = settings.BASE_DIR / "fixtures" / "demo.json"

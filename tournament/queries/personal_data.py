@@ -17,8 +17,8 @@ from django.db.models import Model, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ...models import Entry, Penalty, Player, Registration, RoundResult, Seat, Tournament
-from ...models.audit import history_reason
+from ..models import Entry, Penalty, Player, Registration, RoundResult, Seat, Tournament
+from ..models.audit import history_reason
 
 # Keys, not personal data: never in the file.
 SECRETS = {"token", "confirm_code", "client_id", "projector_token"}

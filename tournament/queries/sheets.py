@@ -15,8 +15,8 @@ from scoring.kinds import Kind
 from scoring.ledger import LedgerStep, PlayedGame, walk
 from scoring.sheet import ERROR, Finding, SheetRow, check_sheet, has_errors, totals
 
-from ...models import Game, GameKind, Penalty, Round, Seat, Table, Tournament
-from ...models.penalty import points_of
+from ..models import Game, GameKind, Penalty, Round, Seat, Table, Tournament
+from ..models.penalty import points_of
 
 
 def current_round(tournament: Tournament) -> Round | None:

@@ -27,7 +27,7 @@ from scoring.kinds import Kind
 from scoring.ledger import PlayedGame, walk
 from scoring.statistics import GameRecord, GameRef, PenaltyRecord, Statistics, compute
 
-from ...models import (
+from ..models import (
     Entry,
     Game,
     GameKind,
@@ -39,9 +39,9 @@ from ...models import (
     Tournament,
     pseudonym,
 )
-from ...models.penalty import points_of
-from ...models.tournament import PROFILE_LABELS
-from ...web.caching import cached
+from ..models.penalty import points_of
+from ..models.tournament import PROFILE_LABELS
+from ..web.caching import cached
 from .standings import counted_tables
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.utils.translation import get_language
 
-from ...models import (
+from ..models import (
     Entry,
     EntryStatus,
     Round,
@@ -30,7 +30,7 @@ from ...models import (
     Table,
     Tournament,
 )
-from ...web.caching import cached
+from ..web.caching import cached
 from . import sheets as reads
 from . import standings as standings_domain
 

@@ -14,9 +14,9 @@ from datetime import datetime
 from django.db.models import Count
 from django.utils import timezone
 
-from ...models import Round, RoundStatus, Seat, SheetStatus, Tournament, pseudonym
-from ...models.sheet import KIND_LABELS
-from ...wording.names import sort_key
+from ..models import Round, RoundStatus, Seat, SheetStatus, Tournament, pseudonym
+from ..models.sheet import KIND_LABELS
+from ..wording.names import sort_key
 from . import standings as standings_domain
 from . import statistics as statistics_domain
 from .sheets import clock, current_round

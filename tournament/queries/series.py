@@ -37,7 +37,7 @@ from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
-from ...models import (
+from ..models import (
     Entry,
     EntryStatus,
     Player,
@@ -48,7 +48,7 @@ from ...models import (
     TournamentStatus,
     pseudonym,
 )
-from ...wording.names import fold
+from ..wording.names import fold
 from .standings import Tally, assign_ranks, rank_lines, tally
 
 # Why a result does not count towards the series value.

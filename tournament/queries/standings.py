@@ -26,7 +26,7 @@ from django.db.models import Exists, OuterRef, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ...models import (
+from ..models import (
     Entry,
     EntryStatus,
     Game,
@@ -38,7 +38,7 @@ from ...models import (
     Tournament,
     TournamentStatus,
 )
-from ...models.round_status import started as round_started
+from ..models.round_status import started as round_started
 
 FINAL, PROVISIONAL = "final", "provisional"
 
