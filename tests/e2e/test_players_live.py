@@ -11,9 +11,10 @@ from django.urls import reverse
 
 from tests.e2e.test_players_page import client_login
 from tests.factories import director
-from tournament.domain import signup
-from tournament.domain.registration import PlayerData, register, set_checked_in
+from tournament.domain import registrations as registrations_domain
+from tournament.domain.entries import register, set_checked_in
 from tournament.models import Entry, FeeStatus, Tournament
+from tournament.queries.players import PlayerData
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -56,9 +57,11 @@ def hall(live_server, page):
     ]
     set_checked_in(typed[0], True, user)
     registrations = [
-        signup.submit(
+        registrations_domain.submit(
             tournament,
-            signup.Details(first, last, club=club, email=f"{last.lower()}@example.org"),
+            registrations_domain.Details(
+                first, last, club=club, email=f"{last.lower()}@example.org"
+            ),
             consent="ok",
         )
         for first, last, club in [
@@ -68,7 +71,7 @@ def hall(live_server, page):
         ]
     ]
     for entry in (typed[0], registrations[0].entry):
-        signup.set_fee(entry, FeeStatus.PAID, user)
+        registrations_domain.set_fee(entry, FeeStatus.PAID, user)
     page.context.add_cookies([{"name": "django_language", "value": "de", "url": live_server.url}])
     client_login(page, live_server, user)
     page.goto(f"{live_server.url}/manage/neujahr/")

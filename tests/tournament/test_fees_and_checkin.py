@@ -14,10 +14,11 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director
-from tournament.domain import draw, signup
-from tournament.domain.registration import PlayerData, register, set_checked_in, set_status
+from tournament.domain import draw, registrations
+from tournament.domain.entries import register, set_checked_in, set_status
 from tournament.models import EntryStatus, FeeStatus, RegistrationState
 from tournament.queries import standings as standings_domain
+from tournament.queries.players import PlayerData
 from tournament.templatetags.fees import money_text
 
 pytestmark = pytest.mark.django_db
@@ -53,8 +54,8 @@ def feed(tournament, director_user):
 
 def online(tournament, first, last):
     """A player who registered on the public form and got a place."""
-    details = signup.Details(first, last, email=f"{last.lower()}@example.org")
-    registration = signup.submit(tournament, details, consent="ok")
+    details = registrations.Details(first, last, email=f"{last.lower()}@example.org")
+    registration = registrations.submit(tournament, details, consent="ok")
     assert registration.state == RegistrationState.CONFIRMED
     return registration
 
@@ -146,7 +147,7 @@ def test_the_fee_column_and_sums_appear_only_where_a_fee_is_taken(director_clien
     page = director_client.get(page_url(tournament)).content.decode()
     assert f'id="fee-{entry.pk}"' not in page and 'class="summary fee-sums"' not in page
     # A fee ticked anyway (a donation box, a fee of 0 € set later) shows the column again.
-    signup.set_fee(entry, FeeStatus.WAIVED, None)
+    registrations.set_fee(entry, FeeStatus.WAIVED, None)
     page = director_client.get(page_url(tournament)).content.decode()
     assert f'id="fee-{entry.pk}"' in page and 'class="summary fee-sums"' in page
 
@@ -164,11 +165,11 @@ def ticked(feed, director_user):
     """Two paid, one waived, one not paid; a withdrawn player who paid still counts as
     collected, a withdrawn one who did not owes nothing."""
     tournament, (a, b, c, d) = feed
-    signup.set_fee(a, FeeStatus.PAID, director_user)
-    signup.set_fee(b, FeeStatus.PAID, director_user)
-    signup.set_fee(c, FeeStatus.WAIVED, director_user)
+    registrations.set_fee(a, FeeStatus.PAID, director_user)
+    registrations.set_fee(b, FeeStatus.PAID, director_user)
+    registrations.set_fee(c, FeeStatus.WAIVED, director_user)
     gone = register(tournament, PlayerData("Gerd", "Weg"), director=director_user)
-    signup.set_fee(gone, FeeStatus.PAID, director_user)
+    registrations.set_fee(gone, FeeStatus.PAID, director_user)
     set_status(gone, EntryStatus.WITHDRAWN, director_user, "ill")
     owes_nothing = register(tournament, PlayerData("Hanna", "Fort"), director=director_user)
     set_status(owes_nothing, EntryStatus.WITHDRAWN, director_user, "ill")
@@ -405,7 +406,7 @@ def test_the_live_part_brings_a_check_in_made_on_the_personal_link(director_clie
     # Nothing changed: nothing to swap.
     assert poll(director_client, tournament, state).status_code == 204
 
-    signup.check_in(ada)  # the player taps "I am here" on the phone
+    registrations.check_in(ada)  # the player taps "I am here" on the phone
     response = poll(director_client, tournament, state)
     assert response.status_code == 200
     html = response.content.decode()
@@ -447,7 +448,7 @@ def test_the_live_part_sends_only_the_rows_that_changed(director_client, hall, d
     jurgen = tournament.entries.get(start_number=1)
 
     # A fee ticked at another desk: that row and the sums; the missing list did not change.
-    signup.set_fee(bert.entry, FeeStatus.PAID, director_user)
+    registrations.set_fee(bert.entry, FeeStatus.PAID, director_user)
     html = poll(director_client, tournament, state).content.decode()
     assert changed_rows(html) == [bert.entry.pk]
     assert 'id="entries-table"' not in html and 'id="missing-players"' not in html
@@ -461,7 +462,7 @@ def test_the_live_part_sends_only_the_rows_that_changed(director_client, hall, d
     # Two players checked in, one of them twice back and forth: their rows, the missing list
     # and "all present"; the state the page sent before stays usable.
     state = state_of(html)
-    signup.check_in(ada)
+    registrations.check_in(ada)
     set_checked_in(jurgen, True, director_user)
     html = poll(director_client, tournament, state).content.decode()
     assert sorted(changed_rows(html)) == sorted([ada.entry.pk, jurgen.pk])
@@ -492,7 +493,7 @@ def test_the_live_part_sends_the_whole_table_when_rows_came_or_moved(
     # Sorted by check-in: a check-in moves the row, so the table comes whole, still sorted.
     sorted_url = page_url(tournament) + "?sort=checked_in"
     state = state_of(director_client.get(sorted_url).content.decode())
-    signup.check_in(ada)
+    registrations.check_in(ada)
     html = director_client.get(
         sorted_url, HTTP_HX_REQUEST="true", HTTP_X_PLAYERS_STATE=state
     ).content.decode()
@@ -509,7 +510,7 @@ def test_the_first_fee_ticked_brings_the_whole_table_with_its_fee_column(
     english(director_client)
     page = director_client.get(page_url(tournament)).content.decode()
     assert "Entry fee</a></th>" not in page
-    signup.set_fee(ada.entry, FeeStatus.PAID, director_user)
+    registrations.set_fee(ada.entry, FeeStatus.PAID, director_user)
     html = poll(director_client, tournament, state_of(page)).content.decode()
     assert 'id="entries-table" hx-swap-oob="true"' in html and changed_rows(html) == []
     assert "Entry fee</a></th>" in html
@@ -526,8 +527,8 @@ def test_a_kept_row_is_filed_under_the_same_fingerprint_the_poll_reads(
     from tournament.web import live_rows
 
     tournament, ada, _bert = hall
-    signup.set_fee(ada.entry, FeeStatus.PAID, director_user)
-    signup.check_in(ada)
+    registrations.set_fee(ada.entry, FeeStatus.PAID, director_user)
+    registrations.check_in(ada)
     entries = _entries(tournament).order_by("pk")
     read = list(entries.values_list(*live_rows.ROW_FIELDS))
     rendered = [live_rows._record_values(record) for record in entries]
@@ -590,7 +591,7 @@ def test_registered_online_players_are_marked_in_the_table(director_client, hall
     few = queries_of(director_client, tournament)
     for number in range(6):
         entry = online(tournament, "Neu", f"Spieler{number}").entry
-        signup.set_fee(entry, FeeStatus.PAID, director_user)
+        registrations.set_fee(entry, FeeStatus.PAID, director_user)
     assert queries_of(director_client, tournament) == few
 
 
@@ -640,7 +641,7 @@ def test_registered_players_not_checked_in_are_not_drawn_and_not_ranked(
     away = online(tournament, "Emil", "Verschlafen")
     for entry in typed:
         set_checked_in(entry, True, director_user)
-    signup.check_in(here)
+    registrations.check_in(here)
 
     english(director_client)
     page = director_client.get(page_url(tournament)).content.decode()

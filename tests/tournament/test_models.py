@@ -26,6 +26,7 @@ from tournament.models import (
     Tournament,
     TournamentStatus,
 )
+from tournament.models.names import name_key
 
 pytestmark = pytest.mark.django_db
 
@@ -139,7 +140,18 @@ def test_results_carry_history():
 def test_player_name_key_ignores_case_and_unicode_normalisation():
     composed = PlayerFactory(first_name="Jürgen", last_name="Müller")
     decomposed = PlayerFactory(first_name="JU\u0308RGEN", last_name="mu\u0308ller")
-    assert composed.name_key == decomposed.name_key == "jürgen müller"
+    spelled = PlayerFactory(first_name="Juergen", last_name="Mueller")
+    # The one name key (models/names.py), stored and indexed: an umlaut and its "e" spelling
+    # are one person, a plain vowel is another.
+    assert (
+        composed.name_key == decomposed.name_key == spelled.name_key == name_key("Jürgen", "Müller")
+    )
+    assert PlayerFactory(first_name="Jurgen", last_name="Muller").name_key != composed.name_key
+    assert set(Player.objects.filter(name_key=name_key("JÜRGEN", "MÜLLER"))) == {
+        composed,
+        decomposed,
+        spelled,
+    }
 
 
 # --- penalties are numbered per tournament (issue 15, point 11) ---------------------------

@@ -703,7 +703,7 @@ def test_signing_a_draft_checks_it_against_the_sheet_as_it_is_now(tournament):
 
 
 def test_revoking_a_disqualification_restores_the_status_before(tournament):
-    from tournament.domain.registration import set_status
+    from tournament.domain.entries import set_status
 
     table = four_table(tournament)
     official = referee()

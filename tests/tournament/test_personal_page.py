@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tests.factories import EntryFactory, PlayerFactory, make_series, released_table, settle
 from tests.tournament.test_site_url import decoded_qr_codes
-from tournament.domain import draw, signup
+from tournament.domain import draw, registrations
 from tournament.exports import cards
 from tournament.models import (
     Game,
@@ -310,7 +310,7 @@ def test_deleting_the_personal_data_ends_the_cards_links(tournament, day_one):
     Round.objects.filter(pk=table.round_id).update(status=RoundStatus.CLOSED)
     tournament.planned_rounds = 1
     tournament.save()
-    signup.forget_personal_data([tournament])
+    registrations.forget_personal_data([tournament])
     assert not tournament.entries.filter(token__isnull=False).exists()
 
 

@@ -10,8 +10,8 @@ from django.utils import timezone
 from tests.busy_hall import build_hall
 from tests.factories import TournamentFactory, released_table
 from tournament.models import Player, Tournament
+from tournament.models.names import sort_key
 from tournament.queries import projector
-from tournament.wording.names import sort_key
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,7 @@ from tests.factories import (
     director,
     released_table,
 )
-from tournament.domain.players import merge_players
-from tournament.domain.registration import (
-    PlayerData,
+from tournament.domain.entries import (
     check_in_all,
     check_in_number,
     edit_entry,
@@ -22,9 +20,11 @@ from tournament.domain.registration import (
     set_checked_in,
     set_status,
 )
+from tournament.domain.players import merge_players
 from tournament.errors import DomainError
 from tournament.models import Entry, EntryStatus, Player, Seat, Table
 from tournament.models.audit import history_reason
+from tournament.queries.players import PlayerData
 
 pytestmark = pytest.mark.django_db
 

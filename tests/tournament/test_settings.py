@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.processes import run_python
-from tournament.domain import signup
+from tournament.domain import registrations as registrations_domain
 from tournament.management.commands.demo import DEMO_SERIES_SLUG, DEMO_SLUG, UPCOMING_SLUG
 from tournament.models import Entry, Game, RegistrationState, Series, SeriesMethod, Tournament
 from tournament.queries import series as series_domain
@@ -164,13 +164,13 @@ def test_the_demo_data_has_an_upcoming_tournament_with_registration_open_and_ful
     assert upcoming.date >= timezone.localdate() + datetime.timedelta(weeks=3)
     assert list(upcoming.directors.all()) == list(demo.directors.all())
     # Registration is open (whenever the demo is loaded) and every place is taken.
-    assert signup.phase(upcoming) == signup.OPEN
-    assert upcoming.registration_capacity == 16 and signup.places_free(upcoming) == 0
+    assert registrations_domain.phase(upcoming) == registrations_domain.OPEN
+    assert upcoming.registration_capacity == 16 and registrations_domain.places_free(upcoming) == 0
     assert upcoming.entries.filter(status="active").count() == 16
     assert not upcoming.rounds.exists()
     registrations = list(upcoming.registrations.select_related("entry__player"))
     confirmed = [r for r in registrations if r.state == RegistrationState.CONFIRMED]
-    waiting = list(signup.waiting_list(upcoming))
+    waiting = list(registrations_domain.waiting_list(upcoming))
     assert len(confirmed) >= 3 and all(r.entry is not None for r in confirmed)
     assert len(waiting) == 2 and all(r.entry is None for r in waiting)
     assert [waiting_position(r) for r in waiting] == [1, 2]

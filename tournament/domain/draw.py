@@ -36,7 +36,7 @@ from ..models import (
     Tournament,
 )
 from ..models.audit import role_of, stamp
-from ..models.player import normalize_name
+from ..models.names import club_key
 from ..models.round_status import STARTED
 from ..web.versions import mark_changed
 from ..wording.findings import impossible_field_message
@@ -161,7 +161,7 @@ def _snapshot(tournament: Tournament) -> Snapshot:
         planned_rounds=tournament.planned_rounds,
         separate_clubs_rounds=tournament.separate_clubs_rounds,
         players=tuple(pk for pk, _club in checked_in),
-        clubs=tuple(normalize_name(club) for _pk, club in checked_in),
+        clubs=tuple(club_key(club) for _pk, club in checked_in),
         rounds=rounds,
         fixed=fixed,
         last_log=last_log["last"],

@@ -24,15 +24,15 @@ from ..models import (
     Tournament,
 )
 from ..models.audit import event, stamp
+from ..models.names import fold
 from ..models.registration import OPEN_STATES
-from ..wording.names import fold
-from . import signup
-from .registration import _changeable
+from . import registrations
+from .entries import _changeable
 
 
 def possible_duplicates(user, tournament: Tournament | None = None) -> list[list[Player]]:
     """Groups of players ``user`` may merge whose names fold to the same key (see
-    :func:`tournament.wording.names.fold`: umlauts, accents, case). With ``tournament`` only groups
+    :func:`tournament.models.names.fold`: umlauts, accents, case). With ``tournament`` only groups
     with somebody registered there. A person decides; nothing is merged here."""
     groups: dict[str, list[Player]] = defaultdict(list)
     for player in _changeable(user).order_by("last_name", "first_name", "pk"):
@@ -50,7 +50,7 @@ def possible_duplicates(user, tournament: Tournament | None = None) -> list[list
 
 
 def merge_players(
-    keep: Player, drop: Player, *, user, reason: str, mail: signup.Mailer | None = None
+    keep: Player, drop: Player, *, user, reason: str, mail: registrations.Mailer | None = None
 ) -> Player:
     """Merge ``drop`` into ``keep``: ``drop``'s entries move to ``keep`` and ``drop`` is
     deleted; ``keep`` takes over a club or DDV member number it lacks. Refused when both play
@@ -136,7 +136,7 @@ def merge_players(
         keep.save()
         # A deleted double held a place: the waiting list moves up (tournaments are locked).
         for tournament in {double.tournament for double in doubles}:
-            signup.fill_places(tournament, user=user, mail=mail)
+            registrations.fill_places(tournament, user=user, mail=mail)
     return keep
 
 

@@ -34,8 +34,8 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from ..models import Round, Table
+from ..models.names import sort_key
 from ..models.round import seats_with_players
-from ..wording.names import sort_key
 from . import GENERATED
 from .prefilled import GameLine, PrintTable, SeatedPlayer
 

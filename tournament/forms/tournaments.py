@@ -30,7 +30,7 @@ from ..domain.draw import MAX_DRAW_PLAYERS, MAX_ROUNDS
 from ..models import Tournament
 from ..models.tournament import SLUG_MAX, profile_base
 from ..wording.profile_notes import profile_notes
-from .signup import standard_consent
+from .registrations import standard_consent
 from .text import no_control_characters, no_control_characters_except_line_breaks
 
 PROFILE_ERRORS = {

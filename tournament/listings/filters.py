@@ -3,7 +3,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Entry, EntryStatus
-from ..wording.names import name_matches, query_words
+from ..models.names import name_matches, query_words
 
 
 class EntryFilter(django_filters.FilterSet):
@@ -21,7 +21,7 @@ class EntryFilter(django_filters.FilterSet):
 
     def filter_query(self, queryset, name, value):
         """Part of a name, however umlauts, accents or case were typed ("Mueller", "muller"
-        and "Müller" find Müller; see tournament.wording.names), or a start number. The names of one
+        and "Müller" find Müller; see tournament.models.names), or a start number. The names of one
         tournament's entries are few enough to be folded here rather than in the database."""
         value = value.strip()
         if not value:

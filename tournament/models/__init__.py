@@ -3,7 +3,7 @@
 from .device import TableDevice
 from .document import Document, DocumentStatus
 from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
-from .player import Player, normalize_name
+from .player import Player
 from .ratelimit import RateBucket
 from .registration import Registration, RegistrationState
 from .result import RoundResult
@@ -54,5 +54,4 @@ __all__ = [
     "Tournament",
     "TournamentStatus",
     "pseudonym",
-    "normalize_name",
 ]

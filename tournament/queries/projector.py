@@ -15,8 +15,8 @@ from django.db.models import Count
 from django.utils import timezone
 
 from ..models import Round, RoundStatus, Seat, SheetStatus, Tournament, pseudonym
+from ..models.names import sort_key
 from ..models.sheet import KIND_LABELS
-from ..wording.names import sort_key
 from . import standings as standings_domain
 from . import statistics as statistics_domain
 from .sheets import clock, current_round

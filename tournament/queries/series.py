@@ -48,7 +48,7 @@ from ..models import (
     TournamentStatus,
     pseudonym,
 )
-from ..wording.names import fold
+from ..models.names import fold
 from .standings import Tally, assign_ranks, rank_lines, tally
 
 # Why a result does not count towards the series value.

@@ -185,7 +185,7 @@ def queue_links(request: HttpRequest, email: str) -> None:
 
 
 class RequestMailer:
-    """The :class:`~tournament.domain.signup.Mailer` of a page: links are built from the
+    """The :class:`~tournament.domain.registrations.Mailer` of a page: links are built from the
     request (or ``SITE_URL``), messages go out after the commit. Without a request (a
     command) and without ``SITE_URL`` there is no link to give: nothing is sent, and
     ``moved_up`` still says who moved up."""

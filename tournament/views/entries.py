@@ -20,8 +20,7 @@ from django_tables2 import RequestConfig
 
 from scoring.penalties import Category
 
-from ..domain.registration import (
-    PlayerData,
+from ..domain.entries import (
     check_in_all,
     check_in_number,
     edit_entry,
@@ -30,9 +29,9 @@ from ..domain.registration import (
     set_publish,
     set_status,
     start_number_locked,
-    update_tournament,
 )
-from ..domain.signup import after_places_changed, set_fee
+from ..domain.registrations import after_places_changed, set_fee
+from ..domain.tournaments import update_tournament
 from ..errors import DomainError
 from ..exports.fees import fees_workbook
 from ..exports.xlsx import XLSX_TYPE
@@ -44,6 +43,7 @@ from ..models import EntryStatus, FeeStatus, Registration
 from ..models.audit import event, history_reason
 from ..permissions import changeable_players, director_required, get_managed_tournament
 from ..queries.fees import fee_sums
+from ..queries.players import PlayerData
 from ..tasks.mail import RequestMailer
 from ..web import live_rows
 

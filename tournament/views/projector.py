@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from ..domain.registration import renew_projector_link
+from ..domain.tournaments import renew_projector_link
 from ..models import Tournament
 from ..permissions import director_required, get_managed_tournament
 from ..queries import projector as projector_domain

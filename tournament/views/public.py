@@ -5,14 +5,14 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from ..domain.signup import CLOSED
-from ..forms.signup import registration_summary
+from ..domain.registrations import CLOSED
+from ..forms.registrations import registration_summary
 from ..models import EntryStatus, Round, RoundStatus, Seat, Series, Table, Tournament
+from ..models.names import name_matches, query_words
 from ..models.round import seats_with_players
 from ..models.round_status import started as round_started
 from ..queries.sheets import current_round
 from ..web.caching import cached
-from ..wording.names import name_matches, query_words
 
 
 def home(request):

@@ -12,7 +12,7 @@ worker (tournament/tasks/mail.py), never sent in the request. A personal
 link is a secret: its pages show that one registration only, are never cached, and unknown
 links count against the address (``REGISTRATION_LINK_FAILURES``); past the limit every
 personal page answers 429 until the window ends. The verbs are in
-:mod:`tournament.domain.signup`.
+:mod:`tournament.domain.registrations`.
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ..domain import signup
-from ..domain.registration import check_in as check_in_by_card
+from ..domain import registrations
+from ..domain.entries import check_in as check_in_by_card
 from ..errors import DomainError
 from ..exports.printpack import qr_svg
-from ..forms.signup import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
+from ..forms.registrations import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
 from ..models import Entry, EntryStatus, Registration, RegistrationState, Tournament
 from ..models.registration import OPEN_STATES
 from ..queries import personal as personal_domain
@@ -115,12 +115,12 @@ def _minutes(seconds: int) -> int:
 
 
 def _signup_page(request, tournament: Tournament, form: SignupForm, status: int = 200):
-    phase = signup.phase(tournament)
+    phase = registrations.phase(tournament)
     context = {
         "tournament": tournament,
         "phase": phase,
         "form": form,
-        "free": signup.places_free(tournament),
+        "free": registrations.places_free(tournament),
         "waiting": waiting_list(tournament).count(),
     }
     return render(request, "tournament/signup/form.html", context, status=status)
@@ -148,7 +148,7 @@ def signup_form(request, slug):
         if refused is not None:
             return _refused(request, tournament, form, *refused)
         try:
-            registration = signup.submit(
+            registration = registrations.submit(
                 tournament,
                 form.details(),
                 consent=form.consent_text,
@@ -331,7 +331,7 @@ def _registration_context(registration: Registration, cancel_form: CancelForm | 
         "can_cancel": open_ and not started,
         "cancel_form": cancel_form or CancelForm(),
         "cancel_open": cancel_form is not None,
-        "can_register_again": signup.phase(tournament) == signup.OPEN,
+        "can_register_again": registrations.phase(tournament) == registrations.OPEN,
         "started": started,  # nobody moves up from the waiting list any more
     }
 
@@ -350,8 +350,8 @@ def personal_edit(request, registration):
     if registration.state not in OPEN_STATES:
         messages.error(request, _("This registration is cancelled and cannot be changed."))
         return redirect("registration-personal", registration.token)
-    lock = signup.name_lock(registration)
-    team_locked = signup.team_locked(registration)
+    lock = registrations.name_lock(registration)
+    team_locked = registrations.team_locked(registration)
     if request.method == "POST":
         form = ChangeForm(
             request.POST, registration=registration, name_lock=lock, team_locked=team_locked
@@ -359,7 +359,7 @@ def personal_edit(request, registration):
         if form.is_valid():
             old_address = registration.email
             try:
-                registration = signup.change_details(registration, form.details())
+                registration = registrations.change_details(registration, form.details())
             except DomainError as exc:
                 form.add_error(None, exc.message)
             else:
@@ -390,7 +390,7 @@ def personal_cancel(request, registration):
     if not form.is_valid():
         return _personal_page(request, registration, status=400, cancel_form=form)
     try:
-        signup.cancel(registration, mail=RequestMailer(request))
+        registrations.cancel(registration, mail=RequestMailer(request))
     except DomainError as exc:
         return _personal_page(request, registration, status=400, error=exc.message)
     messages.success(request, _("Your registration is cancelled. We have sent you an e-mail."))
@@ -403,7 +403,7 @@ def personal_checkin(request, registration, entry=None):
     """ "I am here", once the director has opened check-in."""
     try:
         if registration is not None:
-            signup.check_in(registration)
+            registrations.check_in(registration)
         else:
             check_in_by_card(entry)
     except DomainError as exc:

@@ -6,8 +6,8 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from ..domain.registration import create_tournament, update_tournament
-from ..domain.signup import after_places_changed
+from ..domain.registrations import after_places_changed
+from ..domain.tournaments import create_tournament, update_tournament
 from ..forms import TournamentForm
 from ..permissions import (
     director_required,

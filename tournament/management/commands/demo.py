@@ -10,11 +10,11 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from scoring.penalties import Category
-from tournament.domain import draw, penalties, signup
+from tournament.domain import draw, penalties, registrations
+from tournament.domain.entries import register
 from tournament.domain.penalties import Facts
-from tournament.domain.registration import PlayerData, register
 from tournament.domain.series import save_series
-from tournament.forms.signup import consent_text
+from tournament.forms.registrations import consent_text
 from tournament.management.demo_games import play_sheet
 from tournament.models import (
     Entry,
@@ -33,6 +33,7 @@ from tournament.models import (
 )
 from tournament.models.audit import LIST_KEEPER, SYSTEM, stamp
 from tournament.queries import sheets as reads
+from tournament.queries.players import PlayerData
 from tournament.sheets import verbs as sheet_domain
 
 DEMO_FIXTURE = settings.BASE_DIR / "fixtures" / "demo.json"
@@ -295,10 +296,10 @@ def upcoming_tournament(plan: Upcoming, demo: Tournament, director) -> Tournamen
         register(tournament, data, director=director, publish=True)
     consent = consent_text(tournament)
     online = [
-        signup.submit(
+        registrations.submit(
             tournament,
             # One player left the publication box unticked: "Spieler <number>" in public.
-            signup.Details(
+            registrations.Details(
                 first, last, club=club, email=email, publish=last not in plan.not_published
             ),
             consent=consent,
@@ -307,10 +308,10 @@ def upcoming_tournament(plan: Upcoming, demo: Tournament, director) -> Tournamen
     ]
     confirmed = [r for r in online if r.state == RegistrationState.CONFIRMED]
     for registration in confirmed[:-1]:
-        signup.accept_identity(registration, director)
+        registrations.accept_identity(registration, director)
     for entry in tournament.entries.filter(start_number__in=plan.paid + plan.waived):
         fee = FeeStatus.WAIVED if entry.start_number in plan.waived else FeeStatus.PAID
-        signup.set_fee(entry, fee, director)
+        registrations.set_fee(entry, fee, director)
     return tournament
 
 

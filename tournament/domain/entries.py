@@ -1,203 +1,23 @@
-"""Tournaments, players and entries: creating, registering, withdrawing, checking in."""
-
-import unicodedata
-from collections import defaultdict
-from dataclasses import dataclass
+"""A tournament's entries: registering, editing, withdrawing, checking in."""
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..errors import DomainError
-from ..models import Entry, EntryStatus, Player, Registration, Team, Tournament, normalize_name
+from ..models import Entry, EntryStatus, Player, Registration, Team, Tournament
 from ..models.audit import PLAYER, Event, Reason, event, role_of, stamp
-from ..models.tournament import new_projector_token
-from ..permissions import changeable_players, managed_tournaments
+from ..permissions import changeable_players
+from ..queries.players import (
+    KnownPlayers,
+    PlayerData,
+    ddv_number_conflict,
+    find_player,
+    known_tournaments,
+)
 from ..web.versions import mark_changed
-from ..wording.names import fold
-from . import bulk, results
-
-
-@transaction.atomic
-def create_tournament(user, tournament: Tournament) -> Tournament:
-    """Save a new tournament and make its creator one of its directors."""
-    stamp(tournament, user)
-    tournament.save()
-    tournament.directors.add(user)
-    return tournament
-
-
-# The settings the stored results of closed rounds are computed with (scoring/results.py).
-SCORING_SETTINGS = ("rule_profile", "custom_base", "custom_overrides")
-
-
-@transaction.atomic
-def update_tournament(tournament: Tournament, user) -> Tournament:
-    """Save a director's changes to a tournament's settings, naming them in its history; a
-    changed rule profile computes the stored results of the closed rounds anew."""
-    before = Tournament.objects.filter(pk=tournament.pk).values(*SCORING_SETTINGS).first()
-    stamp(tournament, user)
-    tournament.save()
-    if before and any(before[name] != getattr(tournament, name) for name in SCORING_SETTINGS):
-        results.store_rounds(tournament.rounds.all())
-    return tournament
-
-
-def renew_projector_link(tournament: Tournament, user=None) -> Tournament:
-    """A new secret for the projector link: the old link stops working at once (a screen
-    that still shows it keeps its last data and says it is offline)."""
-    tournament.projector_token = new_projector_token()
-    stamp(tournament, user)
-    tournament.save(update_fields=["projector_token"])
-    return tournament
-
-
-# An umlaut and its spelling with "e" become one marker that ``fold`` keeps (it keeps digits):
-# "Schäfer" and "Schaefer" -> "scha9fer", while a plain vowel stays itself.
-_UMLAUT_MARKERS = (("ä", "a9"), ("ö", "o9"), ("ü", "u9"), ("ae", "a9"), ("oe", "o9"), ("ue", "u9"))
-
-
-def identity_key(*parts: str) -> str:
-    """The key under which two spellings of a name are taken for the same person.
-
-    Built on :func:`tournament.wording.names.fold` (case, accents, "ß"/"ss", punctuation), but
-    stricter about umlauts: "ä" matches its spelling "ae" and nothing else. The search key also
-    folds "ae" into "a", so that "Michael" would meet "Michal" and "Rafael" "Rafał" — fine for
-    finding, wrong for deciding that two rows are one person.
-    """
-    text = unicodedata.normalize("NFKC", " ".join(p for p in parts if p)).casefold()
-    for umlaut, marker in _UMLAUT_MARKERS:
-        text = text.replace(umlaut, marker)
-    return fold(text)
-
-
-@dataclass(frozen=True)
-class PlayerData:
-    first_name: str
-    last_name: str
-    club: str = ""
-    ddv_number: str = ""
-
-    @property
-    def name_key(self) -> str:
-        return identity_key(self.first_name, self.last_name)
-
-
-def player_key(player: Player) -> str:
-    return identity_key(player.first_name, player.last_name)
-
-
-class KnownPlayers:
-    """The players of some tournaments by :func:`identity_key`, read once on first use: one
-    query for a whole import instead of one per line.
-
-    A player of an online registration that no director accepted (``Player.unverified``) is
-    known only in ``home``, its own tournament, and only while its entry is not withdrawn:
-    there it is the person of that name (nobody is entered twice), anywhere else it is
-    nobody (issue 34: what a stranger typed binds nothing outside its tournament)."""
-
-    def __init__(self, tournaments: QuerySet[Tournament], home: Tournament | None = None):
-        self._tournaments = tournaments
-        self._home = home
-        self._by_key: dict[str, list[Player]] | None = None
-        self._unverified: dict[str, list[Player]] = defaultdict(list)
-
-    def _read(self) -> dict[str, list[Player]]:
-        if self._by_key is None:
-            self._by_key = defaultdict(list)
-            players = Player.objects.filter(
-                entries__tournament__in=self._tournaments, unverified=False
-            ).distinct()
-            for player in players:
-                self._by_key[player_key(player)].append(player)
-            if self._home is not None:
-                registered = (
-                    Player.objects.filter(unverified=True, entries__tournament=self._home)
-                    .exclude(entries__status=EntryStatus.WITHDRAWN)
-                    .distinct()
-                )
-                for player in registered:
-                    self._unverified[player_key(player)].append(player)
-        return self._by_key
-
-    def named(self, key: str) -> list[Player]:
-        return self._read().get(key, [])
-
-    def registered_online(self, key: str) -> list[Player]:
-        """The unverified players of ``home`` with this name."""
-        self._read()
-        return self._unverified.get(key, [])
-
-    def add(self, player: Player) -> None:
-        if self._by_key is not None:
-            self._by_key[player_key(player)].append(player)
-
-
-def known_tournaments(director, tournament: Tournament) -> QuerySet[Tournament]:
-    """The tournaments whose players ``director`` may be linked to by name: the ones they run
-    and ``tournament`` itself. Without a director (a script), only ``tournament``."""
-    this = Q(pk=tournament.pk)
-    if director is None:
-        return Tournament.objects.filter(this)
-    return Tournament.objects.filter(this | Q(pk__in=managed_tournaments(director).values("pk")))
-
-
-def find_player(
-    data: PlayerData,
-    known: QuerySet[Tournament] | KnownPlayers,
-    holders: dict[str, Player] | None = None,
-) -> Player | None:
-    """The player in the database that ``data`` describes, or None for a new person.
-
-    The player database is shared by all tournaments, and a linked player brings what is stored
-    about them (the club) into the entry list. So a row is linked only to a player the director
-    already knows: one with an entry in ``known`` (see :func:`known_tournaments`), or one whose
-    DDV member number and name the row gives. Within ``known`` the name must match (see
-    :func:`identity_key`: case, accents and how umlauts were typed do not matter) and the club
-    too, unless one of the two has no club. Anybody
-    else becomes a new player (duplicates can be merged later). A member number held by somebody
-    with another name is returned all the same: :func:`ddv_number_conflict` refuses it.
-    ``holders`` (member number -> player, read once for many rows) saves the query per row.
-    """
-    if not isinstance(known, KnownPlayers):
-        known = KnownPlayers(known)
-    club_key = normalize_name(data.club)
-    # Somebody registered online here under this name comes first: the same person is not
-    # entered twice, whatever member number the line gives (the director accepts it on the
-    # registrations page).
-    online = _pick(known.registered_online(data.name_key), club_key)
-    if online is not None:
-        return online
-    if data.ddv_number:
-        if holders is not None:
-            player = holders.get(data.ddv_number)
-        else:
-            player = Player.objects.filter(ddv_number=data.ddv_number).first()
-        if player is not None:
-            return player
-    candidates = [p for p in known.named(data.name_key) if not p.ddv_number or not data.ddv_number]
-    return _pick(candidates, club_key)
-
-
-def _pick(candidates: list[Player], club_key: str) -> Player | None:
-    """The one candidate of the same club, or the only one when one of the two has no club."""
-    same_club = [p for p in candidates if p.club_key == club_key]
-    if len(same_club) == 1:
-        return same_club[0]
-    if not same_club and len(candidates) == 1 and (not club_key or not candidates[0].club):
-        return candidates[0]
-    return None
-
-
-def ddv_number_conflict(data: PlayerData, player: Player | None) -> bool:
-    """True when the member number belongs to somebody with another name."""
-    return bool(
-        data.ddv_number
-        and player is not None
-        and player.ddv_number == data.ddv_number
-        and player_key(player) != data.name_key
-    )
+from . import bulk
 
 
 def next_start_number(tournament: Tournament) -> int:
@@ -243,7 +63,9 @@ def register(
     with transaction.atomic():
         # Lock the tournament row so that two registrations cannot take the same number.
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        known = known_players or KnownPlayers(known_tournaments(director, tournament), tournament)
+        known = known_players or KnownPlayers(
+            known_tournaments(director, tournament), tournament, keys=[data.name_key]
+        )
         player = None if unverified else find_player(data, known)
         if ddv_number_conflict(data, player):
             raise conflict_error(data)
@@ -356,7 +178,7 @@ def set_checked_in(entry: Entry, checked_in: bool, user, *, role: str = "") -> E
 
 def check_in(entry: Entry) -> Entry:
     """ "I am here" on the page of a player card's QR code, once the director has opened
-    check-in (an online registration's link checks in through ``signup.check_in``)."""
+    check-in (an online registration's link checks in through ``registrations.check_in``)."""
     if not entry.tournament.checkin_open or entry.status != EntryStatus.ACTIVE:
         raise DomainError(_("Check-in on this link is not open."))
     return set_checked_in(entry, True, None, role=PLAYER)
@@ -429,12 +251,12 @@ def _ddv_holder(number: str, player: Player) -> Player | None:
 
 def _namesake(tournament: Tournament, data: PlayerData, player: Player) -> Entry | None:
     """Another entry of the tournament whose player has the name ``data`` gives, spelled any
-    way registration takes for the same person (see ``identity_key``)."""
+    way registration takes for the same person (see ``Player.name_key``)."""
     key = data.name_key
-    if key == player_key(player):
+    if key == player.name_key:
         return None
     others = tournament.entries.exclude(player=player).select_related("player")
-    return next((entry for entry in others if player_key(entry.player) == key), None)
+    return next((entry for entry in others if entry.player.name_key == key), None)
 
 
 def edit_entry(
@@ -501,7 +323,7 @@ def edit_entry(
             if wanted != current:
                 player.first_name, player.last_name, player.club, player.ddv_number = wanted
                 # What a director (or a command) writes is theirs: no longer only what a
-                # stranger typed online (see signup.accept_identity).
+                # stranger typed online (see registrations.accept_identity).
                 player.unverified = player.unverified and role == PLAYER
                 stamp(player, user, reason, role=role)
                 with transaction.atomic():

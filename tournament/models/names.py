@@ -13,6 +13,10 @@ Players type their names the way their phone keyboard lets them: "Kässmann", "K
   become one space, so "Müller-Lüdenscheidt" and "Müller Lüdenscheidt" agree.
 
 The key is for comparing, never for showing. It is pure Python, no Django import.
+
+One function per use: ``fold`` finds (search, duplicates); ``name_key`` decides that two rows
+are one person (stricter about umlauts; stored and indexed as ``Player.name_key``, which the
+lookups query); ``club_key`` compares clubs; ``sort_key`` orders lists.
 """
 
 from __future__ import annotations
@@ -56,6 +60,35 @@ def fold(*parts: str, umlaut_spelling: bool = True) -> str:
     if umlaut_spelling:
         text = _UMLAUT_SPELLING.sub(r"\1", text)
     return _NOT_ALNUM.sub(" ", text).strip()
+
+
+# An umlaut and its spelling with "e" become one marker that ``fold`` keeps (it keeps digits):
+# "Schäfer" and "Schaefer" -> "scha9fer", while a plain vowel stays itself.
+_UMLAUT_MARKERS = (("ä", "a9"), ("ö", "o9"), ("ü", "u9"), ("ae", "a9"), ("oe", "o9"), ("ue", "u9"))
+
+
+def name_key(*parts: str) -> str:
+    """The key under which two spellings of a name are taken for the same person.
+
+    Built on :func:`fold` (case, accents, "ß"/"ss", punctuation), but
+    stricter about umlauts: "ä" matches its spelling "ae" and nothing else. The search key also
+    folds "ae" into "a", so that "Michael" would meet "Michal" and "Rafael" "Rafał" — fine for
+    finding, wrong for deciding that two rows are one person.
+    """
+    text = unicodedata.normalize("NFKC", " ".join(p for p in parts if p)).casefold()
+    for umlaut, marker in _UMLAUT_MARKERS:
+        text = text.replace(umlaut, marker)
+    return fold(text)
+
+
+def club_key(*parts: str) -> str:
+    """The matching key of a club's name: Unicode-composed, case-folded, whitespace collapsed.
+
+    "Jürgen" typed with a combining diaeresis ("Ju\u0308rgen") and "JÜRGEN" give the same key.
+    """
+    text = " ".join(p for p in parts if p)
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return " ".join(text.split())
 
 
 def query_words(query: str, limit: int = 8) -> list[str]:

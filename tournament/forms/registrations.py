@@ -7,8 +7,8 @@ from django.conf import settings
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..domain import signup
-from ..domain.signup import Details
+from ..domain import registrations
+from ..domain.registrations import Details
 from ..models import Registration, Tournament, TournamentStatus
 from ..models.registration import CLUB_MAX, DDV_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, TEAM_MAX
 from .text import LineField, no_control_characters
@@ -36,19 +36,19 @@ def consent_text(tournament: Tournament) -> str:
 
 def registration_summary(tournament: Tournament) -> dict | None:
     """What the public tournament page and the start page say about registering: the phase
-    (``signup.NOT_YET``, ``OPEN`` or ``CLOSED``), the free places while it is open (None: no
+    (``registrations.NOT_YET``, ``OPEN`` or ``CLOSED``), the free places while it is open (None: no
     limit), the opening and closing times. None when the tournament offers no online
     registration or has begun (nothing to say about registering any more)."""
-    phase = signup.phase(tournament)
-    if phase == signup.OFF:
+    phase = registrations.phase(tournament)
+    if phase == registrations.OFF:
         return None
-    if phase == signup.CLOSED and (
+    if phase == registrations.CLOSED and (
         tournament.status != TournamentStatus.PLANNED or tournament.rounds.exists()
     ):
         return None
     return {
         "phase": phase,
-        "free": signup.places_free(tournament) if phase == signup.OPEN else None,
+        "free": registrations.places_free(tournament) if phase == registrations.OPEN else None,
         "opens_at": tournament.registration_opens_at,
         "closes_at": tournament.registration_closes_at,
     }
@@ -203,14 +203,14 @@ class ChangeForm(_PlayerFields):
             "publish": registration.publish,
         }
         super().__init__(*args, initial=initial, **kwargs)
-        self.locked = name_lock  # why they are locked (see signup.name_lock), or None
+        self.locked = name_lock  # why they are locked (see registrations.name_lock), or None
         if self.locked:
             for name in self.LOCKED:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = ""
         if team_locked:  # the team standings count it from the first round on
             self.fields["team_name"].disabled = True
-            self.fields["team_name"].help_text = signup.TEAM_LOCKED
+            self.fields["team_name"].help_text = registrations.TEAM_LOCKED
 
 
 class ResendForm(forms.Form):

@@ -33,23 +33,24 @@ from ..models import (
     RegistrationState,
     Tournament,
     TournamentStatus,
-    normalize_name,
 )
 from ..models.audit import PLAYER, event, role_of, stamp
+from ..models.names import club_key, name_key
 from ..models.registration import OPEN_STATES
 from ..permissions import changeable_players
-from ..queries.registrations import waiting_list
-from . import bulk, player_import
-from .registration import (
+from ..queries.players import (
     KnownPlayers,
     PlayerData,
+    ddv_number_conflict,
+    find_player,
+    known_tournaments,
+)
+from ..queries.registrations import waiting_list
+from . import bulk, player_import
+from .entries import (
     already_registered_error,
     conflict_error,
-    ddv_number_conflict,
     edit_entry,
-    find_player,
-    identity_key,
-    known_tournaments,
     register,
     set_checked_in,
     set_publish,
@@ -129,11 +130,11 @@ def _known_tournaments(tournament: Tournament):
 def _same_person(details: Details, first: str, last: str, club: str, ddv_number: str) -> bool:
     """The rule of ``find_player``: the same name (umlaut spellings, case, accents) is the
     same person unless both give a club or both a DDV number, and those differ."""
-    if identity_key(details.first_name, details.last_name) != identity_key(first, last):
+    if name_key(details.first_name, details.last_name) != name_key(first, last):
         return False
     if details.ddv_number and ddv_number and details.ddv_number != ddv_number:
         return False
-    mine, theirs = normalize_name(details.club), normalize_name(club)
+    mine, theirs = club_key(details.club), club_key(club)
     return not (mine and theirs and mine != theirs)
 
 
@@ -175,16 +176,16 @@ def barred(tournament: Tournament) -> Barred:
     """The marks of the tournament's disqualified players (three queries, whatever the
     field)."""
     out = tournament.entries.filter(status=EntryStatus.DISQUALIFIED)
-    players = out.values_list("player__first_name", "player__last_name", "player__ddv_number")
+    players = out.values_list("player__name_key", "player__ddv_number")
     typed = Registration.objects.filter(entry__in=out).values_list(
         "first_name", "last_name", "ddv_number", "email"
     )
     names, numbers, emails = set(), set(), set()
-    for first, last, number in players:
-        names.add(identity_key(first, last))
+    for key, number in players:
+        names.add(key)
         numbers.add(number)
     for first, last, number, email in typed:
-        names.add(identity_key(first, last))
+        names.add(name_key(first, last))
         numbers.add(number)
         emails.add(email.casefold())
     return Barred(frozenset(names), frozenset(numbers - {""}), frozenset(emails - {""}))
@@ -717,7 +718,7 @@ def accept_identity(registration: Registration, user) -> Player:
         )
         own = Player.objects.select_for_update().get(pk=entry.player_id)
         data = _details_of(registration).player_data
-        known = KnownPlayers(known_tournaments(user, tournament))
+        known = KnownPlayers(known_tournaments(user, tournament), keys=[data.name_key])
         player = find_player(data, known)
         if ddv_number_conflict(data, player):
             raise conflict_error(data)
