@@ -11,8 +11,8 @@ class TournamentConfig(AppConfig):
     def ready(self) -> None:
         from django.db import connections
 
+        from .base import versions
         from .ops import private_files
-        from .web import versions
 
         # The database holds password hashes and sessions: mode 0600
         # (tournament/ops/private_files.py).

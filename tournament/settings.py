@@ -59,7 +59,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else ""
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 # The address the phones use, e.g. http://192.168.178.20:8000/ : every QR code and printed or
-# shown link is built from it (tournament/web/site_url.py). Unset: the request's own host.
+# shown link is built from it (tournament/base/site_url.py). Unset: the request's own host.
 SITE_URL = os.environ.get("SITE_URL", "").strip()
 
 if HALL_MODE:
@@ -211,7 +211,7 @@ DJANGO_TABLES2_TEMPLATE = "tournament/partials/table.html"  # semantic.html, hea
 # Every form label starts with a capital letter (tournament/wording/form_labels.py).
 FORM_RENDERER = "tournament.wording.form_labels.FormRenderer"
 
-# Public pages are computed once per version of their data (tournament/web/caching.py). While
+# Public pages are computed once per version of their data (tournament/base/caching.py). While
 # keepers save games every second, the public standings and the projector are computed again
 # at most this often (seconds): an older page is served for that long. 0: always current.
 STANDINGS_CACHE_SECONDS = int(os.environ.get("STANDINGS_CACHE_SECONDS", 2))

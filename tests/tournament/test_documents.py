@@ -18,12 +18,12 @@ from tests.downloads import file_of
 from tests.factories import TournamentFactory, director, make_series, released_table
 from tests.tournament.exports.test_exports import pdf_text
 from tests.tournament.test_rounds import field
+from tournament.base.versions import mark_changed
 from tournament.domain import draw as draw_domain
 from tournament.management.commands import worker as worker_command
 from tournament.models import Document, DocumentStatus
 from tournament.ops.hall import Supervisor
 from tournament.tasks import documents
-from tournament.web.versions import mark_changed
 
 pytestmark = pytest.mark.django_db
 

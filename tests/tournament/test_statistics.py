@@ -6,9 +6,9 @@ from django.urls import reverse
 
 from scoring.kinds import Kind
 from tests.factories import make_series, released_table, settle
+from tournament.base.caching import memo
 from tournament.models import Game, GameKind, Penalty, RoundStatus
 from tournament.queries import statistics
-from tournament.web.caching import memo
 
 pytestmark = pytest.mark.django_db
 

@@ -20,10 +20,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..base import ratelimit
 from ..errors import DomainError
 from ..models import Round, RoundStatus, Table, TableDevice, Tournament
 from ..models.audit import LIST_KEEPER, event, stamp
-from ..web import ratelimit
 
 PAIRING_CODE_SECONDS = 15 * 60
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I: read off a screen

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from tournament import seating
 
+from ..base.versions import mark_changed
 from ..errors import DomainError
 from ..models import (
     DrawLog,
@@ -38,7 +39,6 @@ from ..models import (
 from ..models.audit import role_of, stamp
 from ..models.names import club_key
 from ..models.round_status import STARTED
-from ..web.versions import mark_changed
 from ..wording.findings import impossible_field_message
 from . import bulk
 

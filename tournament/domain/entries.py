@@ -5,6 +5,7 @@ from django.db.models import Max, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..base.versions import mark_changed
 from ..errors import DomainError
 from ..models import Entry, EntryStatus, Player, Registration, Team, Tournament
 from ..models.audit import PLAYER, Event, Reason, event, role_of, stamp
@@ -16,7 +17,6 @@ from ..queries.players import (
     find_player,
     known_tournaments,
 )
-from ..web.versions import mark_changed
 from . import bulk
 
 

@@ -15,6 +15,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..base.versions import mark_changed
 from ..errors import DomainError
 from ..imports.tabular import ImportFileError, read_table
 from ..models import Entry, Player, Team, Tournament
@@ -27,7 +28,6 @@ from ..queries.players import (
     find_player,
     known_tournaments,
 )
-from ..web.versions import mark_changed
 from . import bulk
 from .entries import already_registered_error, conflict_error, number_taken_error
 

@@ -99,7 +99,7 @@ class Series(KeepsVersion, models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)  # a saved change shows on the public pages
-    # Bumped when the series' settings or tournaments change (tournament/web/versions.py).
+    # Bumped when the series' settings or tournaments change (tournament/base/versions.py).
     version = models.PositiveBigIntegerField(default=0, editable=False)
     # Who changed the scoring or the tournaments, and when: the table's history.
     history = HistoricalRecords(

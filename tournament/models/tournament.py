@@ -87,7 +87,7 @@ class TournamentQuerySet(models.QuerySet["Tournament"]):
 
 
 class KeepsVersion(models.Model):
-    """A model with a ``version`` that only the database bumps (tournament/web/versions.py): a
+    """A model with a ``version`` that only the database bumps (tournament/base/versions.py): a
     save of an object read earlier never writes back the number it was read with."""
 
     class Meta:
@@ -222,7 +222,7 @@ class Tournament(KeepsVersion, models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every verb that changes what the tournament's pages and files show (see
-    # tournament/web/versions.py): cached pages and documents are keyed by it. Never edited.
+    # tournament/base/versions.py): cached pages and documents are keyed by it. Never edited.
     version = models.PositiveBigIntegerField(default=0, editable=False)
     # Bumped by every change but the games, sheets and penalties of a round (what the keepers
     # write all day): rounds, seats, entries, stored results, the tournament's settings. The

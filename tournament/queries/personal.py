@@ -4,7 +4,7 @@ confirmation code, the running total and rank, the Pflichtsolo, the sheets of th
 tables once they are submitted, and the public series the tournament counts in.
 
 A read only. Every phone of the hall polls its page, so what all of them share is computed
-once per state (tournament/web/caching.py): the ranks once per version of the tournament (with the
+once per state (tournament/base/caching.py): the ranks once per version of the tournament (with the
 standings' stale tolerance, as the public standings), a table's sheet once per version and
 language. Per request only the entry's own rows are read (rounds, seats, stored results,
 series: a fixed number of queries). Other players are named as the public pages name them:
@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.utils.translation import get_language
 
+from ..base.caching import cached
 from ..models import (
     Entry,
     EntryStatus,
@@ -30,7 +31,6 @@ from ..models import (
     Table,
     Tournament,
 )
-from ..web.caching import cached
 from . import sheets as reads
 from . import standings as standings_domain
 

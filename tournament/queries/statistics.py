@@ -27,6 +27,7 @@ from scoring.kinds import Kind
 from scoring.ledger import PlayedGame, walk
 from scoring.statistics import GameRecord, GameRef, PenaltyRecord, Statistics, compute
 
+from ..base.caching import cached
 from ..models import (
     Entry,
     Game,
@@ -41,7 +42,6 @@ from ..models import (
 )
 from ..models.penalty import points_of
 from ..models.tournament import PROFILE_LABELS
-from ..web.caching import cached
 from .standings import counted_tables
 
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from ..base import ratelimit
 from ..errors import DomainError
 from ..models import RateBucket, Seat, Table
-from ..web import ratelimit
 
 # Wrong confirmation codes one guesser may give at a table before it must wait: 5 in 10
 # minutes leave at most 30 guesses an hour against 90 000 codes of one player, and a player

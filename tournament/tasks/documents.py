@@ -33,12 +33,12 @@ from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
 from django_tasks import task
 
+from ..base import ratelimit
+from ..base.versions import series_key
 from ..exports import PdfUnavailable, cards, federation, printpack, xlsx
 from ..exports import documents as pdfs
 from ..models import Document, DocumentStatus, Round, Series, Tournament
 from ..queries import series as series_domain
-from ..web import ratelimit
-from ..web.versions import series_key
 
 logger = logging.getLogger(__name__)
 

@@ -29,6 +29,8 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django_tasks import task
 
+from ..base import ratelimit
+from ..base.site_url import public_url
 from ..models import (
     Registration,
     RegistrationState,
@@ -39,8 +41,6 @@ from ..models import (
     TournamentStatus,
 )
 from ..queries.registrations import waiting_position
-from ..web import ratelimit
-from ..web.site_url import public_url
 
 log = logging.getLogger(__name__)
 

@@ -18,14 +18,15 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_POST
 
+from ..base import ratelimit
+from ..base.site_url import public_url
 from ..domain import devices as domain
 from ..errors import DomainError
 from ..exports.printpack import qr_svg
 from ..forms.devices import NewPairingForm, PairingForm
 from ..models import TableDevice
 from ..permissions import director_required, get_managed_tournament
-from ..web import devices, ratelimit
-from ..web.site_url import public_url
+from ..web import devices
 
 _NEW_CODE = "kreuzdame_new_pairing_code"
 

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from ..base import ratelimit
 from ..domain import referees
 from ..errors import DomainError
 from ..forms.calculator import calculator_context, calculator_template
@@ -26,7 +27,7 @@ from ..queries import sheets as reads
 from ..sheets import codes, verbs
 from ..sheets.display import conflict_context, findings_text, outbox_data, sheet_context
 from ..sheets.verbs import Conflict
-from ..web import devices, ratelimit
+from ..web import devices
 
 # Seconds after which a table's page asks again while its round is not released.
 NOT_RELEASED_REFRESH = 10

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from ..base.site_url import public_url
 from ..errors import DomainError
 from ..forms.sheets import DeskGrid, ExtraTimeForm, ReasonForm, SheetFileForm
 from ..permissions import (
@@ -29,7 +30,6 @@ from ..sheets import paper, verbs
 from ..sheets.display import board_rows, conflict_context, history_entries, sheet_context
 from ..sheets.verbs import Conflict
 from ..tasks import mail
-from ..web.site_url import public_url
 
 
 def _office_actor(request, table):

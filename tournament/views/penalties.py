@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from ..base.site_url import public_url
 from ..domain import penalties as penalty_domain
 from ..domain import referees
 from ..errors import DomainError
@@ -39,7 +40,6 @@ from ..permissions import (
 from ..queries import sheets as reads
 from ..queries.sheets import current_round
 from ..sheets.display import board_rows, sheet_context
-from ..web.site_url import public_url
 from ..wording.profile_notes import penalty_notes
 
 RECENT = 10

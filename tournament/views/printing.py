@@ -5,10 +5,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_http_methods
 
+from ..base.site_url import public_url
 from ..exports import cards
 from ..permissions import director_required, get_managed_tournament
 from ..tasks import documents
-from ..web.site_url import public_url
 
 # GET asks for the file (made in the background, tournament/tasks/documents.py); POST makes a
 # failed one again.

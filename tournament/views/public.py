@@ -5,6 +5,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
+from ..base.caching import cached
 from ..domain.registrations import CLOSED
 from ..forms.registrations import registration_summary
 from ..models import EntryStatus, Round, RoundStatus, Seat, Series, Table, Tournament
@@ -12,7 +13,6 @@ from ..models.names import name_matches, query_words
 from ..models.round import seats_with_players
 from ..models.round_status import started as round_started
 from ..queries.sheets import current_round
-from ..web.caching import cached
 
 
 def home(request):
@@ -140,7 +140,7 @@ def table_plan(request, slug):
         return round_, body
 
     # The whole hall opens it when a round is released: made once per seating (the results
-    # version: the keepers' saves leave it, tournament/web/versions.py) and language.
+    # version: the keepers' saves leave it, tournament/base/versions.py) and language.
     family = ("table-plan", tournament.pk, get_language())
     round_, body = cached(family, tournament.results_version, render_plan)
     context = {"tournament": tournament, "round": round_, "body": mark_safe(body)}  # noqa: S308

@@ -12,12 +12,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
+from ..base.site_url import public_url
 from ..domain import registrations as registrations_domain
 from ..errors import DomainError
 from ..models import RegistrationState, TournamentStatus
 from ..permissions import director_required, get_managed_tournament
 from ..tasks.mail import RequestMailer
-from ..web.site_url import public_url
 
 
 class ForgetForm(forms.Form):

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
+from ..base.site_url import public_url
 from ..domain import draw as draw_domain
 from ..errors import DomainError
 from ..forms.rounds import DrawForm, SwapForm
@@ -14,7 +15,6 @@ from ..models import DrawLog, RoundStatus
 from ..models.round import seats_with_players
 from ..permissions import director_required, get_managed_tournament
 from ..tasks.mail import RequestMailer
-from ..web.site_url import public_url
 
 CUT_BY_CLOCK = gettext_lazy(
     "This computer was too busy to finish the search in time, so the clock stopped it: the "

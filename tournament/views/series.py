@@ -12,6 +12,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from ..base.caching import cached
+from ..base.versions import series_key, series_members
 from ..domain.series import delete_series, save_series
 from ..exports import series
 from ..forms import SeriesForm
@@ -25,8 +27,6 @@ from ..permissions import (
 )
 from ..queries import series as series_domain
 from ..tasks import documents
-from ..web.caching import cached
-from ..web.versions import series_key, series_members
 
 
 def _context(standings) -> dict:
@@ -48,7 +48,7 @@ def _context(standings) -> dict:
 
 def _state(found: Series, public_only: bool = True) -> tuple:
     """The state a series' table is computed from: the series and its tournaments' versions
-    (tournament/web/versions.py) and the date (the time window moves with it)."""
+    (tournament/base/versions.py) and the date (the time window moves with it)."""
     return (series_key(found, public_only=public_only), timezone.localdate())
 
 

@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from ..base import ratelimit
 from ..domain import registrations
 from ..domain.entries import check_in as check_in_by_card
 from ..errors import DomainError
@@ -40,7 +41,6 @@ from ..models.registration import OPEN_STATES
 from ..queries import personal as personal_domain
 from ..queries.registrations import waiting_list, waiting_position
 from ..tasks.mail import RequestMailer, address_key, personal_url, queue_links
-from ..web import ratelimit
 
 # Seconds between two refreshes of the player's day on their page (htmx: plain http, as in
 # the hall).

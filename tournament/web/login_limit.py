@@ -3,7 +3,7 @@ admin.py): per account and per address, counted in the database so that they hol
 server processes.
 
 Every attempt takes a slot in its buckets *before* the password is checked (see
-:func:`tournament.web.ratelimit.take`), and a successful login gives its slots back: only failures
+:func:`tournament.base.ratelimit.take`), and a successful login gives its slots back: only failures
 stay counted, and parallel requests cannot all slip in below the limit while the slow password
 hash is computed.
 
@@ -30,7 +30,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import ngettext
 
-from . import ratelimit
+from ..base import ratelimit
 
 # Failed logins allowed per window, for one user name and for one address (a hall behind
 # one router shares an address, but only officials log in).

@@ -12,6 +12,7 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from tests.factories import EntryFactory, PlayerFactory, referee
+from tournament.base.caching import memo
 from tournament.exports import xlsx
 from tournament.models import (
     EntryStatus,
@@ -25,7 +26,6 @@ from tournament.models import (
     Team,
 )
 from tournament.queries import standings as standings_domain
-from tournament.web.caching import memo
 
 pytestmark = pytest.mark.django_db
 

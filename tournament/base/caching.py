@@ -3,7 +3,7 @@ version of the data behind it, not per request.
 
 A ``Memo`` keeps one value per *family* (a page of one object in one language, e.g.
 ``("standings", 7, "de")``) together with the *state* it was computed from (the object's
-version, see tournament/web/versions.py). A request whose state matches gets the stored value: a
+version, see tournament/base/versions.py). A request whose state matches gets the stored value: a
 dictionary lookup. Otherwise one thread computes (single flight: the others wait for it, or
 take the value before it if that is younger than the stale tolerance) and replaces the
 family's value. So the number of stored values is bounded by what exists (objects x
