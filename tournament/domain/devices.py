@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from ..base import ratelimit
 from ..errors import DomainError
-from ..models import Round, RoundStatus, Table, TableDevice, Tournament
+from ..models import TableDevice, Tournament
 from ..models.audit import LIST_KEEPER, event, stamp
 
 PAIRING_CODE_SECONDS = 15 * 60
@@ -165,43 +165,3 @@ def seen(device: TableDevice) -> None:
     if device.last_seen_at is None or now - device.last_seen_at >= SEEN_EVERY:
         TableDevice.objects.filter(pk=device.pk).update(last_seen_at=now)
         device.last_seen_at = now
-
-
-def current_table(device: TableDevice) -> Table | None:
-    """The table with the device's number in the round being played, if there is one (one
-    round is released at a time: tournament/domain/draw.py, release_blocker)."""
-    return (
-        Table.objects.filter(
-            round__tournament_id=device.tournament_id,
-            round__status=RoundStatus.RELEASED,
-            number=device.table_number,
-        )
-        .select_related("round")
-        .first()
-    )
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """What a paired device shows between rounds."""
-
-    released: Round | None  # the round being played (then without this table number)
-    last_closed: Round | None
-    rounds_left: bool  # more rounds are planned or drawn
-
-
-def waiting(device: TableDevice) -> Waiting:
-    rounds = list(Round.objects.filter(tournament_id=device.tournament_id).order_by("number"))
-    released = next((r for r in rounds if r.status == RoundStatus.RELEASED), None)
-    closed = [r for r in rounds if r.status == RoundStatus.CLOSED]
-    left = len(rounds) < device.tournament.planned_rounds or any(not r.started for r in rounds)
-    return Waiting(released, closed[-1] if closed else None, left)
-
-
-def devices_of(tournament: Tournament) -> list[TableDevice]:
-    """The tournament's pairings for its director's page: by table, newest first."""
-    return list(
-        TableDevice.objects.filter(tournament=tournament)
-        .select_related("created_by")
-        .order_by("table_number", "-created_at")
-    )
