@@ -33,7 +33,7 @@ node_modules/.installed: package.json package-lock.json
 
 # DEBUG on (the default) shows settings and environment on every error page: loopback only.
 run: $(VENV)/.deps
-	@$(BIN)/python -m tournament.devserver "$(HOST)"
+	@$(BIN)/python -m tournament.ops.devserver "$(HOST)"
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo --if-empty
 	@echo ""

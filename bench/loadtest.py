@@ -51,8 +51,8 @@ def prepare(url: str, kind: str, table_count: int = TABLES) -> list[str]:
     setup_django(url, kind, NAME)
     from django.utils import timezone
 
-    from tournament.demo_games import play_sheet
     from tournament.domain import results
+    from tournament.management.demo_games import play_sheet
     from tournament.models import Entry, Game, Player, Round, Seat, Series, Sheet, Table, Tournament
 
     tournament = Tournament.objects.create(

@@ -28,10 +28,11 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.models import Group  # noqa: E402
 from django.db import connection  # noqa: E402
 
-from tournament.demo_games import play_sheet  # noqa: E402
-from tournament.domain import draw, player_import, series, signup  # noqa: E402
-from tournament.domain.registration import check_in_all, set_checked_in  # noqa: E402
+from tournament.domain import draw, player_import, registrations  # noqa: E402
+from tournament.domain.entries import check_in_all, set_checked_in  # noqa: E402
+from tournament.domain.series import save_series  # noqa: E402
 from tournament.management.commands.hall import SWITCH_INTERVAL  # noqa: E402
+from tournament.management.demo_games import play_sheet  # noqa: E402
 from tournament.models import (  # noqa: E402
     Game,
     Registration,
@@ -141,15 +142,15 @@ def waiting_list(director, clock: LockClock) -> None:
     )
     last = tournament.registrations.order_by("position").last()
     with clock.verb(f"waiting list: move one up ({PLAYERS} waiting)"):
-        signup.move(last, director, up=True)
+        registrations.move(last, director, up=True)
     tournament.registration_capacity = PLAYERS
     tournament.save()
     with clock.verb(f"waiting list: {PLAYERS} move up"):
-        moved = signup.after_places_changed(tournament, user=director)
+        moved = registrations.after_places_changed(tournament, user=director)
     assert len(moved) == PLAYERS, len(moved)
-    details = signup.Details("Neu", "Anmeldung", club="Club 1", email="neu@example.org")
+    details = registrations.Details("Neu", "Anmeldung", club="Club 1", email="neu@example.org")
     with clock.verb(f"online registration ({PLAYERS} registered)"):
-        signup.submit(tournament, details, consent="ok")
+        registrations.submit(tournament, details, consent="ok")
 
 
 def played_round(tournament: Tournament, director, clock: LockClock) -> None:
@@ -257,9 +258,9 @@ def main() -> int:
         new_tournament(f"serie-{n}", director) for n in range(TOURNAMENTS - 2)
     ]
     with clock.verb(f"series save, {TOURNAMENTS} tournaments (new)"):
-        saved = series.save_series(Series(name="Bench-Serie", slug="bench"), tournaments, director)
+        saved = save_series(Series(name="Bench-Serie", slug="bench"), tournaments, director)
     with clock.verb(f"series save, {TOURNAMENTS} tournaments (changed)"):
-        series.save_series(saved, list(reversed(tournaments[1:])), director)
+        save_series(saved, list(reversed(tournaments[1:])), director)
     eight_at_once(director, big.entries.get(start_number=1))
     return 0
 

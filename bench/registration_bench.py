@@ -2,7 +2,7 @@
 
 Builds a throw-away SQLite database: a director with an earlier tournament of 300 players (so
 that registrations are recognised in the player database), and a new tournament with 200
-places. Then 240 players register through the domain verb (``signup.submit``, the same as the
+places. Then 240 players register through the domain verb (``registrations.submit``, the same as the
 public form after validation): 200 get a place, 40 go on the waiting list. Prints the median
 and the slowest registration (target: median < 100 ms; each one reads the tournament's names
 once to refuse duplicates, so it grows with the field), then 10 cancellations that each move
@@ -29,10 +29,12 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from tournament.domain import fees, signup  # noqa: E402
-from tournament.domain.registration import PlayerData, register, set_checked_in  # noqa: E402
+from tournament.domain import fees  # noqa: E402
+from tournament.domain import registrations as registrations_domain  # noqa: E402
+from tournament.domain.entries import register, set_checked_in  # noqa: E402
 from tournament.models import FeeStatus, Tournament  # noqa: E402
 from tournament.models.audit import DIRECTOR_GROUP  # noqa: E402
+from tournament.queries.players import PlayerData  # noqa: E402
 
 KNOWN, PLACES, REGISTRATIONS, CANCELLATIONS, REQUESTS = 300, 200, 240, 10, 15
 REGISTER_MS, PAGE_MS, POLL_MS = 100, 200, 50
@@ -70,24 +72,26 @@ def registrations(tournament: Tournament) -> None:
     durations = []
     for i in range(REGISTRATIONS):
         first, last = name(i * 7 % (KNOWN + 100))  # some known, some new
-        details = signup.Details(first, last, club="DSC Bench", email=f"p{i}@example.org")
+        details = registrations_domain.Details(
+            first, last, club="DSC Bench", email=f"p{i}@example.org"
+        )
         started = time.perf_counter()
-        signup.submit(tournament, details, consent="ok")
+        registrations_domain.submit(tournament, details, consent="ok")
         durations.append((time.perf_counter() - started) * 1000)
     median, slowest = statistics.median(durations), max(durations)
-    waiting = signup.waiting_list(tournament).count()
+    waiting = registrations_domain.waiting_list(tournament).count()
     print(f"{REGISTRATIONS} registrations for {PLACES} places ({waiting} waiting): "
           f"median {median:.1f} ms, slowest {slowest:.1f} ms  "
           f"{verdict(median < REGISTER_MS, f'{REGISTER_MS} ms')}")  # fmt: skip
-    confirmed = tournament.registrations.filter(state="confirmed").order_by("position")
+    confirmed = tournament.registrations_domain.filter(state="confirmed").order_by("position")
     durations = []
     for registration in list(confirmed[:CANCELLATIONS]):
         started = time.perf_counter()
-        signup.cancel(registration)
+        registrations_domain.cancel(registration)
         durations.append((time.perf_counter() - started) * 1000)
     print(f"{CANCELLATIONS} cancellations, each moving the waiting list up: median "
           f"{statistics.median(durations):.1f} ms "
-          f"({signup.waiting_list(tournament).count()} still waiting)")  # fmt: skip
+          f"({registrations_domain.waiting_list(tournament).count()} still waiting)")  # fmt: skip
 
 
 def timed(client: Client, url: str, **headers) -> tuple[float, int, int, float]:
@@ -171,8 +175,8 @@ def main() -> int:
     )  # fmt: skip
     small.directors.add(director)
     for i in range(20):
-        details = signup.Details(f"K{i}", "Klein", email=f"k{i}@example.org")
-        signup.submit(small, details, consent="ok")
+        details = registrations_domain.Details(f"K{i}", "Klein", email=f"k{i}@example.org")
+        registrations_domain.submit(small, details, consent="ok")
     fees.set_fee(small.entries.first(), FeeStatus.PAID, director)
     rng = random.Random(1)
     for entry in big.entries.all():

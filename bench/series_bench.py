@@ -41,11 +41,10 @@ from django.urls import reverse  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from scoring.penalties import Category, PenaltyCase, distribute  # noqa: E402
-from tournament.caching import memo  # noqa: E402
-from tournament.demo_games import play_sheet  # noqa: E402
+from tournament.base.caching import memo  # noqa: E402
 from tournament.domain import results  # noqa: E402
-from tournament.domain import series as series_domain  # noqa: E402
 from tournament.exports import series as series_rows  # noqa: E402
+from tournament.management.demo_games import play_sheet  # noqa: E402
 from tournament.models import (  # noqa: E402
     Entry,
     Game,
@@ -59,6 +58,7 @@ from tournament.models import (  # noqa: E402
     Table,
     Tournament,
 )
+from tournament.queries import series as series_domain  # noqa: E402
 
 POOL, TOURNAMENTS, FIELD, ROUNDS, GAMES = 300, 50, 200, 3, 4
 SHEETS = 300  # engine-made sheets the tables draw their games from
@@ -188,7 +188,7 @@ def timed(client: Client, url: str) -> tuple[float, int, bytes]:
 
 def median_ms(client: Client, url: str, *, computed: bool = False) -> float:
     """The median of REQUESTS GETs; ``computed``: each with nothing kept from before (the
-    memo of computed pages emptied, tournament/caching.py)."""
+    memo of computed pages emptied, tournament/base/caching.py)."""
 
     def one() -> float:
         if computed:

@@ -21,7 +21,7 @@ from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from tournament.demo_games import play_sheet  # noqa: E402
+from tournament.management.demo_games import play_sheet  # noqa: E402
 from tournament.models import (  # noqa: E402
     Entry,
     GameKind,

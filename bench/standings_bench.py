@@ -21,10 +21,10 @@ from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
-from tournament.caching import memo  # noqa: E402
-from tournament.demo_games import play_sheet  # noqa: E402
+from tournament.base.caching import memo  # noqa: E402
 from tournament.domain import results  # noqa: E402
 from tournament.exports import documents, xlsx  # noqa: E402
+from tournament.management.demo_games import play_sheet  # noqa: E402
 from tournament.models import Entry, Game, Player, Round, Seat, Sheet, Table, Tournament  # noqa: E402
 
 PLAYERS, ROUNDS = 400, 8

@@ -13,7 +13,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from tests.factories import TournamentFactory
-from tournament.demo_games import play_sheet
+from tournament.management.demo_games import play_sheet
 from tournament.models import (
     Entry,
     EntryStatus,
@@ -25,8 +25,8 @@ from tournament.models import (
     Sheet,
     SheetStatus,
     Table,
-    normalize_name,
 )
+from tournament.models.names import name_key
 
 LAST_NAMES = [
     "Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker",
@@ -72,7 +72,7 @@ def build_hall(players: int, *, fives: int = 0, **tournament_fields):
     names = list(itertools.product(LAST_NAMES, FIRST_NAMES))
     random.Random(players).shuffle(names)
     people = Player.objects.bulk_create(
-        Player(first_name=first, last_name=last, name_key=normalize_name(first, last))
+        Player(first_name=first, last_name=last, name_key=name_key(first, last))
         for last, first in (names[i % len(names)] for i in range(players))
     )
     statuses = {3: EntryStatus.WITHDRAWN, 7: EntryStatus.DISQUALIFIED}

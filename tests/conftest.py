@@ -63,10 +63,10 @@ def fresh_standings(settings):
 def empty_memo():
     """Each test starts with nothing computed: a database emptied after a test numbers its
     rows and versions from the start again, so a value kept from the test before could
-    match a new state (tournament/caching.py)."""
-    from tournament.caching import memo
-    from tournament.documents import downloads
+    match a new state (tournament/base/caching.py)."""
+    from tournament.base.caching import memo
     from tournament.sheets.codes import new_browsers
+    from tournament.tasks.documents import downloads
 
     memo.clear()
     downloads.clear()  # the anonymous downloads counted per address, in memory

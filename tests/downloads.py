@@ -1,4 +1,4 @@
-"""Reading a document the site served (tournament/documents.py): the tests make documents at
+"""Reading a document the site served (tournament/tasks/documents.py): the tests make documents at
 once (tests/conftest.py), so a download link answers with the file itself."""
 
 

@@ -155,7 +155,7 @@ def test_no_spelling_of_a_private_players_name_links_a_public_registration(
 ):
     """Issue 34: the public form is matched to nobody in the shared player database."""
     from tests.factories import TournamentFactory
-    from tournament.domain import signup
+    from tournament.domain import registrations
 
     private = TournamentFactory(directors=[director_user], is_public=False)
     secret = PlayerFactory(first_name="Jürgen", last_name="Schäfer", club="Geheim", ddv_number="9")
@@ -164,8 +164,8 @@ def test_no_spelling_of_a_private_players_name_links_a_public_registration(
     tournament.registration_capacity = 4
     tournament.save()
     first, last = typed.split()
-    details = signup.Details(first, last, ddv_number="9", email="j@example.org")
-    registration = signup.submit(tournament, details, consent="")
+    details = registrations.Details(first, last, ddv_number="9", email="j@example.org")
+    registration = registrations.submit(tournament, details, consent="")
     assert registration.entry.player != secret
     assert registration.entry.player.club == "" and registration.entry.player.ddv_number == ""
 

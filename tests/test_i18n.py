@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from tournament import glossary
+from tournament.wording import glossary
 
 LOCALE = Path(settings.BASE_DIR) / "tournament" / "locale" / "de" / "LC_MESSAGES"
 
@@ -57,7 +57,7 @@ def test_the_browser_language_is_honoured_without_url_prefix(client):
 
 
 def test_the_readme_names_every_glossary_term():
-    """The glossary is kept in tournament/glossary.py; the README's language section shows
+    """The glossary is kept in tournament/wording/glossary.py; the README's language section shows
     it to directors and must not drift from it."""
     readme = (Path(settings.BASE_DIR) / "README.md").read_text()
     section = readme.split("## Languages: German and English", 1)[1].split("\n## ", 1)[0]

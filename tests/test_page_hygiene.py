@@ -5,7 +5,7 @@ screen reader meet it:
 (a) no id occurs twice on a page;
 (b) every <label for=...> names an element of the page, and every visible form control has a
     label (a <label>, aria-label or aria-labelledby);
-(c) in English, no German word outside the glossary (tournament/glossary.py) — the players'
+(c) in English, no German word outside the glossary (tournament/wording/glossary.py) — the players'
     names, clubs, teams and the referees' notes are the users' own words and are left out;
 (d) in German, none of the obvious English leftovers;
 (e) in English, headings, column headers and labels start with a capital, and dates read
@@ -43,7 +43,6 @@ from django.utils import formats, translation
 
 from tests.test_url_matrix import PUBLIC, World
 from tests.tournament.test_permissions import DIRECTOR_PAGES, OFFICE_PAGES
-from tournament import glossary
 from tournament.management.commands.demo import DEMO_SLUG
 from tournament.models import (
     Entry,
@@ -57,6 +56,7 @@ from tournament.models import (
     Team,
     Tournament,
 )
+from tournament.wording import glossary
 
 # The checks read pages rendered once (the fixture `site`); the marker makes pytest-django set up
 # the test database before that fixture runs.

@@ -9,7 +9,9 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from tournament import findings, login_limit, ratelimit
+from tournament.base import ratelimit
+from tournament.web import login_limit
+from tournament.wording import findings
 
 LOCALE = settings.BASE_DIR / "tournament" / "locale" / "de" / "LC_MESSAGES" / "django.po"
 

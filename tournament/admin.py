@@ -8,7 +8,6 @@ from simple_history.admin import SimpleHistoryAdmin
 from scoring.game import facts_of_row
 
 from .domain import results
-from .login_limit import Attempt, too_many
 from .models import (
     DrawLog,
     Entry,
@@ -25,6 +24,7 @@ from .models import (
     Tournament,
 )
 from .models.audit import stamp
+from .web.login_limit import Attempt, too_many
 
 
 def _rounds_of(row) -> set[int]:
@@ -220,7 +220,7 @@ _admin_login = admin.site.login
 @never_cache
 @login_not_required
 def limited_admin_login(request, extra_context=None):
-    """The admin's login under the same limits as the site's (tournament/login_limit.py): a
+    """The admin's login under the same limits as the site's (tournament/web/login_limit.py): a
     password guessed here counts against the same account and address."""
     if request.method != "POST":
         return _admin_login(request, extra_context)

@@ -11,9 +11,11 @@ class TournamentConfig(AppConfig):
     def ready(self) -> None:
         from django.db import connections
 
-        from . import private_files, versions
+        from .base import versions
+        from .ops import private_files
 
-        # The database holds password hashes and sessions: mode 0600 (tournament/private_files.py).
+        # The database holds password hashes and sessions: mode 0600
+        # (tournament/ops/private_files.py).
         # Every way of starting the site (manage.py, the WSGI server, the tests) comes here
         # before any connection is opened, so a new database file is private from its first byte;
         # each new connection tightens it again (an older version may have made it readable).

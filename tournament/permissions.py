@@ -14,7 +14,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from .models import RoundStatus, Series, Table, Tournament
+from .models import Series, Table, Tournament
 from .models.audit import ADMINISTRATOR, DIRECTOR, REFEREE, role_of
 from .models.tournament import TournamentQuerySet
 
@@ -68,7 +68,7 @@ def get_office_table(request: HttpRequest, slug: str, number: int, table_number:
     a released or closed round; 404 otherwise."""
     tournament = get_officiated_tournament(request, slug)
     round_ = get_object_or_404(tournament.rounds, number=number)
-    if round_.status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
+    if not round_.started:
         raise Http404
     return get_object_or_404(
         Table.objects.select_related("round__tournament", "sheet"),

@@ -12,7 +12,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from tournament import hall
+from tournament.ops import hall
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -44,7 +44,7 @@ HALL_MODE = env_bool("KREUZDAME_HALL", False)
 DEBUG = False if HALL_MODE else env_bool("DEBUG", True)
 # The debug page hides more than Django's default: passwords inside URLs (DATABASE_URL in the
 # environment), and the password of a login form even with DEBUG on.
-DEFAULT_EXCEPTION_REPORTER_FILTER = "tournament.error_reports.ReporterFilter"
+DEFAULT_EXCEPTION_REPORTER_FILTER = "tournament.web.error_reports.ReporterFilter"
 
 # Where hall mode keeps the secret key it generates on first start (git-ignored).
 SECRET_KEY_FILE = Path(os.environ.get("SECRET_KEY_FILE") or BASE_DIR / ".secret_key")
@@ -59,7 +59,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else ""
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 # The address the phones use, e.g. http://192.168.178.20:8000/ : every QR code and printed or
-# shown link is built from it (tournament/site_url.py). Unset: the request's own host.
+# shown link is built from it (tournament/base/site_url.py). Unset: the request's own host.
 SITE_URL = os.environ.get("SITE_URL", "").strip()
 
 if HALL_MODE:
@@ -107,15 +107,15 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Anonymous page requests share a few places; keepers and logged-in users always pass.
-    "tournament.gate.Gate",
+    "tournament.web.gate.Gate",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 if DEBUG:
     # The debug page shows every setting and the environment: with DEBUG on, the site answers
-    # this computer only, however it was started (tournament/debug_guard.py).
-    MIDDLEWARE.insert(0, "tournament.debug_guard.LocalDebugMiddleware")
+    # this computer only, however it was started (tournament/web/debug_guard.py).
+    MIDDLEWARE.insert(0, "tournament.web.debug_guard.LocalDebugMiddleware")
 
 ROOT_URLCONF = "tournament.urls"
 WSGI_APPLICATION = "tournament.wsgi.application"
@@ -198,7 +198,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "tournament.static_storage.ModuleManifestStorage"
+        else "tournament.web.static_storage.ModuleManifestStorage"
     },
 }
 
@@ -208,10 +208,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 512 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 512 * 1024
 
 DJANGO_TABLES2_TEMPLATE = "tournament/partials/table.html"  # semantic.html, headers capitalised
-# Every form label starts with a capital letter (tournament/form_labels.py).
-FORM_RENDERER = "tournament.form_labels.FormRenderer"
+# Every form label starts with a capital letter (tournament/wording/form_labels.py).
+FORM_RENDERER = "tournament.wording.form_labels.FormRenderer"
 
-# Public pages are computed once per version of their data (tournament/caching.py). While
+# Public pages are computed once per version of their data (tournament/base/caching.py). While
 # keepers save games every second, the public standings and the projector are computed again
 # at most this often (seconds): an older page is served for that long. 0: always current.
 STANDINGS_CACHE_SECONDS = int(os.environ.get("STANDINGS_CACHE_SECONDS", 2))
@@ -219,7 +219,7 @@ STANDINGS_CACHE_SECONDS = int(os.environ.get("STANDINGS_CACHE_SECONDS", 2))
 SERIES_CACHE_SECONDS = int(os.environ.get("SERIES_CACHE_SECONDS", 60))
 # The bound of that memory in the server process: this many pages (object x language) and
 # this many bytes of rendered text; the least recently used go first.
-# The gate for anonymous requests (tournament/gate.py): this many run at once, this many more
+# The gate for anonymous requests (tournament/web/gate.py): this many run at once, this many more
 # wait up to PUBLIC_HOLD seconds for a place, the rest get "busy" (429) at once.
 PUBLIC_CONCURRENCY = int(os.environ.get("PUBLIC_CONCURRENCY", 2))
 PUBLIC_QUEUE = int(os.environ.get("PUBLIC_QUEUE", 16))
@@ -262,7 +262,7 @@ REGISTRATIONS_PER_MINUTE = int(os.environ.get("REGISTRATIONS_PER_MINUTE", 20))
 REGISTRATIONS_PER_HOUR = int(os.environ.get("REGISTRATIONS_PER_HOUR", 200))
 REGISTRATIONS_PER_EMAIL_HOUR = int(os.environ.get("REGISTRATIONS_PER_EMAIL_HOUR", 5))
 REGISTRATIONS_PER_EMAIL = int(os.environ.get("REGISTRATIONS_PER_EMAIL", 2))
-# Messages to one e-mail address per hour, whatever asks for them (tournament/mail.py).
+# Messages to one e-mail address per hour, whatever asks for them (tournament/tasks/mail.py).
 MAILS_PER_ADDRESS = int(os.environ.get("MAILS_PER_ADDRESS", 10))
 
 # `manage.py backup` writes here; closing a round writes a backup too.
@@ -328,8 +328,8 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        "without_traceback": {"()": "tournament.log.WithoutTraceback"},
-        "without_personal_links": {"()": "tournament.log.WithoutPersonalLinks"},
+        "without_traceback": {"()": "tournament.web.log.WithoutTraceback"},
+        "without_personal_links": {"()": "tournament.web.log.WithoutPersonalLinks"},
     },
     "formatters": {
         "django.server": {

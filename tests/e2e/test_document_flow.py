@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.factories import PlayerFactory, make_series, played_tournament
-from tournament import documents
 from tournament.models import Document
+from tournament.tasks import documents
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

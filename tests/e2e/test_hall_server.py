@@ -26,7 +26,7 @@ import pytest
 from django.conf import settings
 
 from scoring.profiles import get_profile
-from tournament.demo_games import play_sheet
+from tournament.management.demo_games import play_sheet
 
 pytestmark = pytest.mark.browser
 

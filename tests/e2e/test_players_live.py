@@ -11,9 +11,11 @@ from django.urls import reverse
 
 from tests.e2e.test_players_page import client_login
 from tests.factories import director
-from tournament.domain import fees, signup
-from tournament.domain.registration import PlayerData, register, set_checked_in
+from tournament.domain import fees
+from tournament.domain import registrations as registrations_domain
+from tournament.domain.entries import register, set_checked_in
 from tournament.models import Entry, FeeStatus, Tournament
+from tournament.queries.players import PlayerData
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -56,9 +58,11 @@ def hall(live_server, page):
     ]
     set_checked_in(typed[0], True, user)
     registrations = [
-        signup.submit(
+        registrations_domain.submit(
             tournament,
-            signup.Details(first, last, club=club, email=f"{last.lower()}@example.org"),
+            registrations_domain.Details(
+                first, last, club=club, email=f"{last.lower()}@example.org"
+            ),
             consent="ok",
         )
         for first, last, club in [

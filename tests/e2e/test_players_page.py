@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from tests.factories import director
-from tournament.domain.registration import PlayerData, register
+from tournament.domain.entries import register
 from tournament.models import Entry, Player, Tournament
+from tournament.queries.players import PlayerData
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

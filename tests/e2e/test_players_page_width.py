@@ -7,9 +7,10 @@ import pytest
 
 from tests.e2e.test_players_page import client_login
 from tests.factories import director
+from tournament.domain.entries import register
 from tournament.domain.fees import set_fee
-from tournament.domain.registration import PlayerData, register
 from tournament.models import Tournament
+from tournament.queries.players import PlayerData
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 
 from tests.busy_hall import build_hall
 from tests.e2e.test_projector import state
-from tournament.domain.registration import identity_key
 from tournament.models import Player
+from tournament.models.names import name_key
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,7 +33,7 @@ def test_no_name_is_cut_on_any_page(live_server, browser, players, width, height
     entries = tournament.entries.select_related("player").order_by("start_number")
     for entry, (first, last) in zip(entries[::5], LONG, strict=False):
         Player.objects.filter(pk=entry.player_id).update(
-            first_name=first, last_name=last, name_key=identity_key(first, last)
+            first_name=first, last_name=last, name_key=name_key(first, last)
         )
     url = live_server.url + reverse("projector", args=[tournament.projector_token])
     context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height})

@@ -9,7 +9,7 @@ import pytest
 
 from tests.e2e.test_players_page import client_login
 from tests.factories import director
-from tournament.domain import signup
+from tournament.domain import registrations
 from tournament.models import RegistrationState, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,8 +40,8 @@ def hall(live_server, browser):
     ]
     for first, last, club in people:
         email = f"{first.lower()}.{last.lower()}@ein-sehr-langer-vereinsname.example.org"
-        details = signup.Details(first, last, club=club, email=email)
-        signup.submit(tournament, details, consent="ok")
+        details = registrations.Details(first, last, club=club, email=email)
+        registrations.submit(tournament, details, consent="ok")
     context = browser.new_context(viewport=PHONE, locale="en-GB", has_touch=True)
     page = context.new_page()
     page.set_default_timeout(15_000)

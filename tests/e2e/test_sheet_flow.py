@@ -15,7 +15,7 @@ from scoring.sheet import SheetRow, check_sheet
 from tests.factories import TournamentFactory, director, released_table
 from tournament.models import Game, GameKind, SheetStatus
 from tournament.models.audit import history_reason
-from tournament.sheets.reads import game_row
+from tournament.queries.sheets import game_row
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

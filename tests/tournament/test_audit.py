@@ -20,16 +20,16 @@ from django.utils import timezone
 
 from tests.factories import EntryFactory, UserFactory, referee, released_table
 from tests.tournament.test_tournaments import as_browser_sends
-from tournament.demo_games import play_sheet
 from tournament.domain import bulk
 from tournament.domain import devices as devices_domain
+from tournament.domain import entries as entries_domain
 from tournament.domain import fees as fees_domain
 from tournament.domain import penalties as penalty_domain
 from tournament.domain import referees as referees_domain
-from tournament.domain import registration as registration_domain
 from tournament.domain.penalties import Facts
 from tournament.forms.tournaments import TournamentForm
 from tournament.management.commands.demo import DEMO_SLUG
+from tournament.management.demo_games import play_sheet
 from tournament.models import Entry, Game, GameKind, Penalty, Seat, TableDevice, Tournament
 from tournament.models.audit import event, history_reason, stamp
 from tournament.sheets import verbs as sheet_domain
@@ -448,7 +448,7 @@ def _call_handled(tournament, director_user):
 
 def _published(tournament, director_user):
     entry = EntryFactory(tournament=tournament, publish=False)
-    return registration_domain.set_publish(entry, True, director_user)
+    return entries_domain.set_publish(entry, True, director_user)
 
 
 def _fee(tournament, director_user):
@@ -457,7 +457,7 @@ def _fee(tournament, director_user):
 
 def _all_present(tournament, director_user):
     entry = EntryFactory(tournament=tournament, checked_in=False)
-    registration_domain.check_in_all(tournament, user=director_user)
+    entries_domain.check_in_all(tournament, user=director_user)
     return entry
 
 

@@ -12,9 +12,9 @@ from django.db import connection
 
 from tests.factories import EntryFactory, TournamentFactory
 from tests.tournament.exports.test_standings import play
-from tournament import backup as backup_module
-from tournament.domain import standings as standings_domain
 from tournament.models import Game, RoundStatus, Sheet, SheetStatus
+from tournament.ops import backup as backup_module
+from tournament.queries import standings as standings_domain
 from tournament.sheets import verbs as sheet_domain
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,10 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import TournamentFactory, director, released_table
-from tournament import devices
 from tournament.domain import devices as domain
 from tournament.domain import draw
 from tournament.models import Game, Round, RoundStatus, Seat, Table, TableDevice
+from tournament.web import devices
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Heavy documents made in the background (tournament/documents.py): one render per state,
+"""Heavy documents made in the background (tournament/tasks/documents.py): one render per state,
 an outdated file never served, the access rules of the old downloads, a limit per address
 for visitors, a failure shown as a message, the worker and its supervisor."""
 
@@ -19,12 +19,12 @@ from tests.downloads import file_of
 from tests.factories import TournamentFactory, director, make_series, released_table
 from tests.tournament.exports.test_exports import pdf_text
 from tests.tournament.test_rounds import field
-from tournament import documents
+from tournament.base.versions import mark_changed
 from tournament.domain import draw as draw_domain
-from tournament.hall import Supervisor
 from tournament.management.commands import worker as worker_command
 from tournament.models import Document, DocumentStatus
-from tournament.versions import mark_changed
+from tournament.ops.hall import Supervisor
+from tournament.tasks import documents
 
 pytestmark = pytest.mark.django_db
 

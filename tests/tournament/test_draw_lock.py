@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, released_table
 from tournament import seating
-from tournament.domain import DomainError
 from tournament.domain import draw as draw_domain
+from tournament.errors import DomainError
 from tournament.forms import TournamentForm
 from tournament.forms.rounds import DrawForm
 from tournament.models import DrawLog, Entry, EntryStatus, Game, Player, Round, Seat, Table

@@ -13,9 +13,9 @@ from django.urls import path
 from django.views.decorators.debug import sensitive_post_parameters
 
 from tests.processes import read_settings, run_python
-from tournament import devserver
-from tournament.debug_guard import LocalDebugMiddleware
-from tournament.error_reports import ReporterFilter
+from tournament.ops import devserver
+from tournament.web.debug_guard import LocalDebugMiddleware
+from tournament.web.error_reports import ReporterFilter
 
 # The debug page quotes the source around the failing line: no secret written out near it.
 DB_PASSWORD = "-".join(["geheim", "db", "pw"])
@@ -86,7 +86,7 @@ def test_the_debug_page_never_lists_the_environment(debug_site, settings):
     request.META, and the debug page listed it (names and values)."""
     environment = {"HOME": "/home/leitung", "KREUZDAME_ENV_PROBE": "sichtbar"}
     crash = debug_site.get("/kaputt/", **environment)
-    guard = "tournament.debug_guard.LocalDebugMiddleware"
+    guard = "tournament.web.debug_guard.LocalDebugMiddleware"
     settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if m != guard]
     without_guard = Client(raise_request_exception=False)  # Django's own DisallowedHost page
     foreign = without_guard.get("/kaputt/", HTTP_HOST="evil.example", **environment)
@@ -99,7 +99,7 @@ def test_the_debug_page_never_lists_the_environment(debug_site, settings):
 
 @pytest.mark.django_db
 def test_the_debug_page_for_a_foreign_host_hides_every_password(debug_site, settings):
-    guard = "tournament.debug_guard.LocalDebugMiddleware"
+    guard = "tournament.web.debug_guard.LocalDebugMiddleware"
     settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if m != guard]  # Django's own page
     response = debug_site.get("/kaputt/", HTTP_HOST="evil.example")
     assert response.status_code == 400
@@ -167,7 +167,7 @@ def test_with_debug_on_any_other_address_gets_a_plain_404(rf, settings, address)
 
 @pytest.mark.django_db
 def test_a_crash_with_debug_on_shows_nothing_to_the_network(debug_site, settings):
-    settings.MIDDLEWARE = ["tournament.debug_guard.LocalDebugMiddleware", *settings.MIDDLEWARE]
+    settings.MIDDLEWARE = ["tournament.web.debug_guard.LocalDebugMiddleware", *settings.MIDDLEWARE]
     lan = Client(raise_request_exception=False, REMOTE_ADDR="192.168.1.20")
     for path_ in ("/kaputt/", "/gibt-es-nicht/"):
         response = lan.get(path_, HTTP_HOST="localhost")
@@ -185,7 +185,7 @@ def test_dns_rebinding_gets_a_plain_400_not_the_debug_page(debug_site, settings,
     """Issue 34, finding 8: a page the director visits points its own name at 127.0.0.1; the
     browser then asks from this computer with that name in Host, and got Django's
     DisallowedHost page with every setting."""
-    settings.MIDDLEWARE = ["tournament.debug_guard.LocalDebugMiddleware", *settings.MIDDLEWARE]
+    settings.MIDDLEWARE = ["tournament.web.debug_guard.LocalDebugMiddleware", *settings.MIDDLEWARE]
     for path_ in ("/kaputt/", "/gibt-es-nicht/"):
         response = debug_site.get(path_, HTTP_HOST=host, REMOTE_ADDR="127.0.0.1")
         page = response.content.decode()
@@ -197,7 +197,7 @@ def test_dns_rebinding_gets_a_plain_400_not_the_debug_page(debug_site, settings,
 
 @pytest.mark.django_db
 def test_a_wildcard_in_allowed_hosts_does_not_open_the_debug_page(debug_site, settings):
-    settings.MIDDLEWARE = ["tournament.debug_guard.LocalDebugMiddleware", *settings.MIDDLEWARE]
+    settings.MIDDLEWARE = ["tournament.web.debug_guard.LocalDebugMiddleware", *settings.MIDDLEWARE]
     settings.ALLOWED_HOSTS = ["*"]
     assert debug_site.get("/kaputt/", HTTP_HOST="evil.example").status_code == 400
     for own in ("localhost", "127.0.0.1:8000", "[::1]:8000"):
@@ -208,7 +208,7 @@ def test_a_wildcard_in_allowed_hosts_does_not_open_the_debug_page(debug_site, se
 
 
 def test_the_guard_is_the_first_middleware_exactly_when_debug_is_on(tmp_path):
-    guard = "tournament.debug_guard.LocalDebugMiddleware"
+    guard = "tournament.web.debug_guard.LocalDebugMiddleware"
     on = json.loads(fresh_settings("MIDDLEWARE").stdout)["MIDDLEWARE"]
     assert on[0] == guard
     off = fresh_settings("MIDDLEWARE", DEBUG="0", SECRET_KEY="x" * 50, ALLOWED_HOSTS="a.example")
@@ -232,7 +232,7 @@ def test_the_development_server_with_debug_refuses_other_addresses(host):
 
 
 def run_check(host, **env):
-    return run_python("-m", "tournament.devserver", host, drop=("DEBUG",), **env)
+    return run_python("-m", "tournament.ops.devserver", host, drop=("DEBUG",), **env)
 
 
 def test_make_run_checks_the_address_before_it_starts_and_says_it_is_for_this_computer():
@@ -244,7 +244,7 @@ def test_make_run_checks_the_address_before_it_starts_and_says_it_is_for_this_co
     makefile = (settings.BASE_DIR / "Makefile").read_text()
     recipe = makefile.split("\nrun:", 1)[1].split("\n\n", 1)[0]
     steps = [line.strip().lstrip("@") for line in recipe.splitlines()[1:]]
-    assert steps[0].startswith("$(BIN)/python -m tournament.devserver")
+    assert steps[0].startswith("$(BIN)/python -m tournament.ops.devserver")
     assert "for this computer only" in recipe.lower() and "make hall" in recipe
     assert steps[-1].endswith("runserver $(HOST):$(PORT)")
 
@@ -269,7 +269,9 @@ def test_the_hall_runs_without_debug_and_believes_no_forwarded_header(tmp_path):
     assert result.returncode == 0, result.stderr
     values = json.loads(result.stdout)
     assert values["DEBUG"] is False and values["BEHIND_TLS_PROXY"] is False
-    assert values["DEFAULT_EXCEPTION_REPORTER_FILTER"] == "tournament.error_reports.ReporterFilter"
+    assert (
+        values["DEFAULT_EXCEPTION_REPORTER_FILTER"] == "tournament.web.error_reports.ReporterFilter"
+    )
 
 
 def test_the_number_of_trusted_proxies_comes_from_the_environment():

@@ -14,10 +14,11 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director
-from tournament.domain import draw, fees, signup
-from tournament.domain import standings as standings_domain
-from tournament.domain.registration import PlayerData, register, set_checked_in, set_status
+from tournament.domain import draw, fees, registrations
+from tournament.domain.entries import register, set_checked_in, set_status
 from tournament.models import EntryStatus, FeeStatus, RegistrationState
+from tournament.queries import standings as standings_domain
+from tournament.queries.players import PlayerData
 from tournament.templatetags.fees import money_text
 
 pytestmark = pytest.mark.django_db
@@ -53,8 +54,8 @@ def feed(tournament, director_user):
 
 def online(tournament, first, last):
     """A player who registered on the public form and got a place."""
-    details = signup.Details(first, last, email=f"{last.lower()}@example.org")
-    registration = signup.submit(tournament, details, consent="ok")
+    details = registrations.Details(first, last, email=f"{last.lower()}@example.org")
+    registration = registrations.submit(tournament, details, consent="ok")
     assert registration.state == RegistrationState.CONFIRMED
     return registration
 
@@ -422,7 +423,7 @@ def test_the_live_part_brings_a_check_in_made_on_the_personal_link(director_clie
     # Nothing changed: nothing to swap.
     assert poll(director_client, tournament, state).status_code == 204
 
-    signup.check_in(ada)  # the player taps "I am here" on the phone
+    registrations.check_in(ada)  # the player taps "I am here" on the phone
     response = poll(director_client, tournament, state)
     assert response.status_code == 200
     html = response.content.decode()
@@ -478,7 +479,7 @@ def test_the_live_part_sends_only_the_rows_that_changed(director_client, hall, d
     # Two players checked in, one of them twice back and forth: their rows, the missing list
     # and "all present"; the state the page sent before stays usable.
     state = state_of(html)
-    signup.check_in(ada)
+    registrations.check_in(ada)
     set_checked_in(jurgen, True, director_user)
     html = poll(director_client, tournament, state).content.decode()
     assert sorted(changed_rows(html)) == sorted([ada.entry.pk, jurgen.pk])
@@ -509,7 +510,7 @@ def test_the_live_part_sends_the_whole_table_when_rows_came_or_moved(
     # Sorted by check-in: a check-in moves the row, so the table comes whole, still sorted.
     sorted_url = page_url(tournament) + "?sort=checked_in"
     state = state_of(director_client.get(sorted_url).content.decode())
-    signup.check_in(ada)
+    registrations.check_in(ada)
     html = director_client.get(
         sorted_url, HTTP_HX_REQUEST="true", HTTP_X_PLAYERS_STATE=state
     ).content.decode()
@@ -539,12 +540,12 @@ def test_a_kept_row_is_filed_under_the_same_fingerprint_the_poll_reads(
     """The fingerprint of a rendered row and the one read for the poll describe the same
     fields; were they to differ, a kept row would be rendered again on every load, or worse,
     served after it changed."""
-    from tournament import live_rows
     from tournament.views.entries import _entries
+    from tournament.web import live_rows
 
     tournament, ada, _bert = hall
     fees.set_fee(ada.entry, FeeStatus.PAID, director_user)
-    signup.check_in(ada)
+    registrations.check_in(ada)
     entries = _entries(tournament).order_by("pk")
     read = list(entries.values_list(*live_rows.ROW_FIELDS))
     rendered = [live_rows._record_values(record) for record in entries]
@@ -657,7 +658,7 @@ def test_registered_players_not_checked_in_are_not_drawn_and_not_ranked(
     away = online(tournament, "Emil", "Verschlafen")
     for entry in typed:
         set_checked_in(entry, True, director_user)
-    signup.check_in(here)
+    registrations.check_in(here)
 
     english(director_client)
     page = director_client.get(page_url(tournament)).content.decode()

@@ -9,7 +9,7 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 
 from tests.factories import director
-from tournament.gate import Gate
+from tournament.web.gate import Gate
 
 pytestmark = pytest.mark.django_db
 

@@ -15,11 +15,11 @@ from django.test import Client
 from django.urls import path, reverse
 
 from tests.processes import run_python, settings_of
-from tournament import hall
-from tournament.domain import DomainError
 from tournament.domain.accounts import create_director, director_exists
+from tournament.errors import DomainError
 from tournament.management.commands import hall as hall_command
 from tournament.models.audit import DIRECTOR_GROUP
+from tournament.ops import hall
 
 STRONG = "Herbst-Turnier-2026!"
 

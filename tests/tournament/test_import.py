@@ -8,8 +8,8 @@ from django.urls import reverse
 from openpyxl import Workbook
 
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory
-from tournament.domain import DomainError
 from tournament.domain.player_import import ImportFileError, apply_import, parse_player_file
+from tournament.errors import DomainError
 from tournament.models import Entry, Player, Team
 
 pytestmark = pytest.mark.django_db

@@ -9,14 +9,15 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director
-from tournament.domain import DomainError
+from tournament.domain.entries import register
 from tournament.domain.player_import import (
     MAX_IMPORT_LINES,
     ImportFileError,
     parse_player_file,
 )
-from tournament.domain.registration import PlayerData, register
+from tournament.errors import DomainError
 from tournament.models import Player
+from tournament.queries.players import PlayerData
 from tournament.views.imports import SESSION_KEY
 
 pytestmark = pytest.mark.django_db

@@ -14,11 +14,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import director
-from tournament import login_limit, ratelimit
-from tournament.login_limit import KNOWN_BROWSER_COOKIE
+from tournament.base import ratelimit
 from tournament.models import RateBucket
 from tournament.views.auth import PER_ACCOUNT, PER_ADDRESS, WINDOW
 from tournament.views.keeper import TOKEN_FAILURES
+from tournament.web import login_limit
+from tournament.web.login_limit import KNOWN_BROWSER_COOKIE
 
 pytestmark = pytest.mark.django_db
 

@@ -26,6 +26,7 @@ from tournament.models import (
     Tournament,
     TournamentStatus,
 )
+from tournament.models.names import name_key
 
 pytestmark = pytest.mark.django_db
 
@@ -139,7 +140,18 @@ def test_results_carry_history():
 def test_player_name_key_ignores_case_and_unicode_normalisation():
     composed = PlayerFactory(first_name="Jürgen", last_name="Müller")
     decomposed = PlayerFactory(first_name="JU\u0308RGEN", last_name="mu\u0308ller")
-    assert composed.name_key == decomposed.name_key == "jürgen müller"
+    spelled = PlayerFactory(first_name="Juergen", last_name="Mueller")
+    # The one name key (models/names.py), stored and indexed: an umlaut and its "e" spelling
+    # are one person, a plain vowel is another.
+    assert (
+        composed.name_key == decomposed.name_key == spelled.name_key == name_key("Jürgen", "Müller")
+    )
+    assert PlayerFactory(first_name="Jurgen", last_name="Muller").name_key != composed.name_key
+    assert set(Player.objects.filter(name_key=name_key("JÜRGEN", "MÜLLER"))) == {
+        composed,
+        decomposed,
+        spelled,
+    }
 
 
 # --- penalties are numbered per tournament (issue 15, point 11) ---------------------------
@@ -247,7 +259,7 @@ def test_the_status_follows_the_rounds():
     assert tournament.status == TournamentStatus.PLANNED
     round_one = RoundFactory(tournament=tournament, number=1)  # planned, not drawn
     assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.PLANNED
-    for status in (RoundStatus.DRAWN, RoundStatus.RELEASED, RoundStatus.CLOSED):
+    for status in (RoundStatus.RELEASED, RoundStatus.CLOSED):
         Round.objects.filter(pk=round_one.pk).update(status=status)
         assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.RUNNING
     round_two = RoundFactory(tournament=tournament, number=2, status=RoundStatus.RELEASED)
@@ -267,6 +279,23 @@ def test_the_status_follows_the_rounds():
     assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.FINISHED
 
 
+def test_a_drawn_round_is_not_started_until_it_is_released():
+    """A drawn round is a plan (its seats are not shown and may be drawn again): the tournament
+    stays planned and the round is not started, in the list query as for one tournament."""
+    tournament = TournamentFactory(planned_rounds=2)
+    round_one = RoundFactory(tournament=tournament, number=1, status=RoundStatus.DRAWN)
+    assert not round_one.started
+    assert not tournament.rounds.started().exists()
+    assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.PLANNED
+    assert Tournament.objects.with_status().get(pk=tournament.pk).status == "planned"
+    Round.objects.filter(pk=round_one.pk).update(status=RoundStatus.RELEASED)
+    round_one.refresh_from_db()
+    assert round_one.started
+    assert list(tournament.rounds.started()) == [round_one]
+    assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.RUNNING
+    assert Tournament.objects.with_status().get(pk=tournament.pk).status == "running"
+
+
 def test_a_list_of_tournaments_reads_the_status_in_one_query(django_assert_num_queries):
     expected = {}
     rounds = [
@@ -281,7 +310,7 @@ def test_a_list_of_tournaments_reads_the_status_in_one_query(django_assert_num_q
         for number, status in enumerate(statuses, start=1):
             RoundFactory(tournament=tournament, number=number, status=status)
         expected[tournament.pk] = Tournament.objects.get(pk=tournament.pk).status
-    assert list(expected.values()) == ["planned", "planned", "running", "running", "finished"]
+    assert list(expected.values()) == ["planned", "planned", "planned", "running", "finished"]
     with django_assert_num_queries(1):
         listed = {t.pk: t.status for t in Tournament.objects.with_status()}
     assert listed == expected

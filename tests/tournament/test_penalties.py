@@ -16,12 +16,10 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from tests.factories import EntryFactory, TournamentFactory, director, referee, released_table
-from tournament.domain import DomainError
 from tournament.domain import draw as draw_domain
 from tournament.domain import penalties as domain
-from tournament.domain import standings as standings_domain
 from tournament.domain.penalties import Facts
-from tournament.findings import finding_message
+from tournament.errors import DomainError
 from tournament.models import (
     EntryStatus,
     Game,
@@ -33,8 +31,10 @@ from tournament.models import (
     SheetStatus,
 )
 from tournament.models.audit import REFEREE_GROUP
-from tournament.sheets import reads
+from tournament.queries import sheets as reads
+from tournament.queries import standings as standings_domain
 from tournament.sheets import verbs as sheet_domain
+from tournament.wording.findings import finding_message
 
 pytestmark = pytest.mark.django_db
 
@@ -703,7 +703,7 @@ def test_signing_a_draft_checks_it_against_the_sheet_as_it_is_now(tournament):
 
 
 def test_revoking_a_disqualification_restores_the_status_before(tournament):
-    from tournament.domain.registration import set_status
+    from tournament.domain.entries import set_status
 
     table = four_table(tournament)
     official = referee()

@@ -15,8 +15,7 @@ from django.urls import reverse
 
 from tests.factories import EntryFactory, PlayerFactory, make_series, released_table, settle
 from tests.tournament.test_site_url import decoded_qr_codes
-from tournament.domain import draw, signup
-from tournament.domain import standings as standings_domain
+from tournament.domain import draw, registrations
 from tournament.exports import cards
 from tournament.models import (
     Game,
@@ -30,6 +29,7 @@ from tournament.models import (
     SheetStatus,
     Table,
 )
+from tournament.queries import standings as standings_domain
 from tournament.sheets import verbs as sheet_domain
 
 pytestmark = pytest.mark.django_db
@@ -310,7 +310,7 @@ def test_deleting_the_personal_data_ends_the_cards_links(tournament, day_one):
     Round.objects.filter(pk=table.round_id).update(status=RoundStatus.CLOSED)
     tournament.planned_rounds = 1
     tournament.save()
-    signup.forget_personal_data([tournament])
+    registrations.forget_personal_data([tournament])
     assert not tournament.entries.filter(token__isnull=False).exists()
 
 
@@ -379,7 +379,7 @@ def test_the_release_queues_the_seats_and_the_worker_mails_them(
     assert "P2" in first.body  # who sits with them (consented)
     # The worker again (a task run twice): nobody gets a second mail.
     mail.outbox.clear()
-    from tournament.mail import send_seats
+    from tournament.tasks.mail import send_seats
 
     send_seats.call(round_.pk, "http://testserver")
     assert mail.outbox == []

@@ -14,8 +14,9 @@ from tests.factories import (
     TournamentFactory,
     director,
 )
-from tournament.domain.registration import PlayerData, register
+from tournament.domain.entries import register
 from tournament.models import Entry, EntryStatus, Player
+from tournament.queries.players import PlayerData
 
 pytestmark = pytest.mark.django_db
 

@@ -231,14 +231,14 @@ def test_the_data_export_holds_the_persons_waiting_list_places_not_a_namesakes(
 ):
     """A reviewer's find: registrations without a place were matched by name, so exporting
     one "Max Müller" handed over another Max Müller's e-mail address."""
-    from tournament.domain import signup
+    from tournament.domain import registrations
 
     Tournament.objects.filter(pk=tournament.pk).update(
         is_public=True, registration_open=True, registration_capacity=1
     )
     tournament.refresh_from_db()
-    mine = signup.submit(
-        tournament, signup.Details("Max", "Müller", email="max@example.org"), consent=""
+    mine = registrations.submit(
+        tournament, registrations.Details("Max", "Müller", email="max@example.org"), consent=""
     )
     later, third = (
         TournamentFactory(directors=list(tournament.directors.all()), is_public=True)
@@ -248,10 +248,10 @@ def test_the_data_export_holds_the_persons_waiting_list_places_not_a_namesakes(
     Tournament.objects.filter(pk__in=[later.pk, third.pk]).update(**full)
     later.refresh_from_db()
     third.refresh_from_db()
-    max_ = signup.Details("Max", "Müller", email="max@example.org")
-    waiting = signup.submit(later, max_, consent="")
-    other = signup.Details("Max", "Müller", email="other@example.org")
-    namesake = signup.submit(third, other, consent="")
+    max_ = registrations.Details("Max", "Müller", email="max@example.org")
+    waiting = registrations.submit(later, max_, consent="")
+    other = registrations.Details("Max", "Müller", email="other@example.org")
+    namesake = registrations.submit(third, other, consent="")
     assert waiting.entry is None and namesake.entry is None  # on the waiting list
     url = reverse("manage:player-data", args=[tournament.slug, mine.entry.pk])
     data = json.loads(director_client.get(url).content)

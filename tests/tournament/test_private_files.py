@@ -10,9 +10,9 @@ from django.conf import settings
 from django.db.utils import ConnectionHandler
 
 from tests.processes import run_python
-from tournament import backup as backup_module
-from tournament import private_files
-from tournament.private_files import create_private
+from tournament.ops import backup as backup_module
+from tournament.ops import private_files
+from tournament.ops.private_files import create_private
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
 

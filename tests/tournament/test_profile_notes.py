@@ -7,7 +7,7 @@ from django.urls import reverse
 from scoring.penalties import Category
 from scoring.profiles import BSV_HESSEN_2010, DDV, derive
 from tests.factories import TournamentFactory, referee, released_table
-from tournament.profile_notes import penalty_notes, profile_notes
+from tournament.wording.profile_notes import penalty_notes, profile_notes
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from tests.busy_hall import build_hall
 from tests.factories import TournamentFactory, released_table
-from tournament.domain import projector
 from tournament.models import Player, Tournament
-from tournament.names import sort_key
+from tournament.models.names import sort_key
+from tournament.queries import projector
 
 pytestmark = pytest.mark.django_db
 

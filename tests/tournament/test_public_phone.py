@@ -11,8 +11,7 @@ from django.utils import timezone
 
 from tests.factories import EntryFactory, PlayerFactory
 from tests.tournament.exports.test_standings import play
-from tournament import names
-from tournament.models import EntryStatus, Penalty, RoundStatus, Team
+from tournament.models import EntryStatus, Penalty, RoundStatus, Team, names
 
 pytestmark = pytest.mark.django_db
 

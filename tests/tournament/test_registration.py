@@ -12,18 +12,19 @@ from tests.factories import (
     director,
     released_table,
 )
-from tournament.domain import DomainError
-from tournament.domain.players import edit_entry, merge_players
-from tournament.domain.registration import (
-    PlayerData,
+from tournament.domain.entries import (
     check_in_all,
     check_in_number,
+    edit_entry,
     register,
     set_checked_in,
     set_status,
 )
+from tournament.domain.players import merge_players
+from tournament.errors import DomainError
 from tournament.models import Entry, EntryStatus, Player, Seat, Table
 from tournament.models.audit import history_reason
+from tournament.queries.players import PlayerData
 
 pytestmark = pytest.mark.django_db
 

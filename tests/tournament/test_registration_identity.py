@@ -8,12 +8,13 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
-from tournament.domain import signup
+from tournament.domain import registrations
+from tournament.domain.entries import edit_entry, register, set_status
 from tournament.domain.player_import import apply_import, parse_player_file
-from tournament.domain.players import edit_entry
-from tournament.domain.registration import PlayerData, register, set_status
+from tournament.errors import DomainError
 from tournament.models import EntryStatus, Player, Registration, RegistrationState
 from tournament.models.audit import history_reason
+from tournament.queries.players import PlayerData
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +74,7 @@ def test_a_squatter_with_a_real_members_number_blocks_nobody(client, hall):
     assert squatter.state == RegistrationState.CONFIRMED
     assert squatter.ddv_number == REAL["ddv"]  # kept on the registration, for the director
     assert not Player.objects.filter(ddv_number=REAL["ddv"]).exists()
-    signup.cancel(squatter)
+    registrations.cancel(squatter)
 
     # The real holder registers for another tournament ...
     elsewhere = open_for_registration(TournamentFactory(directors=[director()]))
@@ -102,12 +103,12 @@ def test_a_squatter_with_a_real_members_number_blocks_nobody(client, hall):
 def test_a_declined_squatter_leaves_nothing_behind(hall, director_user):
     hall.registration_approval = True
     hall.save()
-    squatter = signup.submit(
+    squatter = registrations.submit(
         hall,
-        signup.Details("Max", "Squatter", ddv_number=REAL["ddv"], email="m@example.org"),
+        registrations.Details("Max", "Squatter", ddv_number=REAL["ddv"], email="m@example.org"),
         consent="ok",
     )
-    signup.decline(squatter, director_user)
+    registrations.decline(squatter, director_user)
     entry = register(TournamentFactory(), PlayerData(REAL["first"], REAL["last"], "", REAL["ddv"]))
     assert Player.objects.get(ddv_number=REAL["ddv"]) == entry.player
 
@@ -211,9 +212,10 @@ def test_after_the_draw_only_the_director_renames_and_it_is_in_the_history(
 ):
     anna = post_form(client, hall, "Anna", "Albers", club="Herz Dame")
     RoundFactory(tournament=hall, number=1)
-    with pytest.raises(signup.DomainError):
-        signup.change_details(
-            anna, signup.Details("Gräfin", "Albers", club="Herz Dame", email="anna@example.org")
+    with pytest.raises(DomainError):
+        registrations.change_details(
+            anna,
+            registrations.Details("Gräfin", "Albers", club="Herz Dame", email="anna@example.org"),
         )
     edit_url = reverse("registration-edit", args=[anna.token])
     form = client.get(edit_url).content.decode()
@@ -255,13 +257,14 @@ def test_after_the_draw_the_team_is_the_directors_too(client, hall):
     """A team counts in the team standings: a player's link moved "Spätes Team" into them
     in the middle of the day (found by a tester after issue 34's name lock)."""
     anna = post_form(client, hall, "Anna", "Albers")
-    signup.change_details(
-        anna, signup.Details("Anna", "Albers", email="albers@example.org", team_name="Kreuz")
+    registrations.change_details(
+        anna, registrations.Details("Anna", "Albers", email="albers@example.org", team_name="Kreuz")
     )  # before the draw: her own choice
     RoundFactory(tournament=hall, number=1)
-    with pytest.raises(signup.DomainError):
-        signup.change_details(
-            anna, signup.Details("Anna", "Albers", email="albers@example.org", team_name="Spät")
+    with pytest.raises(DomainError):
+        registrations.change_details(
+            anna,
+            registrations.Details("Anna", "Albers", email="albers@example.org", team_name="Spät"),
         )
     edit_url = reverse("registration-edit", args=[anna.token])
     page = client.get(edit_url).content.decode()
@@ -281,14 +284,18 @@ def test_after_the_draw_the_team_is_the_directors_too(client, hall):
 
 def test_before_the_draw_an_unaccepted_player_still_corrects_a_typo(client, hall):
     anna = post_form(client, hall, "Anna", "Albres")
-    signup.change_details(anna, signup.Details("Anna", "Albers", email="anna@example.org"))
+    registrations.change_details(
+        anna, registrations.Details("Anna", "Albers", email="anna@example.org")
+    )
     anna.refresh_from_db()
     assert anna.entry.player.last_name == "Albers"
 
 
 def test_the_import_reports_an_online_registration_as_already_registered(hall, director_user):
-    anna = signup.submit(
-        hall, signup.Details("Anna", "Albers", ddv_number="777", email="a@example.org"), consent=""
+    anna = registrations.submit(
+        hall,
+        registrations.Details("Anna", "Albers", ddv_number="777", email="a@example.org"),
+        consent="",
     )
     PlayerFactory(first_name="Anna", last_name="Albers", ddv_number="777")  # elsewhere
     preview = parse_player_file(
@@ -299,8 +306,12 @@ def test_the_import_reports_an_online_registration_as_already_registered(hall, d
 
 
 def test_a_directors_correction_accepts_a_player_and_the_players_own_does_not(hall, director_user):
-    anna = signup.submit(hall, signup.Details("Anna", "Albres", email="a@example.org"), consent="")
-    signup.change_details(anna, signup.Details("Anna", "Albers", email="a@example.org"))
+    anna = registrations.submit(
+        hall, registrations.Details("Anna", "Albres", email="a@example.org"), consent=""
+    )
+    registrations.change_details(
+        anna, registrations.Details("Anna", "Albers", email="a@example.org")
+    )
     player = Player.objects.get(pk=anna.entry.player_id)
     assert player.unverified  # the player's own change is still only what they typed
     entry = anna.entry
@@ -308,16 +319,18 @@ def test_a_directors_correction_accepts_a_player_and_the_players_own_does_not(ha
     edit_entry(entry, data, team_name="", start_number=entry.start_number, user=director_user)
     player.refresh_from_db()
     assert not player.unverified and player.ddv_number == "777"
-    assert not signup.needs_acceptance(Registration.objects.get(pk=anna.pk))
+    assert not registrations.needs_acceptance(Registration.objects.get(pk=anna.pk))
 
 
 def test_accepting_gives_a_directors_own_player_the_typed_number(hall, director_user):
     regular = PlayerFactory(first_name="Bernd", last_name="Wolf", club="Herz Dame")
     EntryFactory(tournament=TournamentFactory(directors=[director_user]), player=regular)
-    bernd = signup.submit(
-        hall, signup.Details("Bernd", "Wolf", ddv_number="31", email="b@example.org"), consent=""
+    bernd = registrations.submit(
+        hall,
+        registrations.Details("Bernd", "Wolf", ddv_number="31", email="b@example.org"),
+        consent="",
     )
-    assert signup.accept_identity(bernd, director_user) == regular
+    assert registrations.accept_identity(bernd, director_user) == regular
     regular.refresh_from_db()
     assert regular.ddv_number == "31"
     record = regular.history.first()
@@ -330,17 +343,27 @@ def test_accepting_gives_a_directors_own_player_the_typed_number(hall, director_
 def test_a_disqualified_player_does_not_get_back_in_by_changing_somebody_elses_details(
     hall, director_user
 ):
-    anna = signup.submit(hall, signup.Details("Anna", "Albers", email="a@example.org"), consent="")
+    anna = registrations.submit(
+        hall, registrations.Details("Anna", "Albers", email="a@example.org"), consent=""
+    )
     set_status(anna.entry, EntryStatus.DISQUALIFIED, director_user)
-    friend = signup.submit(hall, signup.Details("Bea", "Brandt", email="b@example.org"), consent="")
-    with pytest.raises(signup.DomainError):
-        signup.change_details(friend, signup.Details("Anna", "Albers", email="b@example.org"))
-    with pytest.raises(signup.DomainError):
-        signup.change_details(friend, signup.Details("Bea", "Brandt", email="A@example.org"))
+    friend = registrations.submit(
+        hall, registrations.Details("Bea", "Brandt", email="b@example.org"), consent=""
+    )
+    with pytest.raises(DomainError):
+        registrations.change_details(
+            friend, registrations.Details("Anna", "Albers", email="b@example.org")
+        )
+    with pytest.raises(DomainError):
+        registrations.change_details(
+            friend, registrations.Details("Bea", "Brandt", email="A@example.org")
+        )
     friend.refresh_from_db()
     assert (friend.last_name, friend.email) == ("Brandt", "b@example.org")
     # The disqualified player's own link still changes what is left to change.
-    signup.change_details(anna, signup.Details("Anna", "Albers", email="neu@example.org"))
+    registrations.change_details(
+        anna, registrations.Details("Anna", "Albers", email="neu@example.org")
+    )
 
 
 # --- a person entered at the desk who registers online too ---------------------------------

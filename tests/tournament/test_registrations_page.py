@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.factories import TournamentFactory, director
 from tests.tournament.test_tournaments import as_browser_sends
-from tournament.domain import signup
+from tournament.domain import registrations
 from tournament.forms.tournaments import TournamentForm
 from tournament.models import (
     EntryStatus,
@@ -42,8 +42,10 @@ def english(director_client):
 
 
 def sign(tournament, last, first="Anna"):
-    details = signup.Details(first, last, club="DSC Test", email=f"{last.lower()}@example.org")
-    return signup.submit(tournament, details, consent="ok")
+    details = registrations.Details(
+        first, last, club="DSC Test", email=f"{last.lower()}@example.org"
+    )
+    return registrations.submit(tournament, details, consent="ok")
 
 
 def act(client, registration, action):
@@ -59,7 +61,7 @@ def state(registration):
 
 
 def waiting_names(tournament):
-    return [r.last_name for r in signup.waiting_list(tournament)]
+    return [r.last_name for r in registrations.waiting_list(tournament)]
 
 
 def sent(mailoutbox):

@@ -12,12 +12,12 @@ from django.utils import timezone
 
 from scoring.penalties import Category
 from tests.factories import EntryFactory, PlayerFactory, UserFactory
-from tournament.demo_games import play_sheet
 from tournament.domain import penalties, results
-from tournament.domain import standings as standings_domain
 from tournament.domain.penalties import Facts
 from tournament.exports import federation
+from tournament.management.demo_games import play_sheet
 from tournament.models import Round, RoundResult, RoundStatus, Seat, Table
+from tournament.queries import standings as standings_domain
 from tournament.sheets import verbs
 
 pytestmark = pytest.mark.django_db
@@ -149,7 +149,7 @@ def test_an_admin_edit_of_a_closed_round_stores_its_results_anew(client, played)
 def test_a_changed_rule_profile_stores_the_closed_rounds_anew(played, director_user):
     """The stored results are computed with the rule profile (its Pflichtsolo rules): a
     director who changes it after rounds are closed sees them computed again."""
-    from tournament.domain.registration import update_tournament
+    from tournament.domain.tournaments import update_tournament
 
     tournament, _rounds = played
     stored = set(RoundResult.objects.values_list("pk", flat=True))

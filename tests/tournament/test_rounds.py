@@ -4,10 +4,10 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EntryFactory, PlayerFactory
-from tournament.domain import DomainError
 from tournament.domain import draw as draw_domain
+from tournament.errors import DomainError
 from tournament.models import DrawLog, EntryStatus, RoundStatus, Seat
-from tournament.sheets.reads import current_round
+from tournament.queries.sheets import current_round
 
 pytestmark = pytest.mark.django_db
 

@@ -29,9 +29,9 @@ from tests.factories import (
     make_series,
     played_tournament,
 )
-from tournament.domain import series as series_domain
 from tournament.domain.players import merge_players
 from tournament.models import EntryStatus, Series, SeriesMethod
+from tournament.queries import series as series_domain
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from openpyxl import load_workbook
 from tests.downloads import file_of
 from tests.factories import PlayerFactory, director, make_series, played_tournament
 from tests.tournament.exports.test_exports import pdf_text
-from tournament.caching import memo
+from tournament.base.caching import memo
 from tournament.models import Series, SeriesMethod, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -12,11 +12,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.processes import run_python
-from tournament.domain import fees, signup
-from tournament.domain import series as series_domain
+from tournament.domain import registrations as registrations_domain
 from tournament.management.commands.demo import DEMO_SERIES_SLUG, DEMO_SLUG, UPCOMING_SLUG
 from tournament.models import Entry, Game, RegistrationState, Series, SeriesMethod, Tournament
-from tournament.sheets import reads
+from tournament.queries import series as series_domain
+from tournament.queries import sheets as reads
+from tournament.queries.fees import fee_sums
+from tournament.queries.registrations import waiting_position
 
 
 @pytest.mark.django_db
@@ -162,22 +164,22 @@ def test_the_demo_data_has_an_upcoming_tournament_with_registration_open_and_ful
     assert upcoming.date >= timezone.localdate() + datetime.timedelta(weeks=3)
     assert list(upcoming.directors.all()) == list(demo.directors.all())
     # Registration is open (whenever the demo is loaded) and every place is taken.
-    assert signup.phase(upcoming) == signup.OPEN
-    assert upcoming.registration_capacity == 16 and signup.places_free(upcoming) == 0
+    assert registrations_domain.phase(upcoming) == registrations_domain.OPEN
+    assert upcoming.registration_capacity == 16 and registrations_domain.places_free(upcoming) == 0
     assert upcoming.entries.filter(status="active").count() == 16
     assert not upcoming.rounds.exists()
     registrations = list(upcoming.registrations.select_related("entry__player"))
     confirmed = [r for r in registrations if r.state == RegistrationState.CONFIRMED]
-    waiting = list(signup.waiting_list(upcoming))
+    waiting = list(registrations_domain.waiting_list(upcoming))
     assert len(confirmed) >= 3 and all(r.entry is not None for r in confirmed)
     assert len(waiting) == 2 and all(r.entry is None for r in waiting)
-    assert [signup.waiting_position(r) for r in waiting] == [1, 2]
+    assert [waiting_position(r) for r in waiting] == [1, 2]
     assert all(r.email.endswith("@example.org") and r.token for r in registrations)
     # Some registered online are recognised in the player database (they played the demo).
     known = set(demo.entries.values_list("player_id", flat=True))
     assert 0 < sum(r.entry.player_id in known for r in confirmed) < len(confirmed)
     # 10 € entry fee, partly paid: the treasurer has something to collect.
-    sums = fees.fee_sums(upcoming)
+    sums = fee_sums(upcoming)
     assert sums.fee == Decimal("10.00")
     assert sums.paid > 0 and sums.open > 0 and sums.waived == 1
     ticked = upcoming.entries.exclude(fee="open")

@@ -10,9 +10,10 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
-from tournament.domain import DomainError, fees, signup
+from tournament.domain import fees, registrations
+from tournament.domain.entries import set_checked_in, set_status
 from tournament.domain.players import merge_players
-from tournament.domain.registration import set_checked_in, set_status
+from tournament.errors import DomainError
 from tournament.models import (
     Entry,
     EntryStatus,
@@ -22,6 +23,8 @@ from tournament.models import (
     RegistrationState,
 )
 from tournament.models.audit import PLAYER, history_reason
+from tournament.queries.fees import fee_sums
+from tournament.queries.registrations import waiting_position
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +50,7 @@ def hall(tournament):
 
 def details(last, first="Anna", **kw):
     kw.setdefault("email", f"{last.lower()}@example.org")
-    return signup.Details(first, last, **kw)
+    return registrations.Details(first, last, **kw)
 
 
 def typed_in(tournament):
@@ -57,7 +60,7 @@ def typed_in(tournament):
 
 
 def sign(tournament, last, mail=None, **kw):
-    return signup.submit(tournament, details(last, **kw), consent="ok", mail=mail)
+    return registrations.submit(tournament, details(last, **kw), consent="ok", mail=mail)
 
 
 def test_registrations_within_the_places_are_confirmed_with_a_start_number(hall):
@@ -77,7 +80,7 @@ def test_beyond_the_places_players_wait_in_the_order_they_registered(hall):
     third, fourth = sign(hall, "Conrad"), sign(hall, "Dietz")
     assert third.state == fourth.state == RegistrationState.WAITING
     assert third.entry is None
-    assert [signup.waiting_position(third), signup.waiting_position(fourth)] == [1, 2]
+    assert [waiting_position(third), waiting_position(fourth)] == [1, 2]
     assert hall.entries.count() == 2
 
 
@@ -85,7 +88,7 @@ def test_an_entry_the_director_typed_in_takes_a_place_too(hall):
     EntryFactory(tournament=hall, start_number=7)
     sign(hall, "Albers")
     assert sign(hall, "Brandt").state == RegistrationState.WAITING
-    assert signup.places_free(hall) == 0
+    assert registrations.places_free(hall) == 0
 
 
 def test_a_cancellation_moves_the_first_on_the_waiting_list_up_and_tells_them(hall):
@@ -93,24 +96,24 @@ def test_a_cancellation_moves_the_first_on_the_waiting_list_up_and_tells_them(ha
     sign(hall, "Brandt")
     third, fourth = sign(hall, "Conrad"), sign(hall, "Dietz")
     outbox = Outbox()
-    signup.cancel(first, mail=outbox)
+    registrations.cancel(first, mail=outbox)
     first.refresh_from_db(), third.refresh_from_db(), fourth.refresh_from_db()
     assert first.state == RegistrationState.CANCELLED
     assert first.entry.status == EntryStatus.WITHDRAWN  # the start number stays reserved
     assert third.state == RegistrationState.CONFIRMED
     assert third.entry.start_number == 3
-    assert signup.waiting_position(fourth) == 1
+    assert waiting_position(fourth) == 1
     assert outbox.sent == [("Albers", "cancelled"), ("Conrad", "moved-up")]
 
 
 def test_cancelling_twice_or_after_the_draw_is_refused(hall):
     first, second = sign(hall, "Albers"), sign(hall, "Brandt")
-    signup.cancel(first)
+    registrations.cancel(first)
     with pytest.raises(DomainError):
-        signup.cancel(first)
+        registrations.cancel(first)
     RoundFactory(tournament=hall, number=1)
     with pytest.raises(DomainError):
-        signup.cancel(second)
+        registrations.cancel(second)
     second.refresh_from_db()
     assert second.state == RegistrationState.CONFIRMED
     assert second.entry.status == EntryStatus.ACTIVE
@@ -125,8 +128,8 @@ def test_in_approval_mode_a_registration_holds_a_place_until_the_director_decide
     assert hall.entries.count() == 0
     boss = hall.directors.get()
     outbox = Outbox()
-    signup.approve(first, boss, mail=outbox)
-    signup.decline(second, boss, mail=outbox)
+    registrations.approve(first, boss, mail=outbox)
+    registrations.decline(second, boss, mail=outbox)
     first.refresh_from_db(), third.refresh_from_db()
     assert first.state == RegistrationState.CONFIRMED and first.entry.start_number == 1
     # The declined place goes to the waiting list, which waits for approval in turn.
@@ -138,13 +141,13 @@ def test_the_director_moves_people_on_the_waiting_list_and_gives_a_place_by_hand
     sign(hall, "Albers"), sign(hall, "Brandt")
     third, fourth, fifth = sign(hall, "Conrad"), sign(hall, "Dietz"), sign(hall, "Ebert")
     boss = hall.directors.get()
-    signup.move(fifth, boss, up=True)
-    order = [r.last_name for r in signup.waiting_list(hall)]
+    registrations.move(fifth, boss, up=True)
+    order = [r.last_name for r in registrations.waiting_list(hall)]
     assert order == ["Conrad", "Ebert", "Dietz"]
-    signup.move(third, boss, up=True)  # already first: nothing changes
-    signup.move(third, boss, up=False)
-    assert [r.last_name for r in signup.waiting_list(hall)] == ["Ebert", "Conrad", "Dietz"]
-    signup.approve(fourth, boss)  # beyond the capacity: the director decides
+    registrations.move(third, boss, up=True)  # already first: nothing changes
+    registrations.move(third, boss, up=False)
+    assert [r.last_name for r in registrations.waiting_list(hall)] == ["Ebert", "Conrad", "Dietz"]
+    registrations.approve(fourth, boss)  # beyond the capacity: the director decides
     fourth.refresh_from_db()
     assert fourth.state == RegistrationState.CONFIRMED
     assert hall.entries.filter(status=EntryStatus.ACTIVE).count() == 3
@@ -156,11 +159,11 @@ def test_a_withdrawal_or_more_places_move_the_waiting_list_up(hall):
     third, fourth = sign(hall, "Conrad"), sign(hall, "Dietz")
     boss = hall.directors.get()
     set_status(first.entry, EntryStatus.WITHDRAWN, boss)
-    moved = signup.after_places_changed(hall, user=boss)
+    moved = registrations.after_places_changed(hall, user=boss)
     assert [r.pk for r in moved] == [third.pk]
     hall.registration_capacity = 4
     hall.save()
-    moved = signup.after_places_changed(hall, user=boss)
+    moved = registrations.after_places_changed(hall, user=boss)
     assert [r.pk for r in moved] == [fourth.pk]
 
 
@@ -171,12 +174,12 @@ def test_registration_is_refused_when_not_open_or_for_a_second_time(hall):
     now = timezone.now()
     hall.registration_opens_at = now + datetime.timedelta(days=1)
     hall.save()
-    assert signup.phase(hall) == signup.NOT_YET
+    assert registrations.phase(hall) == registrations.NOT_YET
     with pytest.raises(DomainError):
         sign(hall, "Brandt")
     hall.registration_opens_at, hall.registration_closes_at = None, now
     hall.save()
-    assert signup.phase(hall) == signup.CLOSED
+    assert registrations.phase(hall) == registrations.CLOSED
     with pytest.raises(DomainError):
         sign(hall, "Brandt")
     assert hall.registrations.count() == 1
@@ -192,33 +195,33 @@ def test_accepting_links_a_known_player_by_umlaut_spelling_or_member_number(hall
     EntryFactory(tournament=TournamentFactory(directors=[boss]), player=known)
     registration = sign(hall, "Schaefer", first="Juergen", club="Herz Dame")
     assert registration.entry.player != known and registration.entry.player.unverified
-    assert signup.accept_identity(registration, boss) == known
+    assert registrations.accept_identity(registration, boss) == known
     registration.refresh_from_db()
     assert registration.entry.player == known
     assert not Player.objects.filter(last_name="Schaefer").exists()  # the stand-in is gone
     by_number = PlayerFactory(first_name="Eva", last_name="Ost", ddv_number="12345")
     other = sign(hall, "Ost", first="Eva", ddv_number="12345")
     assert other.entry.player != by_number and other.entry.player.ddv_number == ""
-    signup.accept_identity(other, boss)
+    registrations.accept_identity(other, boss)
     other.refresh_from_db()
     assert other.entry.player == by_number
     # A stranger of the same name elsewhere is not linked, nor on accepting.
     PlayerFactory(first_name="Zoe", last_name="Zorn", club="")
     stranger = sign(hall, "Zorn", first="Zoe", ddv_number="555")
-    signup.accept_identity(stranger, boss)
+    registrations.accept_identity(stranger, boss)
     stranger.refresh_from_db()
     assert Player.objects.filter(first_name="Zoe", last_name="Zorn").count() == 2
     assert stranger.entry.player.ddv_number == "555" and not stranger.entry.player.unverified
     with pytest.raises(DomainError):  # accepted once is enough
-        signup.accept_identity(stranger, boss)
+        registrations.accept_identity(stranger, boss)
 
 
 def test_the_player_changes_details_and_a_shared_name_stays_with_the_director(hall):
     registration = sign(hall, "Albers", team_name="Die Asse")
-    changed = signup.Details(
+    changed = registrations.Details(
         "Anne", "Albers", club="Kreuz Bube", team_name="Die Buben", email="neu@example.org"
     )
-    signup.change_details(registration, changed)
+    registrations.change_details(registration, changed)
     registration.refresh_from_db()
     entry = registration.entry
     assert (entry.player.first_name, entry.player.club, entry.team.name) == (
@@ -229,7 +232,7 @@ def test_the_player_changes_details_and_a_shared_name_stays_with_the_director(ha
     assert registration.email == "neu@example.org"
     EntryFactory(player=entry.player)  # now the player has another tournament
     with pytest.raises(DomainError):
-        signup.change_details(registration, signup.Details("Annette", "Albers"))
+        registrations.change_details(registration, registrations.Details("Annette", "Albers"))
     entry.player.refresh_from_db()
     assert entry.player.first_name == "Anne"
 
@@ -237,16 +240,16 @@ def test_the_player_changes_details_and_a_shared_name_stays_with_the_director(ha
 def test_check_in_by_link_only_when_the_director_opened_it(hall):
     registration = sign(hall, "Albers")
     with pytest.raises(DomainError):
-        signup.check_in(registration)
+        registrations.check_in(registration)
     hall.checkin_open = True
     hall.save()
     registration.refresh_from_db()
-    entry = signup.check_in(registration)
+    entry = registrations.check_in(registration)
     assert entry.checked_in and entry.checked_in_at is not None
     assert entry.history.first().history_role == PLAYER
     waiting = sign(hall, "Brandt"), sign(hall, "Conrad")
     with pytest.raises(DomainError):
-        signup.check_in(waiting[1])
+        registrations.check_in(waiting[1])
 
 
 def test_fees_record_who_and_when_and_add_up(hall):
@@ -260,7 +263,7 @@ def test_fees_record_who_and_when_and_add_up(hall):
     set_status(entries[2], EntryStatus.WITHDRAWN, boss)  # paid, then withdrawn: still collected
     entries[0].refresh_from_db()
     assert entries[0].fee_changed_by == boss and entries[0].fee_changed_at is not None
-    sums = fees.fee_sums(hall)
+    sums = fee_sums(hall)
     assert (sums.paid, sums.waived, sums.open) == (2, 1, 1)
     assert (sums.collected, sums.outstanding) == (Decimal("25.00"), Decimal("12.50"))
     with pytest.raises(DomainError):
@@ -273,16 +276,16 @@ def test_personal_data_goes_after_the_tournament_but_names_and_entries_stay(hall
     sign(hall, "Brandt")
     waiting = sign(hall, "Conrad")
     with pytest.raises(DomainError):
-        signup.forget_personal_data([hall])
+        registrations.forget_personal_data([hall])
     assert Registration.objects.filter(email="").count() == 0
     hall.planned_rounds = 1
     hall.save()
     RoundFactory(tournament=hall, number=1, status="closed")
-    assert signup.forget_personal_data([hall], user=director()) == 3
+    assert registrations.forget_personal_data([hall], user=director()) == 3
     first.refresh_from_db(), waiting.refresh_from_db()
     assert (first.email, first.token, waiting.email, waiting.token) == ("", None, "", None)
     assert first.last_name == "Albers" and first.entry.player.last_name == "Albers"
-    assert signup.forget_personal_data([hall]) == 0  # already done
+    assert registrations.forget_personal_data([hall]) == 0  # already done
     # No historical record keeps the e-mail address.
     assert not hasattr(first.history.model, "email")
 
@@ -305,7 +308,7 @@ def test_merging_a_double_keeps_the_registration_and_gives_the_freed_place_on(ha
     assert online.state == RegistrationState.CONFIRMED and online.entry == typed
     assert "ein Tippfehler" in history_reason(online.history.first())
     assert waiting.state == RegistrationState.CONFIRMED and outbox.sent == [("Conrad", "moved-up")]
-    assert signup.places_taken(hall) == 2
+    assert registrations.places_taken(hall) == 2
 
 
 def test_merging_two_online_registrations_of_one_person_cancels_the_second(hall):
@@ -325,7 +328,7 @@ def test_merging_after_a_cancelled_registration_keeps_the_live_one_and_the_place
     from the waiting list takes the place."""
     boss = hall.directors.get()
     old = sign(hall, "Albers")
-    signup.cancel(old)
+    registrations.cancel(old)
     new = sign(hall, "Alberts")
     sign(hall, "Brandt")
     waiting = sign(hall, "Conrad")
@@ -373,7 +376,7 @@ def test_a_player_who_cancelled_can_register_again_and_gets_the_old_start_number
     typed_in = EntryFactory(tournament=hall, start_number=9)
     set_status(typed_in, EntryStatus.WITHDRAWN, None)  # somebody else, withdrawn by hand
     first = sign(hall, "Albers")
-    signup.cancel(first)
+    registrations.cancel(first)
     again = sign(hall, "Albers")
     assert again.state == RegistrationState.CONFIRMED
     assert again.entry.pk == first.entry.pk and again.entry.status == EntryStatus.ACTIVE
@@ -386,7 +389,7 @@ def test_a_player_who_cancelled_can_register_again_and_gets_the_old_start_number
 def test_the_mails_go_out_after_the_commit_in_the_players_language(
     hall, rf, settings, mailoutbox, django_capture_on_commit_callbacks
 ):
-    from tournament.mail import RequestMailer
+    from tournament.tasks.mail import RequestMailer
 
     settings.SITE_URL = "http://turnier.example.org"  # the address the links are built on
     mail = RequestMailer(rf.get("/"))
@@ -428,7 +431,7 @@ def test_a_namesake_of_another_club_or_ddv_number_is_somebody_else(hall):
 def test_personal_links_are_masked_in_the_logs():
     import logging
 
-    from tournament.log import WithoutPersonalLinks
+    from tournament.web.log import WithoutPersonalLinks
 
     record = logging.LogRecord(
         "django.request", logging.WARNING, __file__, 1, "%s: %s",
@@ -446,18 +449,20 @@ def test_a_member_number_of_somebody_else_takes_over_nothing_and_is_refused_on_a
     hall.registration_capacity = 5
     hall.save()
     albers = sign(hall, "Albers", ddv_number="12345")
-    signup.accept_identity(albers, boss)  # the director knows her: she holds the number now
+    registrations.accept_identity(albers, boss)  # the director knows her: she holds the number now
     mallory = sign(hall, "Mallory", first="Max", ddv_number="12345")
     albers.refresh_from_db()
     assert albers.entry.player.last_name == "Albers" and albers.entry.status == "active"
     assert albers.entry.player.ddv_number == "12345"
     assert mallory.ddv_number == "12345" and mallory.entry.player.ddv_number == ""
     with pytest.raises(DomainError, match="12345"):
-        signup.accept_identity(mallory, boss)
+        registrations.accept_identity(mallory, boss)
     mallory.refresh_from_db()
     assert mallory.entry.player.unverified and mallory.entry.player.ddv_number == ""
     brandt = sign(hall, "Brandt")
-    signup.change_details(brandt, signup.Details("Anna", "Brandt", ddv_number="12345"))
+    registrations.change_details(
+        brandt, registrations.Details("Anna", "Brandt", ddv_number="12345")
+    )
     brandt.refresh_from_db()
     assert brandt.ddv_number == "12345" and brandt.entry.player.ddv_number == ""
 
@@ -465,7 +470,7 @@ def test_a_member_number_of_somebody_else_takes_over_nothing_and_is_refused_on_a
 def test_a_disqualified_player_does_not_come_back_by_registering(hall):
     albers = sign(hall, "Albers", ddv_number="777")
     set_status(albers.entry, EntryStatus.DISQUALIFIED, hall.directors.get())
-    signup.cancel(albers)  # the registration is over; the entry stays disqualified
+    registrations.cancel(albers)  # the registration is over; the entry stays disqualified
     with pytest.raises(DomainError):
         sign(hall, "Albers", ddv_number="777")
     assert Entry.objects.get(pk=albers.entry_id).status == EntryStatus.DISQUALIFIED
@@ -478,7 +483,7 @@ def test_one_registration_that_cannot_have_a_place_does_not_block_the_waiting_li
     # Meanwhile the director disqualifies somebody who had that member number.
     out = EntryFactory(tournament=hall, player=PlayerFactory(last_name="Zander", ddv_number="999"))
     set_status(out, EntryStatus.DISQUALIFIED, hall.directors.get())
-    signup.cancel(first)  # neither refused nor half done
+    registrations.cancel(first)  # neither refused nor half done
     blocked.refresh_from_db(), next_one.refresh_from_db()
     assert blocked.state == RegistrationState.WAITING
     assert next_one.state == RegistrationState.CONFIRMED
@@ -543,16 +548,16 @@ def test_more_places_move_the_waiting_list_up_in_order_in_bulk(hall):
     anna = PlayerFactory(first_name="Anna", last_name="Conrad")
     out = EntryFactory(tournament=hall, start_number=4, player=anna)
     set_status(out, EntryStatus.DISQUALIFIED, boss)
-    signup.cancel(came_back, user=None)  # Conrad cannot have the place
+    registrations.cancel(came_back, user=None)  # Conrad cannot have the place
     hall.registration_capacity = 2
     hall.save()
     again = sign(hall, "Dietz")  # waits behind Conrad
     others = [sign(hall, f"Spieler{n}", team_name="Die Asse") for n in range(5)]
-    assert [r.last_name for r in signup.waiting_list(hall)][:2] == ["Conrad", "Dietz"]
+    assert [r.last_name for r in registrations.waiting_list(hall)][:2] == ["Conrad", "Dietz"]
     hall.registration_capacity = 20
     hall.save()
     outbox = Outbox()
-    moved = signup.after_places_changed(hall, user=boss, mail=outbox)
+    moved = registrations.after_places_changed(hall, user=boss, mail=outbox)
     assert [r.pk for r in moved] == [again.pk, *(r.pk for r in others)]
     assert [name for name, kind in outbox.sent if kind == "moved-up"] == [
         "Dietz",

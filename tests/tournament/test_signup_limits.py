@@ -15,10 +15,11 @@ from django.urls import reverse
 
 from tests.factories import TournamentFactory
 from tests.tournament.test_registrations_page import edit
-from tournament.domain import DomainError, signup
-from tournament.error_reports import ReporterFilter
-from tournament.log import WithoutPersonalLinks
+from tournament.domain import registrations
+from tournament.errors import DomainError
 from tournament.models import Registration
+from tournament.web.error_reports import ReporterFilter
+from tournament.web.log import WithoutPersonalLinks
 
 pytestmark = pytest.mark.django_db
 
@@ -199,10 +200,10 @@ def test_the_director_pauses_registration_and_the_form_says_so(
 def test_a_paused_tournament_takes_nothing_through_the_domain_either(open_tournament):
     open_tournament.registration_paused = True
     open_tournament.save()
-    assert signup.phase(open_tournament) == signup.PAUSED
+    assert registrations.phase(open_tournament) == registrations.PAUSED
     with pytest.raises(DomainError):
-        signup.submit(
-            open_tournament, signup.Details("A", "B", email="a@example.org"), consent="ok"
+        registrations.submit(
+            open_tournament, registrations.Details("A", "B", email="a@example.org"), consent="ok"
         )
     assert not Registration.objects.exists()
 
@@ -243,12 +244,11 @@ def test_the_change_form_of_the_personal_link_refuses_them_too(en, open_tourname
 
 def _forms_with_text():
     """Every form that takes a name, club, title or reason, with one of its text fields."""
-    from tournament.forms import penalties, players, registration, sheets
-    from tournament.forms import signup as signup_forms
+    from tournament.forms import entries, penalties, players, registrations, sheets
 
     return [
-        (registration.EntryForm, {}, ["first_name", "last_name", "club", "team"]),
-        (signup_forms.ResendForm, {}, ["email"]),
+        (entries.EntryForm, {}, ["first_name", "last_name", "club", "team"]),
+        (registrations.ResendForm, {}, ["email"]),
         (sheets.GameEntryForm, {"sheet": None}, ["reason"]),
         (sheets.DeleteRowForm, {}, ["reason"]),
         (sheets.ExtraTimeForm, {}, ["reason"]),
@@ -303,8 +303,8 @@ def _register_many(tournament, email: str, count: int, settings) -> None:
     tournament.registration_capacity = count
     tournament.save()
     for n in range(count):
-        details = signup.Details(f"Spieler{n}", "Flood", email=email, language="en")
-        signup.submit(tournament, details, consent="ok")
+        details = registrations.Details(f"Spieler{n}", "Flood", email=email, language="en")
+        registrations.submit(tournament, details, consent="ok")
 
 
 def test_send_my_link_again_sends_one_mail_with_every_link(en, sent, open_tournament, settings):
@@ -366,7 +366,10 @@ def test_send_my_link_again_does_the_same_work_for_known_and_unknown_addresses(
     assert pages[0] == pages[1]
     assert not any("tournament_registration" in sql for sql in shapes[0])  # not looked up
     queued = DBTaskResult.objects.filter(queue_name="mail")
-    assert sorted(queued.values_list("task_path", flat=True)) == ["tournament.mail.send_links"] * 2
+    assert (
+        sorted(queued.values_list("task_path", flat=True))
+        == ["tournament.tasks.mail.send_links"] * 2
+    )
 
     database_queue()
     assert [m.to for m in mail.outbox] == [["known@example.org"]]

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory
-from tournament.domain import signup
+from tournament.domain import registrations
 from tournament.models import Entry, Registration, RegistrationState
 from tournament.models.audit import history_reason
 
@@ -220,7 +220,7 @@ def test_in_approval_mode_a_registration_waits_for_the_director(
     (first,) = mail.outbox
     assert "The tournament director confirms it by hand" in first.body
 
-    send(signup.approve, registration, director_user)
+    send(registrations.approve, registration, director_user)
     page = personal(en, token)
     assert "Your place is confirmed." in text(page)
 
@@ -678,5 +678,5 @@ def test_a_consent_on_the_waiting_list_follows_the_player_to_their_place(en, sen
     assert Registration.objects.get(first_name="Carla").state == RegistrationState.WAITING
     open_tournament.registration_capacity = 3
     open_tournament.save()
-    signup.after_places_changed(open_tournament, user=None)
+    registrations.after_places_changed(open_tournament, user=None)
     assert Entry.objects.get(player__first_name="Carla").publish

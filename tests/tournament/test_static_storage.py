@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from tournament.static_storage import ModuleManifestStorage
+from tournament.web.static_storage import ModuleManifestStorage
 
 STATIC = Path(settings.BASE_DIR) / "tournament" / "static"
 IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)";', re.MULTILINE | re.DOTALL)

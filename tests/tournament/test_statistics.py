@@ -6,9 +6,9 @@ from django.urls import reverse
 
 from scoring.kinds import Kind
 from tests.factories import make_series, released_table, settle
-from tournament.caching import memo
-from tournament.domain import statistics
+from tournament.base.caching import memo
 from tournament.models import Game, GameKind, Penalty, RoundStatus
+from tournament.queries import statistics
 
 pytestmark = pytest.mark.django_db
 
@@ -141,7 +141,7 @@ def test_a_keepers_save_in_the_running_round_leaves_the_figures_alone(closed, to
     """The figures count confirmed sheets and closed rounds (standings not live): a game
     saved on a sheet of the running round changes nothing they show, so no phone's save
     makes the server compute them again, neither for the page nor for the projector."""
-    from tournament.domain import projector
+    from tournament.queries import projector
 
     running = released_table(tournament, round_number=2, first_start=11)
     tournament.refresh_from_db()
@@ -205,7 +205,7 @@ def test_the_series_directors_see_every_player_of_the_series(closed, tournament,
 def test_the_projector_shows_the_numbers_of_the_day_as_a_slide_on_request(
     closed, tournament, client
 ):
-    from tournament.domain import projector
+    from tournament.queries import projector
 
     assert "day" not in projector.read(tournament)  # only for a screen that shows it
     day = projector.day(tournament)

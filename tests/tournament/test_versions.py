@@ -7,10 +7,10 @@ import pytest
 from django.db import transaction
 
 from tests.factories import EntryFactory, TournamentFactory, released_table
-from tournament.demo_games import play_sheet
+from tournament.base.versions import series_key, series_members
+from tournament.management.demo_games import play_sheet
 from tournament.models import Penalty, Series, Tournament
 from tournament.sheets import verbs as sheet_domain
-from tournament.versions import series_key, series_members
 
 pytestmark = pytest.mark.django_db
 
@@ -143,7 +143,7 @@ def test_the_table_plan_stays_computed_while_keepers_save(client, tournament):
     leave it, a change of the seating or of a name makes it new."""
     from django.urls import reverse
 
-    from tournament.caching import memo
+    from tournament.base.caching import memo
 
     tournament.is_public = True
     tournament.save()

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.db.models import Field
 from django.utils.translation import gettext as _
 
+from ..errors import DomainError
 from ..models.audit import DIRECTOR_ACCOUNTS, DIRECTOR_GROUP
-from . import DomainError
 
 
 def director_exists() -> bool:

@@ -1,6 +1,6 @@
 """Tablets that stay at their table (issue 35): the director makes a pairing code for a table
 number, a device gives it once and from then on follows that table number from round to
-round (tournament/devices.py, tournament/views/devices.py); the director revokes it.
+round (tournament/web/devices.py, tournament/views/devices.py); the director revokes it.
 
 The code is short enough to type (8 characters of 32, 40 bits), valid for
 ``PAIRING_CODE_SECONDS`` and once; a device gets a long random token for its cookie. Both are
@@ -20,11 +20,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import ratelimit
-from ..models import Round, RoundStatus, Table, TableDevice, Tournament
+from ..base import ratelimit
+from ..errors import DomainError
+from ..models import TableDevice, Tournament
 from ..models.audit import LIST_KEEPER, event, stamp
 from ..models.locks import lock
-from . import DomainError
 
 PAIRING_CODE_SECONDS = 15 * 60
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I: read off a screen
@@ -139,7 +139,7 @@ def pair(code: str, network: str, replaces: TableDevice | None = None) -> Paired
 
 def revoke(device: TableDevice, user) -> TableDevice:
     """End a pairing (or withdraw a code not used yet): the device no longer follows its
-    table, and what it still sends is refused with a message (tournament/devices.py)."""
+    table, and what it still sends is refused with a message (tournament/web/devices.py)."""
     with transaction.atomic():
         device = lock(TableDevice.objects).get(pk=device.pk)
         if device.revoked_at is None:
@@ -166,45 +166,3 @@ def seen(device: TableDevice) -> None:
     if device.last_seen_at is None or now - device.last_seen_at >= SEEN_EVERY:
         TableDevice.objects.filter(pk=device.pk).update(last_seen_at=now)
         device.last_seen_at = now
-
-
-def current_table(device: TableDevice) -> Table | None:
-    """The table with the device's number in the round being played, if there is one (one
-    round is released at a time: tournament/domain/draw.py, release_blocker)."""
-    return (
-        Table.objects.filter(
-            round__tournament_id=device.tournament_id,
-            round__status=RoundStatus.RELEASED,
-            number=device.table_number,
-        )
-        .select_related("round")
-        .first()
-    )
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """What a paired device shows between rounds."""
-
-    released: Round | None  # the round being played (then without this table number)
-    last_closed: Round | None
-    rounds_left: bool  # more rounds are planned or drawn
-
-
-def waiting(device: TableDevice) -> Waiting:
-    rounds = list(Round.objects.filter(tournament_id=device.tournament_id).order_by("number"))
-    released = next((r for r in rounds if r.status == RoundStatus.RELEASED), None)
-    closed = [r for r in rounds if r.status == RoundStatus.CLOSED]
-    left = len(rounds) < device.tournament.planned_rounds or any(
-        r.status in (RoundStatus.PLANNED, RoundStatus.DRAWN) for r in rounds
-    )
-    return Waiting(released, closed[-1] if closed else None, left)
-
-
-def devices_of(tournament: Tournament) -> list[TableDevice]:
-    """The tournament's pairings for its director's page: by table, newest first."""
-    return list(
-        TableDevice.objects.filter(tournament=tournament)
-        .select_related("created_by")
-        .order_by("table_number", "-created_at")
-    )

@@ -23,7 +23,8 @@ from django.utils.translation import gettext as _
 
 from tournament import seating
 
-from ..findings import impossible_field_message
+from ..base.versions import mark_changed
+from ..errors import DomainError
 from ..models import (
     DrawLog,
     Entry,
@@ -37,9 +38,10 @@ from ..models import (
 )
 from ..models.audit import role_of, stamp
 from ..models.locks import lock, lock_tournament
-from ..models.player import normalize_name
-from ..versions import mark_changed
-from . import DomainError, bulk
+from ..models.names import club_key
+from ..models.round_status import STARTED
+from ..wording.findings import impossible_field_message
+from . import bulk
 
 logger = logging.getLogger(__name__)
 
@@ -57,7 +59,6 @@ MAX_SEATS_PER_DRAW = 8000
 DEFAULT_TIME_LIMIT = 8.0
 # The solver's time limit is never a user's choice; this caps what code may ask for.
 MAX_TIME_LIMIT = 30.0
-PLAYED = (RoundStatus.RELEASED, RoundStatus.CLOSED)
 
 
 def participants(tournament: Tournament) -> list[Entry]:
@@ -114,7 +115,7 @@ class Snapshot:
 
     @property
     def played(self) -> int:
-        return sum(status in PLAYED for _id, _number, status, _seed in self.rounds)
+        return sum(status in STARTED for _id, _number, status, _seed in self.rounds)
 
     @property
     def clubs_of(self) -> list[tuple[int, str]]:
@@ -145,7 +146,7 @@ def _snapshot(tournament: Tournament) -> Snapshot:
     )
     seats: dict[int, dict[int, list[int]]] = {}
     rows = (
-        Seat.objects.filter(round__tournament=tournament, round__status__in=PLAYED)
+        Seat.objects.filter(round__tournament=tournament, round__status__in=STARTED)
         .order_by("round__number", "table__number", "position")
         .values_list("round__number", "table__number", "entry_id")
     )
@@ -154,14 +155,14 @@ def _snapshot(tournament: Tournament) -> Snapshot:
     fixed = tuple(
         tuple(tuple(t) for t in seats.get(number, {}).values())
         for _id, number, status, _seed in rounds
-        if status in PLAYED
+        if status in STARTED
     )
     last_log = DrawLog.objects.filter(round__tournament=tournament).aggregate(last=Max("pk"))
     return Snapshot(
         planned_rounds=tournament.planned_rounds,
         separate_clubs_rounds=tournament.separate_clubs_rounds,
         players=tuple(pk for pk, _club in checked_in),
-        clubs=tuple(normalize_name(club) for _pk, club in checked_in),
+        clubs=tuple(club_key(club) for _pk, club in checked_in),
         rounds=rounds,
         fixed=fixed,
         last_log=last_log["last"],
@@ -173,7 +174,7 @@ def _plan_to_continue(tournament: Tournament, snapshot: Snapshot) -> list:
     seating.DrawRequest.plan), or none: the same played rounds give the same plan to
     continue, however often the rounds after them are drawn again. Read once per draw, not
     under the lock: any change to it comes with a new log entry, which the snapshot compares."""
-    played = [number for _id, number, status, _seed in snapshot.rounds if status in PLAYED]
+    played = [number for _id, number, status, _seed in snapshot.rounds if status in STARTED]
     if not played:
         return []
     plan = (
@@ -277,7 +278,7 @@ def draw(
 def _prepare_print_packs(drawn: list[Round], base_url: str | None) -> None:
     """Queue the print packs of the rounds just drawn (committed above), so that the files
     are ready when the director asks. The seats are saved whatever happens here."""
-    from .. import documents  # the documents read the domain: imported when used
+    from ..tasks import documents  # the documents read the domain: imported when used
 
     try:
         documents.prepare_print_packs(drawn, base_url)
@@ -461,7 +462,7 @@ def release_blocker(round_: Round) -> str | None:
 
 def release(round_: Round, user, mail=None) -> None:
     """Publish a drawn round: from now on its seats are fixed and visible to players.
-    ``mail`` (a :class:`~tournament.mail.RequestMailer`) queues the players' seat mails for
+    ``mail`` (a :class:`~tournament.tasks.mail.RequestMailer`) queues the players' seat mails for
     the worker once the release commits."""
     with transaction.atomic():
         round_ = _locked_round(round_)

@@ -22,7 +22,7 @@ from scoring.errors import InvalidFacts
 from scoring.penalties import Category, PenaltyCase, Phase, distribute
 from scoring.profiles import UnsportsmanlikeSanction
 
-from ..findings import invalid_facts_message
+from ..errors import DomainError
 from ..models import (
     Entry,
     EntryStatus,
@@ -35,11 +35,11 @@ from ..models import (
     Table,
 )
 from ..models.audit import event, stamp
-from ..models.locks import lock, lock_tournament
-from ..models.penalty import next_number
-from ..sheets.reads import SheetView, load
-from ..sheets.verbs import locked_table
-from . import DomainError, results
+from ..models.locks import lock, lock_tournament, locked_table
+from ..models.penalty import next_number, signed_points
+from ..queries.sheets import SheetView, load
+from ..wording.findings import invalid_facts_message
+from . import results
 
 SOLO_CONTEXTS = (PenaltyContext.SOLO, PenaltyContext.HOCHZEIT_AFTER)
 # The decisions whose row depends on the game situation; the others are the same anywhere.
@@ -99,11 +99,6 @@ class Decision:
         return [p for p in self.earlier if p.category == Category.WARNING]
 
 
-def signed_points(points) -> str:
-    """A penalty row as the referee reads it: +3 / 0 / 0 / -3."""
-    return " / ".join(f"{value:+d}" if value else "0" for value in points)
-
-
 def normalized(facts: Facts) -> Facts:
     """Drop what does not apply to the decision (hidden form fields keep their values), so
     that the stored facts say exactly what the row was computed from."""
@@ -131,7 +126,7 @@ def normalized(facts: Facts) -> Facts:
 def _refusal(round_: Round, *, director: bool) -> str:
     """Why penalties of ``round_`` cannot be entered, signed or revoked; empty if they can.
     Referees decide while the round runs; after it is closed only a director can."""
-    if round_.status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
+    if not round_.started:
         return _("This round has not been released yet.")
     if round_.status == RoundStatus.CLOSED and not director:
         return _(

@@ -15,24 +15,22 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..base.versions import mark_changed
+from ..errors import DomainError
 from ..imports.tabular import ImportFileError, read_table
-from ..models import Entry, Player, Team, Tournament, normalize_name
+from ..models import Entry, Player, Team, Tournament
 from ..models.audit import role_of
 from ..models.locks import lock_tournament
-from ..names import has_control_characters
-from ..versions import mark_changed
-from . import DomainError, bulk
-from .registration import (
+from ..models.names import club_key, has_control_characters, name_key
+from ..queries.players import (
     KnownPlayers,
     PlayerData,
-    already_registered_error,
-    conflict_error,
     ddv_number_conflict,
     find_player,
-    identity_key,
     known_tournaments,
-    number_taken_error,
 )
+from . import bulk
+from .entries import already_registered_error, conflict_error, number_taken_error
 
 MAX_START_NUMBER = 99999
 # Players per file: a large field fits, and a file cannot probe the shared player database
@@ -280,7 +278,7 @@ def parse_player_file(
 
 
 def _check_row(row, known, taken, seen_people, seen_ddv, seen_numbers) -> str | None:
-    person = (row.data.name_key, normalize_name(row.club))
+    person = (row.data.name_key, club_key(row.club))
     if person in seen_people:
         return _("the same player as in line %(line)s") % {"line": seen_people[person]}
     if row.ddv_number and row.ddv_number in seen_ddv:
@@ -321,8 +319,6 @@ def shown_players(rows: list[ImportRow], tournaments) -> dict[int, Player]:
     own = Player.objects.filter(pk__in=ids, entries__tournament__in=tournaments).distinct()
     return {player.pk: player for player in own}
 
-
-NAME_FIELDS = ("player__first_name", "player__last_name")
 
 # How often a confirm prepares again when another write changed what it was prepared from.
 ATTEMPTS = 5
@@ -368,10 +364,7 @@ def unchanged(tournament: Tournament, plan: "Plan", known, rows: list[ImportRow]
         return False
     names = {r.data.name_key for r in rows}
     new = Entry.objects.filter(tournament__in=known, pk__gt=plan.last_entry or 0)
-    return not any(
-        identity_key(first, last) in names
-        for first, last in new.values_list("player__first_name", "player__last_name")
-    )
+    return not new.filter(player__name_key__in=names).exists()
 
 
 def prepare(
@@ -392,11 +385,9 @@ def prepare(
     last_entry = Entry.objects.filter(tournament__in=known_qs).aggregate(last=Max("pk"))["last"]
     state = _state(tournament, known_qs, ddv_numbers, last_entry)
     holders = {p.ddv_number: p for p in Player.objects.filter(ddv_number__in=ddv_numbers)}
-    known = KnownPlayers(known_qs, tournament)
+    known = KnownPlayers(known_qs, tournament, keys=[r.data.name_key for r in ordered])
     namesakes = (
-        {identity_key(f, la) for f, la in tournament.entries.values_list(*NAME_FIELDS)}
-        if online
-        else set()
+        set(tournament.entries.values_list("player__name_key", flat=True)) if online else set()
     )
     registered = {player_id: number for number, player_id in state[0]}
     taken = set(registered.values())
@@ -438,7 +429,7 @@ def prepare(
             )
             if online:
                 namesakes.add(row.data.name_key)
-            player.name_key = normalize_name(player.first_name, player.last_name)
+            player.name_key = name_key(player.first_name, player.last_name)
             plan.new_players.append(player)
             known.add(player)
         team = row.team.strip()

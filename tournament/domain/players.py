@@ -10,9 +10,10 @@ why.
 from collections import defaultdict
 
 from django.db import IntegrityError, transaction
-from django.db.models import ProtectedError, QuerySet
+from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
+from ..errors import DomainError
 from ..models import (
     Entry,
     EntryStatus,
@@ -22,127 +23,17 @@ from ..models import (
     RegistrationState,
     Tournament,
 )
-from ..models.audit import PLAYER, Event, Reason, event, stamp
-from ..models.locks import lock, lock_tournament, lock_tournaments
+from ..models.audit import event, stamp
+from ..models.locks import lock, lock_tournaments
+from ..models.names import fold
 from ..models.registration import OPEN_STATES
-from ..names import fold
-from ..permissions import changeable_players
-from . import DomainError, signup
-from .registration import PlayerData, _team, player_key
-
-
-def _changeable(user) -> QuerySet[Player]:
-    """What ``user`` may change in the player database; no user: the command line, all."""
-    return Player.objects.all() if user is None else changeable_players(user)
-
-
-def start_number_locked(tournament: Tournament) -> bool:
-    """Start numbers are fixed once the first round is drawn: table plans, sheets and player
-    cards use them."""
-    return tournament.rounds.exists()
-
-
-def _ddv_holder(number: str, player: Player) -> Player | None:
-    if not number or number == player.ddv_number:
-        return None
-    return Player.objects.filter(ddv_number=number).exclude(pk=player.pk).first()
-
-
-def _namesake(tournament: Tournament, data: PlayerData, player: Player) -> Entry | None:
-    """Another entry of the tournament whose player has the name ``data`` gives, spelled any
-    way registration takes for the same person (see ``identity_key``)."""
-    key = data.name_key
-    if key == player_key(player):
-        return None
-    others = tournament.entries.exclude(player=player).select_related("player")
-    return next((entry for entry in others if player_key(entry.player) == key), None)
-
-
-def edit_entry(
-    entry: Entry,
-    data: PlayerData,
-    *,
-    team_name: str,
-    start_number: int,
-    user,
-    reason: Reason = "",
-    role: str = "",
-) -> Entry:
-    """Correct an entry: the player's name, club and DDV member number, the team and (before
-    the first draw) the start number. All or nothing; refused with a message otherwise."""
-    if not isinstance(reason, Event):
-        reason = reason.strip() or event("entry-corrected")
-    with transaction.atomic():
-        # Tournament, player, entry: the lock order of merge_players.
-        lock_tournament(entry.tournament_id)
-        player_id = Entry.objects.filter(pk=entry.pk).values_list("player_id", flat=True).get()
-        player = lock(Player.objects).get(pk=player_id)
-        entry = lock(Entry.objects).get(pk=entry.pk)
-        tournament = entry.tournament
-        wanted = (data.first_name, data.last_name, data.club, data.ddv_number)
-        current = (player.first_name, player.last_name, player.club, player.ddv_number)
-        if wanted != current:
-            if not _changeable(user).filter(pk=player.pk).exists():
-                raise DomainError(
-                    _(
-                        "%(name)s also plays in a tournament you do not direct: name, club "
-                        "and DDV member number can only be corrected by an administrator."
-                    )
-                    % {"name": player.full_name}
-                )
-            twin = _namesake(tournament, data, player)
-            if twin is not None:
-                raise DomainError(
-                    _(
-                        "%(name)s is already registered for this tournament with start number "
-                        "%(number)s. If they are one person, merge the two players."
-                    )
-                    % {"name": twin.player.full_name, "number": twin.start_number}
-                )
-            if _ddv_holder(data.ddv_number, player) is not None:
-                raise DomainError(
-                    _(
-                        "DDV member number %(number)s belongs to another player in the player "
-                        "database. If it is the same person, merge the two players."
-                    )
-                    % {"number": data.ddv_number}
-                )
-        if start_number != entry.start_number:
-            if start_number_locked(tournament):
-                raise DomainError(
-                    _("The start number cannot change any more: the first round has been drawn.")
-                )
-            if tournament.entries.filter(start_number=start_number).exists():
-                raise DomainError(
-                    _("Start number %(number)s is already taken.") % {"number": start_number}
-                )
-        team = _team(tournament, team_name, user)
-        try:
-            # Savepoints: a number taken meanwhile by another request is a message, not a 500.
-            if wanted != current:
-                player.first_name, player.last_name, player.club, player.ddv_number = wanted
-                # What a director (or a command) writes is theirs: no longer only what a
-                # stranger typed online (see signup.accept_identity).
-                player.unverified = player.unverified and role == PLAYER
-                stamp(player, user, reason, role=role)
-                with transaction.atomic():
-                    player.save()
-            if (start_number, team) != (entry.start_number, entry.team):
-                entry.start_number, entry.team = start_number, team
-                stamp(entry, user, reason, role=role)
-                with transaction.atomic():
-                    entry.save(update_fields=["start_number", "team"])
-        except IntegrityError:
-            raise DomainError(
-                _("Start number %(number)s or DDV member number %(ddv)s was taken meanwhile.")
-                % {"number": start_number, "ddv": data.ddv_number or "–"}
-            ) from None
-    return entry
+from . import registrations
+from .entries import _changeable
 
 
 def possible_duplicates(user, tournament: Tournament | None = None) -> list[list[Player]]:
     """Groups of players ``user`` may merge whose names fold to the same key (see
-    :func:`tournament.names.fold`: umlauts, accents, case). With ``tournament`` only groups
+    :func:`tournament.models.names.fold`: umlauts, accents, case). With ``tournament`` only groups
     with somebody registered there. A person decides; nothing is merged here."""
     groups: dict[str, list[Player]] = defaultdict(list)
     for player in _changeable(user).order_by("last_name", "first_name", "pk"):
@@ -160,7 +51,7 @@ def possible_duplicates(user, tournament: Tournament | None = None) -> list[list
 
 
 def merge_players(
-    keep: Player, drop: Player, *, user, reason: str, mail: signup.Mailer | None = None
+    keep: Player, drop: Player, *, user, reason: str, mail: registrations.Mailer | None = None
 ) -> Player:
     """Merge ``drop`` into ``keep``: ``drop``'s entries move to ``keep`` and ``drop`` is
     deleted; ``keep`` takes over a club or DDV member number it lacks. Refused when both play
@@ -246,7 +137,7 @@ def merge_players(
         keep.save()
         # A deleted double held a place: the waiting list moves up (tournaments are locked).
         for tournament in {double.tournament for double in doubles}:
-            signup.fill_places(tournament, user=user, mail=mail)
+            registrations.fill_places(tournament, user=user, mail=mail)
     return keep
 
 

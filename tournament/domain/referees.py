@@ -6,7 +6,6 @@ the tournament's history of its referee list)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, User
@@ -14,21 +13,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..errors import DomainError
 from ..models import RefereeCall, Round, Table, Tournament
-from ..models.audit import (
-    LIST_KEEPER,
-    REFEREE,
-    REFEREE_GROUP,
-    event,
-    group_names,
-    role_of,
-    stamp,
-)
+from ..models.audit import LIST_KEEPER, REFEREE, REFEREE_GROUP, event, group_names, role_of, stamp
 from ..models.locks import lock
-from . import DomainError
-
-if TYPE_CHECKING:  # the sheet verbs close a round's calls through this module
-    from ..sheets.verbs import Actor
+from .actor import Actor
 
 
 def call_referee(table: Table, actor: Actor, note: str = "") -> RefereeCall:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from scoring.ledger import PlayedGame
 from scoring.results import SeatResult, TableGame, table_results
 
+from ..base.versions import mark_changed
 from ..models import (
     Game,
     GameKind,
@@ -32,7 +33,6 @@ from ..models import (
     Table,
     Tournament,
 )
-from ..versions import mark_changed
 
 FIELDS = ("points", "penalties", "games", "pflichtsoli", "pflichtsoli_missing")
 POINTS = ("p1", "p2", "p3", "p4", "p5")

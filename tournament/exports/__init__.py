@@ -6,7 +6,7 @@ page, the PDF and the Excel file); ``html``, ``xlsx`` and ``pdf`` write rows out
 and ``cards`` are the documents printed for the tournament office. Nothing here changes data.
 """
 
-from ..domain import DomainError
+from ..errors import DomainError
 
 # The address prefix of the images made for one document (QR codes as PNG): the template
 # writes GENERATED + name, and pdf.render_pdf serves the image of that name and nothing

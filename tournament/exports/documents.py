@@ -10,10 +10,10 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from ..domain import standings as standings_domain
-from ..domain.penalties import signed_points
-from ..domain.series import SeriesStandings
 from ..models import Penalty, Round, Tournament
+from ..models.penalty import signed_points
+from ..queries import standings as standings_domain
+from ..queries.series import SeriesStandings
 from . import rows, series
 from .rows import Column, ColumnKind, Listing, Value, played_rounds, round_rows, shown, when
 

@@ -1,6 +1,6 @@
 """Every file a page hands out, named in the one scheme (:func:`.export.file_name`).
 
-The files made in the background (PDFs, workbooks: ``tournament/documents.py``) take their
+The files made in the background (PDFs, workbooks: ``tournament/tasks/documents.py``) take their
 names from here; the small ones made at once are exporters here that return an
 :class:`~.export.Export`.
 """

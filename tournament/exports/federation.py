@@ -8,7 +8,7 @@ per round come last, one column per round (``r1``, ``r2``, …; their number var
 tournament); a column added later goes in after ``status``, before the rounds, so that no
 existing column ever moves.
 
-The rows are the standings (:func:`domain.standings.compute`): the same ranks, points,
+The rows are the standings (:func:`domain.queries.standings.compute`): the same ranks, points,
 penalties and order as the standings page, the ranked players first, then the disqualified
 ones without a rank. Players who never sat at a table are not in the file. Only the games
 each player took part in are counted here (:func:`games_played`).
@@ -28,9 +28,9 @@ from openpyxl import Workbook
 from scoring.ledger import PlayedGame, walk
 from scoring.profiles import RuleProfile
 
-from ..domain import standings as standings_domain
-from ..domain.standings import Standings
 from ..models import Game, GameKind, RoundResult, RoundStatus, Seat, Tournament
+from ..queries import standings as standings_domain
+from ..queries.standings import Standings
 from . import xlsx
 from .rows import Column, ColumnKind, Listing, Value, heading, standings_state
 

@@ -18,8 +18,8 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import Cell
 from openpyxl.utils import get_column_letter
 
-from ..domain.fees import amount_of, fee_sums
 from ..models import Tournament
+from ..queries.fees import amount_of, fee_sums
 from .rows import heading
 from .xlsx import BOLD, TITLE, _cell, _saved
 

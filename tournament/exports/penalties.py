@@ -6,10 +6,9 @@ from datetime import UTC
 
 from django.utils.translation import gettext as _
 
-from ..domain.penalties import signed_points
 from ..models import Penalty, Tournament
 from ..models.audit import history_reason, role_label
-from ..models.penalty import points_of, state_label
+from ..models.penalty import points_of, signed_points, state_label
 from .rows import Column, ColumnKind, Listing, when
 
 

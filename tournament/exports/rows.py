@@ -17,9 +17,9 @@ from enum import StrEnum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from ..domain.standings import Line, Standings
 from ..models import EntryStatus, Game, Penalty, Round, RoundStatus, Seat, Tournament
-from ..sheets.reads import current_round
+from ..queries.sheets import current_round
+from ..queries.standings import Line, Standings
 
 Value = int | Decimal | str | None
 
@@ -230,9 +230,7 @@ def round_rows(round_: Round) -> Listing:
 
 
 def played_rounds(tournament: Tournament):
-    return tournament.rounds.exclude(status__in=[RoundStatus.PLANNED, RoundStatus.DRAWN]).order_by(
-        "number"
-    )
+    return tournament.rounds.started().order_by("number")
 
 
 def round_to_print(tournament: Tournament) -> Round | None:

@@ -26,9 +26,9 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..sheets.paper import legend
+from ..models.sheet import legend
 from .drawn import faces, visual
-from .printpack import PrintTable
+from .prefilled import PrintTable
 
 # Page streams compressed, without ASCII85 on top (a quarter larger and slower to write).
 rl_config.useA85 = 0

@@ -10,8 +10,8 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ..domain.series import NOT_BEST, SeriesLine, SeriesStandings
 from ..models import SeriesMethod
+from ..queries.series import NOT_BEST, SeriesLine, SeriesStandings
 from .rows import Column, ColumnKind, Listing, Value, round_label, when
 
 VALUE_LABELS = {

@@ -19,10 +19,10 @@ from openpyxl.cell.cell import Cell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from ..domain import standings as standings_domain
-from ..domain.series import SeriesStandings
 from ..models import Penalty, Round, Tournament
 from ..models.round import seats_with_players
+from ..queries import standings as standings_domain
+from ..queries.series import SeriesStandings
 from . import penalties, rows, series
 from .rows import Column, Listing, Value, heading
 

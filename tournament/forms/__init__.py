@@ -1,4 +1,4 @@
-from .registration import EntryForm, ImportUploadForm
+from .entries import EntryForm, ImportUploadForm
 from .series import SeriesForm
 from .tournaments import TournamentForm
 

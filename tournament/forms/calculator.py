@@ -8,8 +8,8 @@ from scoring.errors import InvalidFacts
 from scoring.game import evaluate, facts_dict, parse_facts
 from scoring.profiles import PROFILES, RuleProfile, get_profile
 
-from ..findings import invalid_facts_message, rule_reference
 from ..models.tournament import PROFILE_LABELS, Tournament
+from ..wording.findings import invalid_facts_message, rule_reference
 
 POSITIONS = [(str(p), str(p)) for p in range(1, 6)]
 ABSAGE_CHOICES = [

@@ -8,8 +8,8 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Player
-from ..names import sort_key
-from .registration import EntryForm, no_control_characters
+from ..models.names import sort_key
+from .entries import EntryForm, no_control_characters
 
 START_NUMBER_VALIDATORS = [MinValueValidator(1), MaxValueValidator(99999)]
 

@@ -15,11 +15,11 @@ from scoring.game import facts_dict, facts_of_row, parse_facts
 from scoring.rows import MAX_LINES, MAX_POINTS, MAX_VALUE, derive_points
 from scoring.sheet import to_cumulative
 
-from ..findings import invalid_facts_message
 from ..models import GameKind
 from ..models.tournament import CONFIRM_CODE_LENGTH
 from ..sheets import paper
 from ..sheets.verbs import RowInput
+from ..wording.findings import invalid_facts_message
 from .text import LineField
 
 MAX_FACTS = 1000  # characters: a game's facts in JSON take about 250

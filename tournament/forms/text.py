@@ -14,7 +14,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from ..names import has_control_characters
+from ..models.names import has_control_characters
 
 MESSAGE = _(
     "Please leave out line breaks, tabs and invisible control characters "

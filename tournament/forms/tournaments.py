@@ -29,8 +29,8 @@ from scoring.profiles import (
 from ..domain.draw import MAX_DRAW_PLAYERS, MAX_ROUNDS
 from ..models import Tournament
 from ..models.tournament import SLUG_MAX, profile_base
-from ..profile_notes import profile_notes
-from .signup import standard_consent
+from ..wording.profile_notes import profile_notes
+from .registrations import standard_consent
 from .text import no_control_characters, no_control_characters_except_line_breaks
 
 PROFILE_ERRORS = {

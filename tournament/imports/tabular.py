@@ -24,7 +24,7 @@ from xml.parsers import expat
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from ..domain import DomainError
+from ..errors import DomainError
 
 MAX_ROWS = 5000
 MAX_COLUMNS = 30

@@ -3,11 +3,12 @@
 from .device import TableDevice
 from .document import Document, DocumentStatus
 from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
-from .player import Player, normalize_name
+from .player import Player
 from .ratelimit import RateBucket
 from .registration import Registration, RegistrationState
 from .result import RoundResult
-from .round import DrawLog, Round, RoundStatus, Seat, SeatMail, Table
+from .round import DrawLog, Round, Seat, SeatMail, Table
+from .round_status import RoundStatus
 from .series import Series, SeriesMethod, SeriesTiebreak
 from .sheet import Game, GameKind, Sheet, SheetStatus
 from .tournament import (
@@ -53,5 +54,4 @@ __all__ = [
     "Tournament",
     "TournamentStatus",
     "pseudonym",
-    "normalize_name",
 ]

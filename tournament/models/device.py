@@ -1,5 +1,5 @@
 """A tablet that stays at its table (issue 35): a device paired once with a table number of a
-tournament follows that table from round to round (tournament/devices.py).
+tournament follows that table from round to round (tournament/web/devices.py).
 
 Neither secret is stored: a pairing code (short, shown on the director's page, valid for a
 few minutes and once) and the device's own token (long, in the device's cookie) are kept as

@@ -1,5 +1,5 @@
 """A document made in the background: a PDF or Excel file of one tournament or series, in
-one state of its data and one language (tournament/documents.py makes and serves them)."""
+one state of its data and one language (tournament/tasks/documents.py makes and serves them)."""
 
 from django.db import models
 from django.db.models import Q
@@ -24,7 +24,7 @@ class Document(models.Model):
     # address of a print pack (its QR codes), empty for the others.
     variant = models.CharField(max_length=300, blank=True, default="")
     # The state of the data the file is made from: Tournament.version, or for a series a
-    # fingerprint of its version and its tournaments' versions (tournament/documents.py).
+    # fingerprint of its version and its tournaments' versions (tournament/tasks/documents.py).
     version = models.CharField(max_length=64)
     language = models.CharField(max_length=10)
     status = models.CharField(

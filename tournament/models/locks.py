@@ -36,6 +36,7 @@ from typing import TypeVar
 
 from django.db.models import Manager, Model, QuerySet
 
+from .round import Table
 from .tournament import Tournament
 
 M = TypeVar("M", bound=Model)
@@ -56,3 +57,14 @@ def lock_tournament(tournament_id: int) -> Tournament | None:
 def lock_tournaments(tournament_ids: Iterable[int] | QuerySet) -> None:
     """Lock several tournaments' rows in the order of their primary keys."""
     list(lock(Tournament.objects.filter(pk__in=tournament_ids)).order_by("pk"))
+
+
+def locked_table(table: Table) -> Table:
+    """The table row locked for this transaction (third in the order above), with its sheet:
+    saves to one sheet happen one at a time (the Spielliste verbs and the penalty verbs write
+    a table's sheet under this lock)."""
+    return (
+        lock(Table.objects, of=("self",))
+        .select_related("round__tournament", "sheet")
+        .get(pk=table.pk)
+    )

@@ -247,3 +247,8 @@ class RefereeCall(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: {self.note}"
+
+
+def signed_points(points) -> str:
+    """A penalty row as the referee reads it: +3 / 0 / 0 / -3."""
+    return " / ".join(f"{value:+d}" if value else "0" for value in points)

@@ -1,20 +1,9 @@
-import unicodedata
-
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from . import names
 from .audit import AuditEvent
-
-
-def normalize_name(*parts: str) -> str:
-    """A matching key for names: Unicode-composed, case-folded, whitespace collapsed.
-
-    "Jürgen" typed with a combining diaeresis ("Ju\u0308rgen") and "JÜRGEN" give the same key.
-    """
-    text = " ".join(p for p in parts if p)
-    text = unicodedata.normalize("NFKC", text).casefold()
-    return " ".join(text.split())
 
 
 class Player(models.Model):
@@ -51,7 +40,7 @@ class Player(models.Model):
         return self.full_name
 
     def save(self, *args, **kwargs):
-        self.name_key = normalize_name(self.first_name, self.last_name)
+        self.name_key = names.name_key(self.first_name, self.last_name)
         super().save(*args, **kwargs)
 
     @property
@@ -60,4 +49,4 @@ class Player(models.Model):
 
     @property
     def club_key(self) -> str:
-        return normalize_name(self.club)
+        return names.club_key(self.club)

@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 class RateBucket(models.Model):
     """A fixed-window counter in the database, so that a limit holds across every server
-    process (see :mod:`tournament.ratelimit`)."""
+    process (see :mod:`tournament.base.ratelimit`)."""
 
     key = models.CharField(max_length=200, unique=True)
     window_start = models.DateTimeField()

@@ -5,7 +5,8 @@ personal link. Once it has a place (confirmed) it is linked to the tournament's
 :class:`~tournament.models.Entry`, which carries the start number and everything the day
 needs; a registration on the waiting list or awaiting the director's approval has no entry.
 The e-mail address and the link are personal data: never in the history, never on a public
-page, and deleted after the tournament (:func:`tournament.domain.signup.forget_personal_data`).
+page, and deleted after the tournament
+(:func:`tournament.domain.registrations.forget_personal_data`).
 """
 
 import secrets

@@ -7,14 +7,14 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .audit import AuditRole
+from .round_status import STARTED, RoundStatus
 from .tournament import Entry, Tournament
 
 
-class RoundStatus(models.TextChoices):
-    PLANNED = "planned", _("planned")
-    DRAWN = "drawn", _("drawn")
-    RELEASED = "released", _("released")
-    CLOSED = "closed", _("closed")
+class RoundQuerySet(models.QuerySet["Round"]):
+    def started(self) -> "RoundQuerySet":
+        """The rounds released to the tables (see :data:`.round_status.STARTED`)."""
+        return self.filter(status__in=STARTED)
 
 
 class Round(models.Model):
@@ -28,6 +28,8 @@ class Round(models.Model):
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
     history = HistoricalRecords(bases=[AuditRole])
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("round")
@@ -43,6 +45,11 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return _("Round %(number)s") % {"number": self.number}
+
+    @property
+    def started(self) -> bool:
+        """Released to the tables: being played or closed (a drawn round is not started)."""
+        return self.status in STARTED
 
 
 def new_table_token() -> str:
@@ -112,7 +119,7 @@ class Seat(models.Model):
 
 
 class SeatMail(models.Model):
-    """The seat a player was last told by e-mail for a round (``tournament.mail.send_seats``):
+    """The seat a player was last told by e-mail for a round (``tournament.tasks.mail.send_seats``):
     a release mails only those whose table or position differs from what they were told, so
     a round released again (or the worker's task run twice) mails nobody twice."""
 

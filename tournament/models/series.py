@@ -1,7 +1,7 @@
 """A series: tournaments ranked together — the club championship over a year, a regional
 cup over several venues, a ranking list by average per round.
 
-The figures are never stored: ``tournament.domain.series`` works them out from the closed
+The figures are never stored: ``tournament.queries.series`` works them out from the closed
 rounds of the member tournaments whenever they are shown, so that a corrected sheet, a
 late penalty or a merge of two players in the player database reaches every series at once.
 """
@@ -99,7 +99,7 @@ class Series(KeepsVersion, models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)  # a saved change shows on the public pages
-    # Bumped when the series' settings or tournaments change (tournament/versions.py).
+    # Bumped when the series' settings or tournaments change (tournament/base/versions.py).
     version = models.PositiveBigIntegerField(default=0, editable=False)
     # Who changed the scoring or the tournaments, and when: the table's history.
     history = HistoricalRecords(

@@ -1,3 +1,5 @@
+from collections.abc import Iterable
+
 from django.db import models
 from django.db.models.signals import post_save
 from django.dispatch import receiver
@@ -168,3 +170,9 @@ def give_sheet(sender, instance: Table, created: bool, raw: bool, **kwargs) -> N
     if created and not raw:
         actor = getattr(instance, "_history_user", None)
         stamp(Sheet(table=instance), actor, role=getattr(instance, "_history_role", "")).save()
+
+
+def legend(kinds: Iterable[Kind] = Kind) -> str:
+    """The letters with their meaning, “N normal game, P Pflichtsolo, …”, for the legends
+    of the desk grid and the printed sheet."""
+    return ", ".join(f"{kind.value} {KIND_LABELS[kind]}" for kind in kinds)

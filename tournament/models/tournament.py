@@ -12,6 +12,8 @@ from simple_history.models import HistoricalRecords
 from scoring.profiles import CUSTOM, PROFILES, RuleProfile, derive, get_profile
 
 from .audit import AuditEvent, AuditRole
+from .round_status import RoundStatus
+from .round_status import started as round_started
 
 SLUG_MAX = 60  # characters of a tournament's short name
 
@@ -57,7 +59,8 @@ def new_projector_token() -> str:
 
 
 def status_from(*, started: int, closed: int, playing: int, planned_rounds: int) -> str:
-    """The tournament's status from its rounds: planned until a round is drawn, finished once
+    """The tournament's status from its rounds: planned until a round is started (released to
+    the tables; a drawn plan is not started), finished once
     the planned rounds are closed and no round is being played (the moment the standings
     become final), running between. A director who ends the tournament early lowers the
     planned rounds to those played."""
@@ -68,14 +71,11 @@ def status_from(*, started: int, closed: int, playing: int, planned_rounds: int)
 
 class TournamentQuerySet(models.QuerySet["Tournament"]):
     def with_status(self) -> "TournamentQuerySet":
-        """Count each tournament's drawn and closed rounds in the same query, so that a list
+        """Count each tournament's started and closed rounds in the same query, so that a list
         of tournaments shows their status without a query per tournament."""
-        from .round import RoundStatus  # round.py imports this module
-
-        started = [RoundStatus.DRAWN, RoundStatus.RELEASED, RoundStatus.CLOSED]
         return self.annotate(
             rounds_started_count=models.Count(
-                "rounds", filter=models.Q(rounds__status__in=started), distinct=True
+                "rounds", filter=round_started("rounds__"), distinct=True
             ),
             rounds_closed_count=models.Count(
                 "rounds", filter=models.Q(rounds__status=RoundStatus.CLOSED), distinct=True
@@ -87,7 +87,7 @@ class TournamentQuerySet(models.QuerySet["Tournament"]):
 
 
 class KeepsVersion(models.Model):
-    """A model with a ``version`` that only the database bumps (tournament/versions.py): a
+    """A model with a ``version`` that only the database bumps (tournament/base/versions.py): a
     save of an object read earlier never writes back the number it was read with."""
 
     class Meta:
@@ -222,7 +222,7 @@ class Tournament(KeepsVersion, models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every verb that changes what the tournament's pages and files show (see
-    # tournament/versions.py): cached pages and documents are keyed by it. Never edited.
+    # tournament/base/versions.py): cached pages and documents are keyed by it. Never edited.
     version = models.PositiveBigIntegerField(default=0, editable=False)
     # Bumped by every change but the games, sheets and penalties of a round (what the keepers
     # write all day): rounds, seats, entries, stored results, the tournament's settings. The
@@ -280,10 +280,8 @@ class Tournament(KeepsVersion, models.Model):
         closed = getattr(self, "rounds_closed_count", None)
         playing = getattr(self, "rounds_playing_count", None)
         if started is None or closed is None or playing is None:
-            from .round import RoundStatus
-
             counts = self.rounds.aggregate(
-                started=models.Count("pk", filter=~models.Q(status=RoundStatus.PLANNED)),
+                started=models.Count("pk", filter=round_started()),
                 closed=models.Count("pk", filter=models.Q(status=RoundStatus.CLOSED)),
                 playing=models.Count("pk", filter=models.Q(status=RoundStatus.RELEASED)),
             )

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from .. import ratelimit
-from ..domain import DomainError
+from ..base import ratelimit
+from ..errors import DomainError
 from ..models import RateBucket, Seat, Table
 
 # Wrong confirmation codes one guesser may give at a table before it must wait: 5 in 10

@@ -8,11 +8,12 @@ from django.utils.translation import gettext as _
 
 from scoring.kinds import Kind
 
-from ..findings import finding_message
 from ..models import Game, GameKind, SheetStatus, Table
 from ..models.audit import history_reason, role_label
 from ..models.sheet import KIND_LABELS
-from . import reads, verbs
+from ..queries import sheets as reads
+from ..wording.findings import finding_message
+from . import verbs
 
 
 def findings_text(findings) -> list[tuple[str, str]]:

@@ -25,11 +25,11 @@ from scoring.penalties import solo_penalty_in_game_row
 from scoring.rows import MAX_LINES, MAX_POINTS
 from scoring.sheet import SheetRow, from_cumulative
 
-from ..findings import finding_message
+from ..domain.actor import Actor
 from ..imports.tabular import ImportFileError, read_table
 from ..models import GameKind, Table
-from ..models.sheet import KIND_LABELS
-from .verbs import Actor, RowInput, replace_rows
+from ..wording.findings import finding_message
+from .verbs import RowInput, replace_rows
 
 HEADER_ALIASES = {
     "game": "game",
@@ -66,12 +66,6 @@ class Paper:
 
     def problem(self, line: int, message: str) -> None:
         self.problems.setdefault(line, []).append(message)
-
-
-def legend(kinds: Iterable[Kind] = Kind) -> str:
-    """The letters with their meaning, “N normal game, P Pflichtsolo, …”, for the legends
-    of the desk grid and the printed sheet."""
-    return ", ".join(f"{kind.value} {KIND_LABELS[kind]}" for kind in kinds)
 
 
 def _letters(kinds: Iterable[Kind]) -> str:

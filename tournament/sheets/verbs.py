@@ -32,8 +32,9 @@ from django.utils.translation import ngettext
 from scoring.game import facts_dict, facts_of_row
 from scoring.rows import MAX_POINTS
 
-from ..backup import backup_quietly
-from ..domain import DomainError, referees, results
+from ..domain import referees, results
+from ..domain.actor import Actor
+from ..errors import DomainError
 from ..models import (
     Game,
     GameKind,
@@ -46,26 +47,12 @@ from ..models import (
     Tournament,
 )
 from ..models.audit import LIST_KEEPER, Reason, event, stamp
-from ..models.locks import lock
+from ..models.locks import lock, locked_table
 from ..models.registration import new_registration_token
 from ..models.tournament import new_confirm_code, new_personal_token
+from ..ops.backup import backup_quietly
+from ..queries.sheets import SheetView, board, clock, load
 from . import codes
-from .reads import SheetView, board, clock, load
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who changes a sheet. ``label`` goes into the history (e.g. "Tisch 3 (Link)");
-    ``privileged`` is a director or referee of the tournament."""
-
-    label: str
-    user: object | None = None
-    privileged: bool = False
-    start_number: int | None = None
-    director: bool = False  # a director of the tournament: may change closed rounds
-    # On a table's link: the browser and address giving a confirmation code, under which
-    # its wrong codes are counted (tournament/sheets/codes.py).
-    guesser: str = ""
 
 
 @dataclass(frozen=True)
@@ -111,7 +98,7 @@ def needs_reason(table: Table) -> bool:
 
 def _check_writable(table: Table, actor: Actor, reason: str) -> None:
     status = table.round.status
-    if status not in (RoundStatus.RELEASED, RoundStatus.CLOSED):
+    if not table.round.started:
         raise DomainError(_("This round has not been released yet."))
     if status == RoundStatus.CLOSED and actor.privileged and not actor.director:
         raise DomainError(
@@ -143,16 +130,6 @@ def _validate(table: Table, row: RowInput) -> None:
             raise DomainError(_("A normal game has no soloist."))
     elif row.soloist is None or not 1 <= row.soloist <= table.size:
         raise DomainError(_("A solo needs the position of the soloist."))
-
-
-def locked_table(table: Table) -> Table:
-    """The table row locked for this transaction, with its sheet: saves to one sheet happen
-    one at a time."""
-    return (
-        lock(Table.objects, of=("self",))
-        .select_related("round__tournament", "sheet")
-        .get(pk=table.pk)
-    )
 
 
 def _stamp(instance, actor: Actor, reason: Reason = "", note: Reason = ""):
@@ -437,7 +414,7 @@ def renew_codes(
     step: wrong codes counted there are forgotten, and a code somebody may have seen or
     guessed stops working. Returns the start numbers whose player cards must be printed
     anew. The entries' saves move the tournament's results version, so a player cards file
-    made before is never served again (tournament/documents.py).
+    made before is never served again (tournament/tasks/documents.py).
 
     Every page that shows the code gets a new address too: the card's (the entry's token)
     and an online registration's personal link, whose new address ``mail_link`` sends to

@@ -1,10 +1,10 @@
 """``{% device_follow table %}`` on the keeper's page: for a tablet paired with the table's
-number (tournament/devices.py) it adds the poll that takes the page on to the next round."""
+number (tournament/web/devices.py) it adds the poll that takes the page on to the next round."""
 
 from django import template
 from django.template.loader import render_to_string
 
-from .. import devices
+from ..web import devices
 
 register = template.Library()
 

@@ -4,7 +4,7 @@ from django import template
 
 from scoring.kinds import GAME_KINDS, Kind
 
-from ..sheets.paper import legend
+from ..models.sheet import legend
 
 register = template.Library()
 

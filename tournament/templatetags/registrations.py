@@ -4,8 +4,8 @@ e-mails actually leave the server (``{% mail_is_sent as sent %}``)."""
 
 from django import template
 
-from ..mail import leaves_server
 from ..models import RegistrationState, Tournament
+from ..tasks.mail import leaves_server
 
 register = template.Library()
 

@@ -1,10 +1,10 @@
-"""Login with a database-backed limit on failed attempts (tournament/login_limit.py): guessing
+"""Login with a database-backed limit on failed attempts (tournament/web/login_limit.py): guessing
 passwords is slow from any number of server processes, while the owner of an account under
 attack still gets in from a browser that logged in before."""
 
 from django.contrib.auth import views as auth_views
 
-from ..login_limit import PER_ACCOUNT, PER_ADDRESS, WINDOW, Attempt, message
+from ..web.login_limit import PER_ACCOUNT, PER_ADDRESS, WINDOW, Attempt, message
 
 __all__ = ["PER_ACCOUNT", "PER_ADDRESS", "WINDOW", "LoginView"]
 

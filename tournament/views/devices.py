@@ -18,14 +18,16 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import devices, ratelimit
-from ..domain import DomainError
+from ..base import ratelimit
+from ..base.site_url import public_url
 from ..domain import devices as domain
+from ..errors import DomainError
 from ..exports.printpack import qr_svg
 from ..forms.devices import NewPairingForm, PairingForm
 from ..models import TableDevice
 from ..permissions import director_required, get_managed_tournament
-from ..site_url import public_url
+from ..queries.devices import current_table, devices_of, waiting
+from ..web import devices
 
 _NEW_CODE = "kreuzdame_new_pairing_code"
 
@@ -35,7 +37,7 @@ def _device_page(request, form=None, *, status=200):
     device = devices.device_of(request)
     context: dict = {"device": device, "form": form or PairingForm()}
     if device is not None and device.is_paired:
-        context["waiting"] = domain.waiting(device)
+        context["waiting"] = waiting(device)
     response = render(request, "tournament/device/home.html", context, status=status)
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
@@ -46,7 +48,7 @@ def _device_page(request, form=None, *, status=200):
 def device_home(request):
     device = devices.device_of(request)
     if device is not None and device.is_paired:
-        table = domain.current_table(device)
+        table = current_table(device)
         if table is not None:
             return redirect("keeper-sheet", token=table.token)
     return _device_page(request)
@@ -89,7 +91,7 @@ def device_state(request):
         return JsonResponse({"state": "unpaired", "url": None})
     if not device.is_paired:
         return JsonResponse({"state": "revoked", "url": None})
-    table = domain.current_table(device)
+    table = current_table(device)
     url = reverse("keeper-sheet", args=[table.token]) if table is not None else None
     return JsonResponse({"state": "paired", "url": url})
 
@@ -126,7 +128,7 @@ def device_list(request, slug):
     context = {
         "tournament": tournament,
         "form": form,
-        "devices": domain.devices_of(tournament),
+        "devices": devices_of(tournament),
         "device_url": public_url(request, reverse("device-home")),
         "minutes": domain.PAIRING_CODE_SECONDS // 60,
         "now": now,

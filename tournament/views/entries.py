@@ -5,7 +5,7 @@ entry fees and the treasurer's list.
 The players page keeps itself up to date: its counts, fee sums, the list of players still
 missing and the table are asked for again every few seconds (htmx, see ``_players_live.html``)
 and sent only when something in them changed: of the table, only the rows that changed
-(``tournament/live_rows.py``). The add form and the fast check-in field are
+(``tournament/web/live_rows.py``). The add form and the fast check-in field are
 never replaced, so that typing is not disturbed."""
 
 from django.contrib import messages
@@ -20,31 +20,33 @@ from django_tables2 import RequestConfig
 
 from scoring.penalties import Category
 
-from .. import live_rows
-from ..domain import DomainError
-from ..domain.fees import fee_sums, set_fee, shows_fees
-from ..domain.players import edit_entry, start_number_locked
-from ..domain.registration import (
-    PlayerData,
+from ..domain.entries import (
     check_in_all,
     check_in_number,
+    edit_entry,
     register,
     set_checked_in,
     set_publish,
     set_status,
-    update_tournament,
+    start_number_locked,
 )
-from ..domain.signup import after_places_changed
+from ..domain.fees import set_fee
+from ..domain.registrations import after_places_changed
+from ..domain.tournaments import update_tournament
+from ..errors import DomainError
 from ..exports import downloads
 from ..exports.export import download
-from ..filters import EntryFilter
 from ..forms import EntryForm
 from ..forms.players import EntryEditForm, QuickCheckinForm
-from ..mail import RequestMailer
+from ..listings.filters import EntryFilter
+from ..listings.tables import EntryTable
 from ..models import EntryStatus, FeeStatus, Registration
 from ..models.audit import event, history_reason
 from ..permissions import changeable_players, director_required, get_managed_tournament
-from ..tables import EntryTable
+from ..queries.fees import fee_sums, shows_fees
+from ..queries.players import PlayerData
+from ..tasks.mail import RequestMailer
+from ..web import live_rows
 
 # After a fast check-in without JavaScript: the page comes back with the field focused and
 # an undo button for the player just checked in.

@@ -8,7 +8,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from ..domain import DomainError
 from ..domain.player_import import (
     ImportFileError,
     ImportPreview,
@@ -16,6 +15,7 @@ from ..domain.player_import import (
     parse_player_file,
     shown_players,
 )
+from ..errors import DomainError
 from ..forms import ImportUploadForm
 from ..permissions import director_required, get_managed_tournament, managed_tournaments
 

@@ -16,15 +16,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import devices, ratelimit
-from ..domain import DomainError, referees
+from ..base import ratelimit
+from ..domain import referees
+from ..errors import DomainError
 from ..forms.calculator import calculator_context, calculator_template
 from ..forms.penalties import RefereeCallForm
 from ..forms.sheets import ConfirmForm, DeleteRowForm, GameEntryForm, edit_initial, take_initial
 from ..models import GameKind, RoundStatus, SheetStatus, Table
-from ..sheets import codes, reads, verbs
+from ..queries import sheets as reads
+from ..sheets import codes, verbs
 from ..sheets.display import conflict_context, findings_text, outbox_data, sheet_context
 from ..sheets.verbs import Conflict
+from ..web import devices
 
 # Seconds after which a table's page asks again while its round is not released.
 NOT_RELEASED_REFRESH = 10
@@ -223,7 +226,7 @@ def _closed_render(request, table):
 
 
 def _revoked_device(request, table):
-    """A tablet whose pairing the director revoked (tournament/devices.py) is refused at its
+    """A tablet whose pairing the director revoked (tournament/web/devices.py) is refused at its
     tournament's table links: the page says so, and games it still holds are not taken
     silently. Like a closed round, an answer to a POST is 410 (the outbox then reloads the
     page, which lists them as not on the list) and htmx reloads the page. None for every

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from .. import mail
-from ..domain import DomainError
+from ..base.site_url import public_url
+from ..errors import DomainError
 from ..forms.sheets import DeskGrid, ExtraTimeForm, ReasonForm, SheetFileForm
 from ..permissions import (
     director_required,
@@ -25,10 +25,11 @@ from ..permissions import (
     manages,
     official_required,
 )
-from ..sheets import paper, reads, verbs
+from ..queries import sheets as reads
+from ..sheets import paper, verbs
 from ..sheets.display import board_rows, conflict_context, history_entries, sheet_context
 from ..sheets.verbs import Conflict
-from ..site_url import public_url
+from ..tasks import mail
 
 
 def _office_actor(request, table):

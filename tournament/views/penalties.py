@@ -13,21 +13,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..domain import DomainError, referees
+from ..base.site_url import public_url
 from ..domain import penalties as penalty_domain
-from ..domain.penalties import signed_points
+from ..domain import referees
+from ..errors import DomainError
 from ..exports import downloads
 from ..exports.export import download
-from ..forms.penalties import (
-    PenaltyForm,
-    RefereeAccountForm,
-    RevokeForm,
-    facts_key,
-    initial_for,
-)
+from ..forms.penalties import PenaltyForm, RefereeAccountForm, RevokeForm, facts_key, initial_for
 from ..models import Penalty, PenaltyState, RefereeCall, Table
 from ..models.audit import history_reason, role_label
-from ..models.penalty import points_of, state_label
+from ..models.penalty import points_of, signed_points, state_label
 from ..permissions import (
     director_required,
     get_managed_tournament,
@@ -37,11 +32,10 @@ from ..permissions import (
     official_required,
     officiated_tournaments,
 )
-from ..profile_notes import penalty_notes
-from ..sheets import reads
+from ..queries import sheets as reads
+from ..queries.sheets import current_round
 from ..sheets.display import board_rows, sheet_context
-from ..sheets.reads import current_round
-from ..site_url import public_url
+from ..wording.profile_notes import penalty_notes
 
 RECENT = 10
 STATE_FILTERS = {"signed", "draft", "revoked"}

@@ -6,19 +6,19 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from ..domain import DomainError
-from ..domain.personal_data import personal_data
 from ..domain.players import merge_players, possible_duplicates
+from ..errors import DomainError
 from ..exports import downloads
 from ..exports.export import download
 from ..forms.players import MergeForm
-from ..mail import RequestMailer
 from ..permissions import (
     changeable_players,
     director_required,
     get_managed_tournament,
     managed_tournaments,
 )
+from ..queries.personal_data import personal_data
+from ..tasks.mail import RequestMailer
 
 
 @director_required

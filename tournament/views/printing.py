@@ -5,12 +5,12 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_http_methods
 
-from .. import documents
+from ..base.site_url import public_url
 from ..exports import cards
 from ..permissions import director_required, get_managed_tournament
-from ..site_url import public_url
+from ..tasks import documents
 
-# GET asks for the file (made in the background, tournament/documents.py); POST makes a
+# GET asks for the file (made in the background, tournament/tasks/documents.py); POST makes a
 # failed one again.
 require_safe_or_retry = require_http_methods(["GET", "HEAD", "POST"])
 

@@ -15,13 +15,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from ..caching import cached
-from ..domain import projector as projector_domain
-from ..domain import statistics as statistics_domain
-from ..domain.registration import renew_projector_link
+from ..base.caching import cached
+from ..base.site_url import public_url
+from ..domain.tournaments import renew_projector_link
 from ..models import Tournament
 from ..permissions import director_required, get_managed_tournament
-from ..site_url import public_url
+from ..queries import projector as projector_domain
+from ..queries import statistics as statistics_domain
 
 SECONDS_PARAMETER = "sekunden"  # ?sekunden=N: another interval for this screen only
 SECONDS_OVERRIDE = (2, 120)

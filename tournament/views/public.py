@@ -5,13 +5,14 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from ..caching import cached
-from ..domain.signup import CLOSED
-from ..forms.signup import registration_summary
+from ..base.caching import cached
+from ..domain.registrations import CLOSED
+from ..forms.registrations import registration_summary
 from ..models import EntryStatus, Round, RoundStatus, Seat, Series, Table, Tournament
+from ..models.names import name_matches, query_words
 from ..models.round import seats_with_players
-from ..names import name_matches, query_words
-from ..sheets.reads import current_round
+from ..models.round_status import started as round_started
+from ..queries.sheets import current_round
 
 
 def home(request):
@@ -105,9 +106,8 @@ def _seats_of(tournament: Tournament, pks: list[int]) -> list[dict]:
     if not pks:
         return []
     entries = tournament.entries.select_related("player").in_bulk(pks)
-    shown = [RoundStatus.RELEASED, RoundStatus.CLOSED]
     seats = (
-        Seat.objects.filter(entry__in=pks, round__status__in=shown)
+        Seat.objects.filter(round_started("round__"), entry__in=pks)
         .select_related("round", "table")
         .order_by("round__number")
     )
@@ -117,7 +117,7 @@ def _seats_of(tournament: Tournament, pks: list[int]) -> list[dict]:
     current = current_round(tournament)
     # "Now" is the round being played: once it is closed, nobody sits anywhere.
     playing = current.number if current and current.status == RoundStatus.RELEASED else None
-    started = bool(by_entry) or tournament.rounds.filter(status__in=shown).exists()
+    started = bool(by_entry) or tournament.rounds.started().exists()
     matches = []
     for pk in pks:
         mine = by_entry.get(pk, [])
@@ -127,7 +127,7 @@ def _seats_of(tournament: Tournament, pks: list[int]) -> list[dict]:
 
 
 def table_plan(request, slug):
-    """The tables of the current round (:func:`~tournament.sheets.reads.current_round`),
+    """The tables of the current round (:func:`~tournament.queries.sheets.current_round`),
     for the hall."""
     tournament = get_object_or_404(Tournament, slug=slug, is_public=True)
 
@@ -140,7 +140,7 @@ def table_plan(request, slug):
         return round_, body
 
     # The whole hall opens it when a round is released: made once per seating (the results
-    # version: the keepers' saves leave it, tournament/versions.py) and language.
+    # version: the keepers' saves leave it, tournament/base/versions.py) and language.
     family = ("table-plan", tournament.pk, get_language())
     round_, body = cached(family, tournament.results_version, render_plan)
     context = {"tournament": tournament, "round": round_, "body": mark_safe(body)}  # noqa: S308

@@ -12,11 +12,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from ..domain import DomainError, signup
-from ..mail import RequestMailer
+from ..base.site_url import public_url
+from ..domain import registrations as registrations_domain
+from ..errors import DomainError
 from ..models import RegistrationState, TournamentStatus
 from ..permissions import director_required, get_managed_tournament
-from ..site_url import public_url
+from ..tasks.mail import RequestMailer
 
 
 class ForgetForm(forms.Form):
@@ -30,11 +31,11 @@ class ForgetForm(forms.Form):
 
 
 PHASE_LABELS = {
-    signup.OFF: gettext_lazy("Online registration is off."),
-    signup.NOT_YET: gettext_lazy("Online registration is not open yet."),
-    signup.OPEN: gettext_lazy("Online registration is open."),
-    signup.CLOSED: gettext_lazy("Online registration is closed."),
-    signup.PAUSED: gettext_lazy(
+    registrations_domain.OFF: gettext_lazy("Online registration is off."),
+    registrations_domain.NOT_YET: gettext_lazy("Online registration is not open yet."),
+    registrations_domain.OPEN: gettext_lazy("Online registration is open."),
+    registrations_domain.CLOSED: gettext_lazy("Online registration is closed."),
+    registrations_domain.PAUSED: gettext_lazy(
         "Online registration is paused: the form says so and takes no registrations."
     ),
 }
@@ -65,18 +66,20 @@ def _page(request, tournament, forget_form=None, status=200):
     closed.sort(key=lambda r: r.position)
     finished = tournament.status == TournamentStatus.FINISHED
     form_path = reverse("registration-form", args=[tournament.slug])
-    phase = signup.phase(tournament)
+    phase = registrations_domain.phase(tournament)
     context = {
         "tournament": tournament,
         "phase": phase,
         "phase_label": PHASE_LABELS[phase],
-        "taken": signup.places_taken(tournament),
-        "free": signup.places_free(tournament),
+        "taken": registrations_domain.places_taken(tournament),
+        "free": registrations_domain.places_free(tournament),
         "form_path": form_path,
         "form_url": public_url(request, form_path),
         "pending": groups[RegistrationState.PENDING],
         "confirmed": groups[RegistrationState.CONFIRMED],
-        "unaccepted": sum(signup.needs_acceptance(r) for r in groups[RegistrationState.CONFIRMED]),
+        "unaccepted": sum(
+            registrations_domain.needs_acceptance(r) for r in groups[RegistrationState.CONFIRMED]
+        ),
         "waiting": groups[RegistrationState.WAITING],
         "closed": closed,
         # Cancelling is for before the first draw; then the players page withdraws.
@@ -106,15 +109,15 @@ ACTION_MESSAGES = {
 
 def _carry_out(request, registration, action, mail: RequestMailer):
     if action == "approve":
-        return signup.approve(registration, request.user, mail=mail)
+        return registrations_domain.approve(registration, request.user, mail=mail)
     if action == "decline":
-        return signup.decline(registration, request.user, mail=mail)
+        return registrations_domain.decline(registration, request.user, mail=mail)
     if action == "cancel":
-        return signup.cancel(registration, user=request.user, mail=mail)
+        return registrations_domain.cancel(registration, user=request.user, mail=mail)
     if action == "accept":
-        signup.accept_identity(registration, request.user)
+        registrations_domain.accept_identity(registration, request.user)
         return registration
-    return signup.move(registration, request.user, up=action == "up")
+    return registrations_domain.move(registration, request.user, up=action == "up")
 
 
 @director_required
@@ -152,7 +155,7 @@ def registration_forget(request, slug):
     if not form.is_valid():
         return _page(request, tournament, forget_form=form, status=400)
     try:
-        count = signup.forget_personal_data([tournament], user=request.user)
+        count = registrations_domain.forget_personal_data([tournament], user=request.user)
     except DomainError as exc:
         messages.error(request, exc.message)
         return redirect("manage:registration-list", slug=tournament.slug)

@@ -7,14 +7,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from ..domain import DomainError
+from ..base.site_url import public_url
 from ..domain import draw as draw_domain
+from ..errors import DomainError
 from ..forms.rounds import DrawForm, SwapForm
-from ..mail import RequestMailer
 from ..models import DrawLog, RoundStatus
 from ..models.round import seats_with_players
 from ..permissions import director_required, get_managed_tournament
-from ..site_url import public_url
+from ..tasks.mail import RequestMailer
 
 CUT_BY_CLOCK = gettext_lazy(
     "This computer was too busy to finish the search in time, so the clock stopped it: the "

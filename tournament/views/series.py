@@ -12,9 +12,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from .. import documents
-from ..caching import cached
-from ..domain import series as series_domain
+from ..base.caching import cached
+from ..base.versions import series_key, series_members
+from ..domain.series import delete_series, save_series
 from ..exports import series
 from ..forms import SeriesForm
 from ..models import Series
@@ -25,7 +25,8 @@ from ..permissions import (
     get_directed_series,
     managed_tournaments,
 )
-from ..versions import series_key, series_members
+from ..queries import series as series_domain
+from ..tasks import documents
 
 
 def _context(standings) -> dict:
@@ -47,7 +48,7 @@ def _context(standings) -> dict:
 
 def _state(found: Series, public_only: bool = True) -> tuple:
     """The state a series' table is computed from: the series and its tournaments' versions
-    (tournament/versions.py) and the date (the time window moves with it)."""
+    (tournament/base/versions.py) and the date (the time window moves with it)."""
     return (series_key(found, public_only=public_only), timezone.localdate())
 
 
@@ -98,7 +99,7 @@ def series_player(request, slug, player):
 
 
 def _download(request, found: Series, fmt: str, *, public_only: bool):
-    """The series as PDF or Excel file, made in the background (tournament/documents.py)."""
+    """The series as PDF or Excel file, made in the background (tournament/tasks/documents.py)."""
     kind = f"series-{fmt}" if public_only else f"series-all-{fmt}"
     return documents.respond(request, kind, found)
 
@@ -117,7 +118,7 @@ def series_list(request):
 def _save(form: SeriesForm, user) -> Series:
     data = form.cleaned_data
     changed = form.save(commit=False)
-    return series_domain.save_series(changed, data["tournaments"], user, data["directors"])
+    return save_series(changed, data["tournaments"], user, data["directors"])
 
 
 @director_required
@@ -183,7 +184,7 @@ def series_delete(request, slug):
         messages.error(request, _("Tick the box to confirm the deletion."))
         return redirect("manage:series-edit", slug)
     name = found.name
-    series_domain.delete_series(found, request.user)
+    delete_series(found, request.user)
     messages.success(
         request, _("Series “%(name)s” deleted; its tournaments stay.") % {"name": name}
     )

@@ -8,11 +8,11 @@ The form is a public write: it is limited per network (an IPv4 address or an IPv
 per e-mail address (``REGISTRATIONS_PER_EMAIL_HOUR``; open registrations per address and
 tournament in the domain), the director can pause it, it refuses bots that fill the honeypot,
 and caps every field and refuses control characters in it. Mails are queued for the background
-worker (tournament/mail.py), never sent in the request. A personal
+worker (tournament/tasks/mail.py), never sent in the request. A personal
 link is a secret: its pages show that one registration only, are never cached, and unknown
 links count against the address (``REGISTRATION_LINK_FAILURES``); past the limit every
 personal page answers 429 until the window ends. The verbs are in
-:mod:`tournament.domain.signup`.
+:mod:`tournament.domain.registrations`.
 """
 
 from __future__ import annotations
@@ -30,14 +30,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from .. import ratelimit
-from ..domain import DomainError, signup
-from ..domain import personal as personal_domain
+from ..base import ratelimit
+from ..domain import registrations
+from ..domain.entries import check_in as check_in_by_card
+from ..errors import DomainError
 from ..exports.printpack import qr_svg
-from ..forms.signup import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
-from ..mail import RequestMailer, address_key, personal_url, queue_links
+from ..forms.registrations import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
 from ..models import Entry, EntryStatus, Registration, RegistrationState, Tournament
 from ..models.registration import OPEN_STATES
+from ..queries import personal as personal_domain
+from ..queries.registrations import waiting_list, waiting_position
+from ..tasks.mail import RequestMailer, address_key, personal_url, queue_links
 
 # Seconds between two refreshes of the player's day on their page (htmx: plain http, as in
 # the hall).
@@ -105,13 +108,13 @@ def _minutes(seconds: int) -> int:
 
 
 def _signup_page(request, tournament: Tournament, form: SignupForm, status: int = 200):
-    phase = signup.phase(tournament)
+    phase = registrations.phase(tournament)
     context = {
         "tournament": tournament,
         "phase": phase,
         "form": form,
-        "free": signup.places_free(tournament),
-        "waiting": signup.waiting_list(tournament).count(),
+        "free": registrations.places_free(tournament),
+        "waiting": waiting_list(tournament).count(),
     }
     return render(request, "tournament/signup/form.html", context, status=status)
 
@@ -138,7 +141,7 @@ def signup_form(request, slug):
         if refused is not None:
             return _refused(request, tournament, form, *refused)
         try:
-            registration = signup.submit(
+            registration = registrations.submit(
                 tournament,
                 form.details(),
                 consent=form.consent_text,
@@ -279,7 +282,7 @@ def _personal_page(
     error: str | None = None,
 ):
     """The player's page: the registration (on a registration's link) and, once the player
-    has a start number, the day (:mod:`tournament.domain.personal`)."""
+    has a start number, the day (:mod:`tournament.queries.personal`)."""
     if registration is not None:
         context = _registration_context(registration, cancel_form)
         entry = context["entry"]
@@ -315,13 +318,13 @@ def _registration_context(registration: Registration, cancel_form: CancelForm | 
         "withdrawn": registration.state == RegistrationState.CONFIRMED
         and entry is not None
         and entry.status != EntryStatus.ACTIVE,
-        "position": signup.waiting_position(registration),
-        "waiting": signup.waiting_list(tournament).count(),
+        "position": waiting_position(registration),
+        "waiting": waiting_list(tournament).count(),
         "can_change": open_,
         "can_cancel": open_ and not started,
         "cancel_form": cancel_form or CancelForm(),
         "cancel_open": cancel_form is not None,
-        "can_register_again": signup.phase(tournament) == signup.OPEN,
+        "can_register_again": registrations.phase(tournament) == registrations.OPEN,
         "started": started,  # nobody moves up from the waiting list any more
     }
 
@@ -340,8 +343,8 @@ def personal_edit(request, registration):
     if registration.state not in OPEN_STATES:
         messages.error(request, _("This registration is cancelled and cannot be changed."))
         return redirect("registration-personal", registration.token)
-    lock = signup.name_lock(registration)
-    team_locked = signup.team_locked(registration)
+    lock = registrations.name_lock(registration)
+    team_locked = registrations.team_locked(registration)
     if request.method == "POST":
         form = ChangeForm(
             request.POST, registration=registration, name_lock=lock, team_locked=team_locked
@@ -349,7 +352,7 @@ def personal_edit(request, registration):
         if form.is_valid():
             old_address = registration.email
             try:
-                registration = signup.change_details(registration, form.details())
+                registration = registrations.change_details(registration, form.details())
             except DomainError as exc:
                 form.add_error(None, exc.message)
             else:
@@ -380,7 +383,7 @@ def personal_cancel(request, registration):
     if not form.is_valid():
         return _personal_page(request, registration, status=400, cancel_form=form)
     try:
-        signup.cancel(registration, mail=RequestMailer(request))
+        registrations.cancel(registration, mail=RequestMailer(request))
     except DomainError as exc:
         return _personal_page(request, registration, status=400, error=exc.message)
     messages.success(request, _("Your registration is cancelled. We have sent you an e-mail."))
@@ -393,9 +396,9 @@ def personal_checkin(request, registration, entry=None):
     """ "I am here", once the director has opened check-in."""
     try:
         if registration is not None:
-            signup.check_in(registration)
+            registrations.check_in(registration)
         else:
-            personal_domain.check_in(entry)
+            check_in_by_card(entry)
     except DomainError as exc:
         return _personal_page(request, registration, entry=entry, status=400, error=exc.message)
     return redirect("registration-personal", request.resolver_match.kwargs["token"])
@@ -424,7 +427,7 @@ def personal_print(request, registration):
 def resend_link(request):
     """ "Send my link again": one e-mail with the links of every registration of the address.
     The answer is the same, in the same time, whether the address is known or not: the
-    request only queues the address, the worker looks it up and sends (tournament/mail.py)."""
+    request only queues the address, the worker looks it up and sends (tournament/tasks/mail.py)."""
     if request.method != "POST":
         return render(request, "tournament/signup/resend.html", {"form": ResendForm()})
     wait = _count_write(request, "signup-resend")

@@ -9,18 +9,18 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from .. import documents
-from ..caching import cached
-from ..domain import standings as standings_domain
+from ..base.caching import cached
 from ..exports import downloads, html, rows
 from ..exports.export import download
 from ..models import Tournament
 from ..permissions import director_required, get_managed_tournament
+from ..queries import standings as standings_domain
+from ..tasks import documents
 
 
 class _Computed:
     """A tournament's standings as its pages show them, in one language: computed once per
-    version of the tournament (tournament/caching.py); sorting and filtering only reorder
+    version of the tournament (tournament/base/caching.py); sorting and filtering only reorder
     these rows. ``bodies`` keeps the public table per (clean) query string. ``public``: the
     players named by the public rule (README, "Datenschutz / privacy")."""
 

@@ -1,7 +1,7 @@
 """Statistics pages (README, "Statistics"): a tournament's, a series', a player's in either,
 the director's view of the whole event and the "Zahlen des Tages" for the projector.
 
-The figures are computed once per version of their data (tournament/caching.py) and the
+The figures are computed once per version of their data (tournament/base/caching.py) and the
 public pages are rendered once per version and language, like the standings: a request is a
 cache lookup until a game changes. The public pages show a player's figures only with the
 player's consent to publication (README, "Datenschutz / privacy"); others are named by their
@@ -28,11 +28,11 @@ from scoring.game import KONTRA, RE
 from scoring.statistics import BigGame, Record, Statistics
 from scoring.statistics import Player as PlayerKey
 
-from ..caching import cached
-from ..domain import statistics as domain
+from ..base.caching import cached
+from ..base.versions import series_key, series_members
 from ..models import Series, Tournament
 from ..permissions import director_required, get_directed_series, get_managed_tournament
-from ..versions import series_key, series_members
+from ..queries import statistics as domain
 
 Namer = Callable[[PlayerKey, int | None], str]
 

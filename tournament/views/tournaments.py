@@ -6,10 +6,9 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from ..domain.registration import create_tournament, update_tournament
-from ..domain.signup import after_places_changed
+from ..domain.registrations import after_places_changed
+from ..domain.tournaments import create_tournament, update_tournament
 from ..forms import TournamentForm
-from ..mail import RequestMailer
 from ..permissions import (
     director_required,
     get_managed_tournament,
@@ -17,6 +16,7 @@ from ..permissions import (
     managed_tournaments,
     official_required,
 )
+from ..tasks.mail import RequestMailer
 
 
 @official_required

@@ -17,7 +17,6 @@ from openpyxl import load_workbook
 
 from tests.downloads import file_of
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director, referee
-from tournament.domain import standings as standings_domain
 from tournament.exports import federation
 from tournament.exports.export import XLSX
 from tournament.models import (
@@ -30,6 +29,7 @@ from tournament.models import (
     Seat,
     Table,
 )
+from tournament.queries import standings as standings_domain
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,7 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from tests.factories import EntryFactory, PlayerFactory, referee
-from tournament.caching import memo
-from tournament.domain import standings as standings_domain
+from tournament.base.caching import memo
 from tournament.exports import xlsx
 from tournament.models import (
     EntryStatus,
@@ -26,6 +25,7 @@ from tournament.models import (
     Table,
     Team,
 )
+from tournament.queries import standings as standings_domain
 
 pytestmark = pytest.mark.django_db
 
@@ -360,7 +360,7 @@ def test_team_members_who_never_played_change_nothing(tournament):
 
 
 def test_the_projector_shows_no_rank_for_a_no_show(tournament):
-    from tournament.domain import projector
+    from tournament.queries import projector
 
     a, b, c, d, e = entries(tournament, 5)
     play(tournament, 1, [[a, b, c, d]], [[(-1, -1, 1, 1)]])

@@ -24,9 +24,9 @@ from pypdf import PdfReader
 
 from tests.downloads import file_of
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, released_table
-from tournament import ratelimit
-from tournament.demo_games import play_sheet
-from tournament.domain import DomainError
+from tournament.base import ratelimit
+from tournament.errors import DomainError
+from tournament.management.demo_games import play_sheet
 from tournament.models import Entry, EntryStatus, RateBucket, SheetStatus
 from tournament.models.audit import history_reason
 from tournament.sheets import codes

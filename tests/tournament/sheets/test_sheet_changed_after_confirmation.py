@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import referee, released_table
-from tournament.demo_games import play_sheet
-from tournament.domain import DomainError
+from tournament.errors import DomainError
+from tournament.management.demo_games import play_sheet
 from tournament.models import Game, RoundStatus, SheetStatus
 from tournament.models.audit import history_reason
 from tournament.sheets import verbs as sheet_domain

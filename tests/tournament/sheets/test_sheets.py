@@ -16,13 +16,13 @@ from django.utils import timezone, translation
 
 from scoring.profiles import get_profile
 from tests.factories import TournamentFactory, director, referee, released_table
-from tournament.demo_games import play_sheet
-from tournament.domain import DomainError
-from tournament.findings import FINDINGS, finding_message
+from tournament.errors import DomainError
+from tournament.management.demo_games import play_sheet
 from tournament.models import Game, GameKind, RateBucket, RoundStatus, Sheet, SheetStatus, Table
 from tournament.models.audit import DIRECTOR, history_reason, stamp
-from tournament.sheets import reads
+from tournament.queries import sheets as reads
 from tournament.sheets import verbs as sheet_domain
+from tournament.wording.findings import FINDINGS, finding_message
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.backup import BackupError, backup
+from tournament.ops.backup import BackupError, backup
 
 
 class Command(BaseCommand):

@@ -6,10 +6,10 @@ from django.utils.translation import gettext as _
 
 from scoring.profiles import PROFILES
 from scoring.sheet import ERROR, as_played, check_sheet, totals
-from tournament.findings import finding_message
 from tournament.imports.tabular import ImportFileError
 from tournament.management.commands._profiles import profile_or_exit
 from tournament.sheets.paper import read_file
+from tournament.wording.findings import finding_message
 
 
 class Command(BaseCommand):

@@ -8,8 +8,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from tournament.domain import DomainError
 from tournament.domain.accounts import create_director
+from tournament.errors import DomainError
 
 PASSWORD_ENV = "KREUZDAME_DIRECTOR_PASSWORD"  # noqa: S105 - the name of a variable
 

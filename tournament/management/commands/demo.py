@@ -10,12 +10,12 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from scoring.penalties import Category
-from tournament.demo_games import play_sheet
-from tournament.domain import bulk, draw, fees, penalties, signup
-from tournament.domain import series as series_domain
+from tournament.domain import bulk, draw, fees, penalties, registrations
+from tournament.domain.entries import register
 from tournament.domain.penalties import Facts
-from tournament.domain.registration import PlayerData, register
-from tournament.forms.signup import consent_text
+from tournament.domain.series import save_series
+from tournament.forms.registrations import consent_text
+from tournament.management.demo_games import play_sheet
 from tournament.models import (
     Entry,
     FeeStatus,
@@ -32,7 +32,8 @@ from tournament.models import (
     Tournament,
 )
 from tournament.models.audit import LIST_KEEPER, SYSTEM, stamp
-from tournament.sheets import reads
+from tournament.queries import sheets as reads
+from tournament.queries.players import PlayerData
 from tournament.sheets import verbs as sheet_domain
 
 DEMO_FIXTURE = settings.BASE_DIR / "fixtures" / "demo.json"
@@ -292,10 +293,10 @@ def upcoming_tournament(plan: Upcoming, demo: Tournament, director) -> Tournamen
         register(tournament, data, director=director, publish=True)
     consent = consent_text(tournament)
     online = [
-        signup.submit(
+        registrations.submit(
             tournament,
             # One player left the publication box unticked: "Spieler <number>" in public.
-            signup.Details(
+            registrations.Details(
                 first, last, club=club, email=email, publish=last not in plan.not_published
             ),
             consent=consent,
@@ -304,7 +305,7 @@ def upcoming_tournament(plan: Upcoming, demo: Tournament, director) -> Tournamen
     ]
     confirmed = [r for r in online if r.state == RegistrationState.CONFIRMED]
     for registration in confirmed[:-1]:
-        signup.accept_identity(registration, director)
+        registrations.accept_identity(registration, director)
     for entry in tournament.entries.filter(start_number__in=plan.paid + plan.waived):
         fee = FeeStatus.WAIVED if entry.start_number in plan.waived else FeeStatus.PAID
         fees.set_fee(entry, fee, director)
@@ -324,7 +325,7 @@ def demo_series(demo: Tournament, earlier: list[Tournament], director) -> Series
         min_rounds=SERIES_MIN_ROUNDS,
         tiebreak=SeriesTiebreak.ROUNDS,
     )
-    return series_domain.save_series(series, [*earlier, demo], director)
+    return save_series(series, [*earlier, demo], director)
 
 
 def play_table(table, director, rng: random.Random, *, running: bool) -> None:

@@ -7,8 +7,8 @@ import datetime
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.domain import DomainError
-from tournament.domain.signup import forget_personal_data
+from tournament.domain.registrations import forget_personal_data
+from tournament.errors import DomainError
 from tournament.models import Tournament, TournamentStatus
 
 

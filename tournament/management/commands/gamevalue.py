@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 from scoring.errors import InvalidFacts
 from scoring.game import evaluate, parse_facts
 from scoring.profiles import PROFILES
-from tournament.findings import invalid_facts_message
 from tournament.management.commands._profiles import profile_or_exit
+from tournament.wording.findings import invalid_facts_message
 
 
 class Command(BaseCommand):

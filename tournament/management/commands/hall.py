@@ -27,13 +27,13 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from tournament.domain import DomainError
 from tournament.domain.accounts import create_director, director_exists
-from tournament.hall import Supervisor, is_internet_address, worker_command
+from tournament.errors import DomainError
+from tournament.ops.hall import Supervisor, is_internet_address, worker_command
 
 # 150 tables saving games and 60 phones polling keep a handful of threads busy; the rest
 # absorbs the rush when a round is released and everybody looks up their seat. Anonymous
-# requests hold at most PUBLIC_CONCURRENCY + PUBLIC_QUEUE of them (tournament/gate.py), so
+# requests hold at most PUBLIC_CONCURRENCY + PUBLIC_QUEUE of them (tournament/web/gate.py), so
 # keepers always find a free thread. Slow phones on weak Wi-Fi cost no thread: waitress
 # buffers their answers. A waiting thread costs memory only.
 THREADS = 48

@@ -3,10 +3,10 @@ database from the command line (the same verb as the directors' page, with every
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.domain import DomainError
 from tournament.domain.players import merge_players, possible_duplicates
-from tournament.mail import RequestMailer
+from tournament.errors import DomainError
 from tournament.models import Player
+from tournament.tasks.mail import RequestMailer
 
 
 def _describe(player: Player) -> str:

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.backup import BackupError, restore
+from tournament.ops.backup import BackupError, restore
 
 
 class Command(BaseCommand):

@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournament import seating
-from tournament.findings import impossible_field_message
+from tournament.wording.findings import impossible_field_message
 
 
 class Command(BaseCommand):

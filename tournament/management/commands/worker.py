@@ -22,7 +22,7 @@ from django.db import OperationalError, close_old_connections
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
-# The documents, and the mails to registered players (tournament/mail.py).
+# The documents, and the mails to registered players (tournament/tasks/mail.py).
 QUEUES = ["documents", "mail"]
 INTERVAL = 1.0  # seconds between two looks at the queue
 

@@ -1,0 +1,305 @@
+"""Standings: every player's points per round, penalties, total and rank; team sums.
+
+What counts: the sheets of closed rounds and confirmed sheets — or, when the director
+switches the tournament to live standings, every game entered so far, marked provisional.
+Penalty rows count once a referee has signed them. Equal totals share a rank unless the
+tournament names tie-breakers (best single round, more rounds played). Disqualified
+players are listed at the end without a rank; withdrawn players keep their points.
+Registered players who never had a seat in a released or closed round ("not started") are
+not ranked at all: they stand apart in ``Standings.absent`` and count for no team — with
+plus-minus scoring their 0 would otherwise rank them above everybody who played and lost.
+
+A closed round counts with its stored results (``RoundResult``, written by the verbs that
+close and correct it); only the running round is summed from its games. A fixed number of
+queries, whatever the size of the field: the stored results, and the seats, game rows and
+penalty rows of the running round's tables, each in one query.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from django.db.models import Exists, OuterRef, Q, Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..models import (
+    Entry,
+    EntryStatus,
+    Game,
+    Penalty,
+    Round,
+    RoundStatus,
+    Seat,
+    SheetStatus,
+    Tournament,
+    TournamentStatus,
+)
+from ..models.round_status import started as round_started
+
+FINAL, PROVISIONAL = "final", "provisional"
+
+
+class Tally:
+    """A player's points in one tournament, what ranks them: ``rounds`` (round number ->
+    game points), ``penalties``, and the entry's ``status`` and ``start_number`` (equal
+    players stand by start number). The standings' :class:`Line` and a series' result
+    (``domain.series.Played``) are tallies."""
+
+    rounds: dict[int, int]
+    penalties: int
+    rank: int | None
+
+    @property
+    def status(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def start_number(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def total(self) -> int:
+        return sum(self.rounds.values()) + self.penalties
+
+    @property
+    def best_round(self) -> int | None:
+        return max(self.rounds.values(), default=None)
+
+    @property
+    def rounds_played(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def disqualified(self) -> bool:
+        return self.status == EntryStatus.DISQUALIFIED
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.status == EntryStatus.WITHDRAWN
+
+
+@dataclass
+class Line(Tally):
+    """One player's row of the standings."""
+
+    entry: Entry
+    rounds: dict[int, int] = field(default_factory=dict)  # round number -> game points
+    penalties: int = 0
+    rank: int | None = None
+
+    @property
+    def status(self) -> str:
+        return self.entry.status
+
+    @property
+    def start_number(self) -> int:
+        return self.entry.start_number
+
+    @property
+    def note(self) -> str:
+        """What the printed and shown standings say next to the name."""
+        if self.disqualified:
+            return _("disqualified")
+        return _("withdrawn") if self.withdrawn else ""
+
+
+@dataclass
+class TeamLine:
+    name: str
+    members: list[Line]
+    rank: int | None = None
+
+    @property
+    def total(self) -> int:
+        # Every member's points as played: a disqualification changes nothing for the team,
+        # so no team can gain (or lose) by it.
+        return sum(m.total for m in self.members)
+
+
+@dataclass
+class Standings:
+    tournament: Tournament
+    round_numbers: list[int]
+    lines: list[Line]
+    teams: list[TeamLine]
+    state: str
+    generated_at: object
+    # Registered, but never seated in a released or closed round: no rank, by start number.
+    absent: list[Line] = field(default_factory=list)
+
+    @property
+    def provisional(self) -> bool:
+        return self.state == PROVISIONAL
+
+
+def counted_tables(tournament: Tournament, prefix: str = "") -> Q:
+    """The tables whose sheets count, as a condition on ``prefix`` (e.g. "table__")."""
+    released, closed = RoundStatus.RELEASED, RoundStatus.CLOSED
+    if tournament.standings_live:
+        return round_started(f"{prefix}round__")
+    return Q(**{f"{prefix}round__status": closed}) | Q(
+        **{f"{prefix}round__status": released, f"{prefix}sheet__status": SheetStatus.CONFIRMED}
+    )
+
+
+def _tiebreak_key(line: Tally, tiebreak: str) -> tuple:
+    key: list[int] = [-line.total]
+    for rule in tiebreak.split(","):
+        if rule == "best-round":
+            key.append(-(line.best_round or 0))
+        elif rule == "rounds-played":
+            key.append(-line.rounds_played)
+    return tuple(key)
+
+
+def assign_ranks(lines: list, key) -> None:
+    """Competition ranking (1, 2, 2, 4): equal keys share a rank."""
+    previous, rank = None, 0
+    for index, line in enumerate(lines, start=1):
+        current = key(line)
+        if current != previous:
+            rank, previous = index, current
+        line.rank = rank
+
+
+T = TypeVar("T", bound=Tally)
+
+
+def rank_lines(lines: list[T], tiebreak: str) -> list[T]:
+    """``lines`` in order of the standings, each with its rank (equal totals share one
+    unless the tournament's tie-breakers ``tiebreak`` decide); equal players by start
+    number."""
+
+    keys = {id(line): _tiebreak_key(line, tiebreak) for line in lines}  # once per line
+    ranked = sorted(lines, key=lambda line: (keys[id(line)], line.start_number))
+    assign_ranks(ranked, lambda line: keys[id(line)])
+    return ranked
+
+
+def tally_points(lines: Mapping[int, Tally], tables: Q) -> dict[int, int]:
+    """Add to ``lines`` (by entry id) the game points per round and the penalty points of
+    the seats at ``tables`` (a condition on "table__…" of seats, games and penalties), in
+    three queries whatever their number; returns each table's round number by table id."""
+    seat_of: dict[tuple[int, int], Tally] = {}  # (table id, position) -> the seated line
+    round_of: dict[int, int] = {}
+    seats = Seat.objects.filter(tables).values_list(
+        "table_id", "position", "entry_id", "round__number"
+    )
+    for table_id, position, entry_id, number in seats:
+        line = lines[entry_id]
+        seat_of[table_id, position] = line
+        round_of[table_id] = number
+        line.rounds.setdefault(number, 0)
+    for table_id, position, value in table_sums(Game.objects.filter(tables)):
+        if (owner := seat_of.get((table_id, position))) is not None:
+            owner.rounds[round_of[table_id]] += value
+    for table_id, position, value in table_sums(Penalty.objects.counting().filter(tables)):
+        if (owner := seat_of.get((table_id, position))) is not None:
+            owner.penalties += value
+    return round_of
+
+
+def tally(lines: Mapping[int, Tally], tournaments: list[int], running: Q | None) -> set[int]:
+    """Add to ``lines`` (by entry id) the points per round and the penalty points of the
+    ``tournaments``' closed rounds as stored, and of the tables ``running`` (a condition on
+    "table__…" of tables not in a closed round) summed from their games; returns the round
+    numbers that count. A closed round without stored results (data written around the
+    verbs: a fixture, a restored copy from before results were stored) is summed from its
+    games too; ``manage.py checkresults`` reports it."""
+    # One query: each closed round with its stored rows (a round without any: one row of
+    # None). The covering index round_result_read answers the rows.
+    closed = Round.objects.filter(tournament_id__in=tournaments, status=RoundStatus.CLOSED)
+    number_of: dict[int, int] = {}
+    stored: set[int] = set()
+    for round_id, number, entry_id, points, penalties in closed.order_by().values_list(
+        "pk", "number", "results__entry_id", "results__points", "results__penalties"
+    ):
+        number_of[round_id] = number
+        if entry_id is None:
+            continue
+        stored.add(round_id)
+        if (line := lines.get(entry_id)) is not None:
+            line.rounds[number] = points
+            line.penalties += penalties
+    numbers = {number_of[pk] for pk in stored}
+    unstored = [pk for pk in number_of if pk not in stored]
+    if unstored:
+        fallback = Q(table__round_id__in=unstored)
+        running = fallback if running is None else running | fallback
+    if running is not None:
+        numbers |= set(tally_points(lines, running).values())
+    return numbers
+
+
+def compute(tournament: Tournament) -> Standings:
+    played = Seat.objects.filter(round_started("round__"), entry=OuterRef("pk"))
+    entries = (
+        Entry.objects.filter(tournament=tournament)
+        .annotate(seated=Exists(played))
+        .select_related("player", "team")
+        # The moments of check-in, fee and creation are no part of any standings: not
+        # loaded, their conversion was a seventh of the computation for a big field.
+        .defer("checked_in_at", "fee_changed_at", "created_at", "player__created_at")
+        .order_by("start_number")
+    )
+    lines = {entry.pk: Line(entry) for entry in entries}
+    absent = [line for line in lines.values() if not line.entry.seated]  # type: ignore[attr-defined]
+    for line in absent:
+        del lines[line.entry.pk]
+    if not lines:  # before the first round is released nobody has "not started"
+        absent = []
+    running = (
+        Q(table__round__tournament=tournament)
+        & counted_tables(tournament, "table__")
+        & ~Q(table__round__status=RoundStatus.CLOSED)
+    )
+    numbers = tally(lines, [tournament.pk], running)
+
+    playing = [line for line in lines.values() if not line.disqualified]
+    ranked = rank_lines(playing, tournament.tiebreak)
+    disqualified = sorted(
+        (line for line in lines.values() if line.disqualified),
+        key=lambda line: (-line.total, line.entry.start_number),
+    )
+    # Final exactly when the tournament is finished: one rule (Tournament.status).
+    state = FINAL if tournament.status == TournamentStatus.FINISHED else PROVISIONAL
+    return Standings(
+        tournament=tournament,
+        round_numbers=sorted(numbers),
+        lines=ranked + disqualified,
+        teams=_teams(ranked + disqualified),
+        state=state,
+        generated_at=timezone.now(),
+        absent=absent,
+    )
+
+
+def table_sums(rows) -> Iterator[tuple[int, int, int]]:
+    """(table id, position, points) of the rows (games or penalties) summed per table and
+    position in the database: one row per table, not per game."""
+    columns = [f"p{position}" for position in range(1, 6)]
+    sums = rows.values("table_id").annotate(*[Sum(c) for c in columns]).order_by()
+    for table_id, *points in sums.values_list("table_id", *[f"{c}__sum" for c in columns]):
+        for position, value in enumerate(points, start=1):
+            if value:
+                yield table_id, position, value
+
+
+def _teams(lines: list[Line]) -> list[TeamLine]:
+    """The teams of the players in ``lines`` (the ones who played): a member who never
+    started adds nothing, and a team none of whose members started is not ranked."""
+    members: dict[int, list[Line]] = defaultdict(list)
+    names: dict[int, str] = {}
+    for line in lines:
+        team = line.entry.team
+        if team is not None:
+            members[team.pk].append(line)
+            names[team.pk] = team.name
+    teams = [TeamLine(names[pk], group) for pk, group in members.items()]
+    teams.sort(key=lambda team: (-team.total, team.name))
+    assign_ranks(teams, lambda team: team.total)
+    return teams

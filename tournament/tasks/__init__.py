@@ -1,0 +1,1 @@
+"""Background work the web server only queues: the heavy documents and the players' mails."""

@@ -1,0 +1,2 @@
+"""Request plumbing: middleware, login limits, the device cookie, the players page's live
+rows, logging and error reports."""

@@ -1,0 +1,2 @@
+"""How the site words things: the sentences behind the engine's codes, the German glossary,
+form labels, profile notes."""
