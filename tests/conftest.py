@@ -10,6 +10,17 @@ os.environ.setdefault("TASKS_IMMEDIATE", "1")
 from tests import factories
 
 
+def pytest_terminal_summary(terminalreporter, config):
+    """The order of this run, beside its results: pytest-randomly (requirements-dev.txt)
+    shuffles modules and tests on every run; the seed gives the same order again."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if isinstance(seed, int) and config.getoption("randomly_reorganize", True):
+        terminalreporter.write_line(
+            f"Random test order: run it again with --randomly-seed={seed}"
+            " (the fixed order: -p no:randomly)"
+        )
+
+
 @pytest.fixture
 def director_user(db):
     return factories.director(username="leiterin")
