@@ -1,3 +1,4 @@
+import inspect
 import os
 import signal
 
@@ -8,6 +9,28 @@ import pytest
 os.environ.setdefault("TASKS_IMMEDIATE", "1")
 
 from tests import factories
+
+# A test that migrates the database back and forth (tests/migrations.py or Django's executor).
+MIGRATING = ("migrate_to", "migrated_back", "_migrate(", "MigrationExecutor")
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "migrations: migrates the test database back and forth (set by tests/conftest.py); "
+        "CI runs these round trips on SQLite only",
+    )
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        function = getattr(item, "function", None)
+        try:
+            source = inspect.getsource(function) if function is not None else ""
+        except (OSError, TypeError):
+            continue
+        if any(name in source for name in MIGRATING):
+            item.add_marker(pytest.mark.migrations)
 
 
 def pytest_terminal_summary(terminalreporter, config):
