@@ -78,9 +78,12 @@ check-migrations: $(VENV)/.dev-deps
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
 # Two processes (pytest-xdist): the machine's two cores; PYTEST_PARALLEL= runs in one.
+# Every run is in a new random order (pytest-randomly): the seed is printed at the top and the
+# end; PYTEST_ARGS=--randomly-seed=N repeats an order, PYTEST_ARGS="-p no:randomly" keeps
+# the file order. The 20 slowest tests are listed: where CI's time goes.
 PYTEST_PARALLEL ?= -n 2
 pytest: $(VENV)/.dev-deps browser-deps
-	$(BIN)/pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)
+	$(BIN)/pytest $(PYTEST_PARALLEL) --durations=20 $(PYTEST_ARGS)
 
 test: lint typecheck check-migrations jstest pytest
 

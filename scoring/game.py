@@ -1,4 +1,4 @@
-"""The value of one game from its facts (RULES.md sections 4 and 5, TSR 7, EPP 6).
+"""The value of one game from its facts (TSR 6.4.3, 7.1-7.2, EPP 6.2).
 
 :func:`parse_facts` turns a JSON-like mapping into :class:`GameFacts` or raises
 :class:`~scoring.errors.InvalidFacts`; :func:`evaluate` scores valid facts for a profile.

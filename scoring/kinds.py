@@ -1,6 +1,6 @@
 """Every kind of row a Spielliste holds, by the one letter that names it everywhere: on the
 paper list, in the desk grid, in a sheet file, on the pages and in the print pack
-(RULES.md section 3).
+(TSR 4.2.4, 4.3.2, 4.4.3, 4.4.5).
 
 =====  ==========================================================================
 N      normal game (a Hochzeit that found a partner included)

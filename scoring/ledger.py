@@ -1,5 +1,5 @@
 """Who deals, who sits out, who still owes a Pflichtsolo, and when one must be vorgeführt
-(RULES.md section 2, TSR 3.3.1, 4.2.3-4.2.5, 10.1)."""
+(TSR 3.1.1, 3.3.1, 4.2.3-4.2.5, 10.1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Strafpunkte: the per-position distribution of a referee's decision (RULES.md section 6,
+"""Strafpunkte: the per-position distribution of a referee's decision (the penalties of
 TSR 9, BSV 9, EPP 8), and the set of penalty rows a Spielliste may legally contain."""
 
 from __future__ import annotations

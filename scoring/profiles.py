@@ -1,6 +1,6 @@
 """Rule profiles: every parameter in which the tournament rule texts differ, as data.
 
-The three shipped profiles follow section 1 of RULES.md: the DDV Turnier-Spielregeln 2026
+The three shipped profiles follow their own rule texts: the DDV Turnier-Spielregeln 2026
 (``ddv``), the Betriebssportverband Hessen rules of 2010 (``bsv-hessen-2010``) and the Eppstein
 rules of 2001 (``eppstein-2001``). A tournament may derive a custom profile from any of them by
 changing parameters; :func:`derive` validates such a change.
@@ -28,7 +28,7 @@ class UnsportsmanlikeSanction(StrEnum):
 
 
 class NotInText(StrEnum):
-    """Something a profile applies that its own rule text does not give (RULES.md section 1:
+    """Something a profile applies that its own rule text does not give (the profiles' rule:
     where a text is silent, a default). Stable keys; the site words them for people."""
 
     # BSV 9.3 names geringfügige violations without points: the amounts of TSR 9.3.
@@ -60,7 +60,7 @@ class RuleProfile:
     sanctions: tuple[UnsportsmanlikeSanction, ...]
     max_deduction: int
     decided_game_extra_penalty: bool
-    # Open points no rule text settles (RULES.md section 8): kept as settings, not constants.
+    # Open points no rule text settles (TSR 4.2.3 with 10.1.1): kept as settings, not constants.
     # At a 5-table the dealer sits out. If he is the only one still owing a Pflichtsolo when it
     # must be vorgeführt, True lets the deal pass to his left neighbour so that he can play it.
     vorfuehren_sitter_passes_deal: bool = True

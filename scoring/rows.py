@@ -1,5 +1,5 @@
 """A Spielliste row from what the list keeper taps: the kind, the winners (or the soloist
-and whether the solo was won) and the game value (RULES.md section 7, TSR 7.2, 10.1.1).
+and whether the solo was won) and the game value (TSR 7.2, 7.3.3, 10.1.1).
 
 The sheet checks (:mod:`scoring.sheet`) accept exactly the rows this module derives, so a
 row entered this way never shows a pattern finding.

@@ -1,4 +1,4 @@
-"""Checks on a Spielliste (RULES.md section 7, TSR 7.3.3, 10.1): findings, never exceptions.
+"""Checks on a Spielliste (TSR 7.3.3, 9.7.2, 10.1, BSV 7.3): findings, never exceptions.
 
 A sheet is a list of :class:`SheetRow`: games numbered 1, 2, 3, ... and penalty rows (kind
 ``S``) carrying the number of the game they were given in. :func:`check_sheet` returns every

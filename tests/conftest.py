@@ -1,3 +1,4 @@
+import inspect
 import os
 import signal
 
@@ -8,6 +9,39 @@ import pytest
 os.environ.setdefault("TASKS_IMMEDIATE", "1")
 
 from tests import factories
+
+# A test that migrates the database back and forth (tests/migrations.py or Django's executor).
+MIGRATING = ("migrate_to", "migrated_back", "_migrate(", "MigrationExecutor")
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "migrations: migrates the test database back and forth (set by tests/conftest.py); "
+        "CI runs these round trips on SQLite only",
+    )
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        function = getattr(item, "function", None)
+        try:
+            source = inspect.getsource(function) if function is not None else ""
+        except (OSError, TypeError):
+            continue
+        if any(name in source for name in MIGRATING):
+            item.add_marker(pytest.mark.migrations)
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """The order of this run, beside its results: pytest-randomly (requirements-dev.txt)
+    shuffles modules and tests on every run; the seed gives the same order again."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if isinstance(seed, int) and config.getoption("randomly_reorganize", True):
+        terminalreporter.write_line(
+            f"Random test order: run it again with --randomly-seed={seed}"
+            " (the fixed order: -p no:randomly)"
+        )
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.db.backends.signals import connection_created
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
@@ -25,3 +26,22 @@ class TournamentConfig(AppConfig):
         )
         # Every write of a tournament's rows moves its version (the key of cached pages).
         versions.connect()
+        post_migrate.connect(create_roles, sender=self, dispatch_uid="tournament-roles")
+
+
+def create_roles(sender, using="default", apps=None, **kwargs) -> None:
+    """The two role groups exist wherever the schema does. Migration 0002 made them once, but
+    a flush (every transactional test, ``manage.py flush``) empties auth_group and then sends
+    post_migrate again, as Django does for permissions and content types: creating them here
+    keeps the demo fixture (it names the groups by natural key) and every role check working
+    after it, without each caller having to remember ``get_or_create``."""
+    from django.apps import apps as installed
+
+    from .models.audit import DIRECTOR_GROUP, REFEREE_GROUP
+
+    try:  # migrate passes the migrated state's models, flush none
+        group = (apps or installed).get_model("auth", "Group")
+    except LookupError:  # auth not migrated (yet) in this plan
+        return
+    for name in (DIRECTOR_GROUP, REFEREE_GROUP):
+        group.objects.using(using).get_or_create(name=name)

@@ -16,7 +16,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
-import time
+import threading
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,11 +58,43 @@ class Hall:
     tokens: list[str]
     process: subprocess.Popen | None = None
     output: Path = field(init=False)
+    _news: threading.Condition = field(init=False, default_factory=threading.Condition)
+    _reader: threading.Thread = field(init=False)
+    _lines: list[str] = field(init=False, default_factory=list)
+    _ended: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         self.output = self.workdir / "hall.out"
 
     def start(self) -> None:
+        """``make hall`` on ``port``; on another free port when something took that one
+        meanwhile (free_port() only proposes a port: another program may bind it first, or
+        take it while the hall is stopped for a restart)."""
+        for _attempt in range(5):
+            self._launch()
+            # The hall binds its port before it prints the addresses: once its own address
+            # is out, it listens (a request waits in the queue until it is served).
+            bound = f"http://127.0.0.1:{self.port}/"
+            with self._news:
+                self._news.wait_for(lambda bound=bound: bound in self.said() or self._ended, 120)
+            if bound in self.said():
+                return
+            if not self._ended:
+                pytest.fail("make hall did not start within 120 s:\n" + self.said())
+            if f"Port {self.port} " not in self.said():  # not "in use": a real failure
+                pytest.fail("make hall ended at its start:\n" + self.said())
+            self.port = free_port()
+            self.env["PORT"] = str(self.port)
+        pytest.fail("no free port for make hall:\n" + self.said())
+
+    def said(self) -> str:
+        """What the hall has said since its last start."""
+        with self._news:
+            return "".join(self._lines)
+
+    def _launch(self) -> None:
+        """Starts ``make hall``. Its output goes on to hall.out line by line, each line
+        kept and announced to ``_news``, and so is its end."""
         # Started as a script's background job starts it, with Ctrl+C (SIGINT) ignored:
         # the hall must still end the day cleanly on it (stop() checks its goodbye).
         self.process = subprocess.Popen(
@@ -70,19 +102,29 @@ class Hall:
             cwd=settings.BASE_DIR,
             env=self.env,
             stdin=subprocess.DEVNULL,
-            stdout=self.output.open("a"),
+            stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # make and the server it starts stop together
         )
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.output.read_text()
-            try:
-                if Phone(self).get("/").status == 200:
-                    return
-            except OSError:
-                time.sleep(0.3)
-        pytest.fail("make hall did not answer within 120 s:\n" + self.output.read_text())
+        self._lines, self._ended = [], False
+
+        def copy(pipe, log) -> None:
+            with pipe, log:
+                for raw in pipe:
+                    line = raw.decode(errors="replace")
+                    log.write(line)
+                    log.flush()
+                    with self._news:
+                        self._lines.append(line)
+                        self._news.notify_all()
+            with self._news:
+                self._ended = True
+                self._news.notify_all()
+
+        self._reader = threading.Thread(
+            target=copy, args=(self.process.stdout, self.output.open("a")), daemon=True
+        )
+        self._reader.start()
 
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
@@ -93,6 +135,7 @@ class Hall:
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
+        self._reader.join(10)  # all it said is in hall.out
 
     def table_state(self, token: str) -> tuple[str, int]:
         with sqlite3.connect(self.workdir / "hall.sqlite3") as db:

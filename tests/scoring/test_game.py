@@ -1,4 +1,4 @@
-"""Game values: the worked examples of RULES.md section 8 and the rule texts behind them."""
+"""Game values: worked examples of TSR 7.1-7.2 and 10.1 and the rule texts behind them."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Dealer, sitter and the Pflichtsolo ledger (RULES.md section 2)."""
+"""Dealer, sitter and the Pflichtsolo ledger (TSR 3.3.1, 4.2.3-4.2.5, 10.1.1-10.1.2)."""
 
 from scoring.kinds import Kind
 from scoring.ledger import PlayedGame, walk

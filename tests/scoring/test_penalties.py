@@ -1,4 +1,4 @@
-"""Penalty distributions: RULES.md section 6 for every category and context, per profile,
+"""Penalty distributions: TSR 9, BSV 9 and EPP 8 for every category and context, per profile,
 on 4- and 5-tables."""
 
 import pytest
@@ -30,7 +30,7 @@ class TestEveryProfile:
         assert distribute(profile, c) == (-3, 1, 1, 1)
 
     def test_geringfuegig_by_kontra_that_can_disadvantage_the_soloist_b1(self, profile):
-        # RULES.md example 7
+        # TSR 9.3.3 b1
         c = case(4, G, phase=Phase.SOLO, soloist=1, disadvantages_soloist=True)
         assert distribute(profile, c) == (3, 0, 0, -3)
 

@@ -440,7 +440,7 @@ def test_the_even_odd_exceptions_are_exactly_the_legal_rows_that_break_it():
     assert breaking == {(-3, 0, 0, 3), (-15, 0, 0, 15), (-21, 0, 0, 21)}
 
 
-# --- what a paper list cannot say (issue 35, RULES.md section 7) ------------------------------
+# --- what a paper list cannot say (issue 35, TSR 4.2.3, 9.4.4) --------------------------------
 
 
 def forced_last_pflichtsolo(letter):

@@ -5,7 +5,6 @@ for visitors, a failure shown as a message, the worker and its supervisor."""
 import dataclasses
 import datetime
 import sys
-import time
 from io import BytesIO
 
 import pytest
@@ -19,6 +18,7 @@ from tests.downloads import file_of
 from tests.factories import TournamentFactory, director, make_series, released_table
 from tests.tournament.exports.test_exports import pdf_text
 from tests.tournament.test_rounds import field
+from tests.waiting import Notes
 from tournament.base.versions import mark_changed
 from tournament.domain import draw as draw_domain
 from tournament.management.commands import worker as worker_command
@@ -278,11 +278,16 @@ def test_a_drawn_round_has_its_print_pack_queued(settings, queue, tournament, di
 
 
 def test_a_worker_that_dies_is_started_again_and_stopped_with_the_hall():
-    supervisor = Supervisor([sys.executable, "-c", "pass"], pause=0.05)
+    notes = Notes()
+
+    class Watched(Supervisor):
+        def _spawn(self) -> None:
+            super()._spawn()
+            notes.tell()
+
+    supervisor = Watched([sys.executable, "-c", "pass"], pause=0.05)
     supervisor.start()
-    deadline = time.monotonic() + 30
-    while supervisor.starts < 3 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    notes.wait_for(lambda: supervisor.starts >= 3)
     supervisor.stop()
     assert supervisor.starts >= 3
     assert supervisor.process is not None and supervisor.process.poll() is not None

@@ -2,7 +2,6 @@
 limited request gets 429 with Retry-After, and a real user is back in after a few minutes."""
 
 import threading
-import time
 from datetime import timedelta
 
 import pytest
@@ -14,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import director
+from tests.waiting import WAIT, Notes
 from tournament.base import ratelimit
 from tournament.models import RateBucket
 from tournament.views.auth import PER_ACCOUNT, PER_ADDRESS, WINDOW
@@ -247,14 +247,6 @@ def test_the_administrator_gets_into_the_admin_from_a_known_browser_during_a_loc
 
 # --- review: count before the check, known browsers tied to the account ----------------------
 
-WAIT = 30  # seconds: only reached when a test fails
-
-
-def wait_until(condition):
-    deadline = time.monotonic() + WAIT
-    while not condition() and time.monotonic() < deadline:
-        time.sleep(0.01)
-
 
 def writers_take_turns_in_memory(monkeypatch):
     """A file database, as on the site and in the default test settings, lets writers queue
@@ -281,13 +273,13 @@ def test_parallel_guesses_get_no_more_password_checks_than_the_limit(monkeypatch
     limit first and counting the failure afterwards let all of them in."""
     owner()
     guesses = PER_ACCOUNT + 4
-    checked, answers = [], []
+    checked, answers, notes = [], [], Notes()
     release = threading.Event()
     model = get_user_model()
     real_check = model.check_password
 
     def held_check(user, raw_password):
-        checked.append(raw_password)
+        notes.add(checked, raw_password)
         release.wait(WAIT)
         return real_check(user, raw_password)
 
@@ -296,9 +288,9 @@ def test_parallel_guesses_get_no_more_password_checks_than_the_limit(monkeypatch
 
     def guess(number):
         try:
-            answers.append(attempt("leitung", f"guess-{number}", f"198.51.100.{number}"))
+            notes.add(answers, attempt("leitung", f"guess-{number}", f"198.51.100.{number}"))
         except Exception as exc:
-            answers.append(exc)
+            notes.add(answers, exc)
         finally:
             connection.close()
 
@@ -306,7 +298,7 @@ def test_parallel_guesses_get_no_more_password_checks_than_the_limit(monkeypatch
     for thread in threads:
         thread.start()
     try:
-        wait_until(lambda: len(checked) + len(answers) == guesses)
+        notes.wait_for(lambda: len(checked) + len(answers) == guesses)
         held = len(checked)
     finally:
         release.set()

@@ -1,4 +1,4 @@
-"""Referee penalties: the facts checked against the sheet, the rows of RULES.md section 6 per
+"""Referee penalties: the facts checked against the sheet, the rows of TSR 9, BSV 9, EPP 8 per
 profile on 4- and 5-tables, signature, sanctions, revocation and replacement, the record and
 its export, calls from the tables, referee accounts and the permissions."""
 
@@ -80,7 +80,7 @@ def five_table(tournament, **kwargs):
 
 
 # (size, game, offender, category, context, soloist, b1, k, deduction, row)
-# The rows are written out from RULES.md section 6, not computed.
+# The rows are written out from TSR 9.3-9.7 (BSV 9, EPP 8), not computed.
 CASES = [
     (4, 1, 2, U, NORMAL, None, False, 0, 0, (0, 0, 0, 0)),
     (4, 1, 2, G, NORMAL, None, False, 0, 0, (1, -3, 1, 1)),

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.db import connection
 from django.urls import reverse
@@ -13,8 +14,15 @@ from django.utils import timezone
 
 from tests.processes import run_python
 from tournament.domain import registrations as registrations_domain
-from tournament.management.commands.demo import DEMO_SERIES_SLUG, DEMO_SLUG, UPCOMING_SLUG
+from tournament.management.commands.demo import (
+    DEMO_FIXTURE,
+    DEMO_SERIES_SLUG,
+    DEMO_SLUG,
+    UPCOMING_SLUG,
+)
 from tournament.models import Entry, Game, RegistrationState, Series, SeriesMethod, Tournament
+from tournament.models.audit import DIRECTOR_GROUP, REFEREE_GROUP
+from tournament.permissions import is_director
 from tournament.queries import series as series_domain
 from tournament.queries import sheets as reads
 from tournament.queries.fees import fee_sums
@@ -106,6 +114,18 @@ def test_the_demo_data_has_three_drawn_rounds_of_eight_four_tables_and_a_five_ta
     assert tournament.entries.count() == 37 and tournament.rounds.count() == 3
     assert Entry.objects.count() == entries
     assert Tournament.objects.count() == 4 and Series.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_role_groups_survive_a_flush_and_the_demo_fixture_loads_after_it():
+    """A flush (every transactional test, ``manage.py flush``) empties the groups that
+    migration 0002 made; the demo fixture names them and failed to load after one."""
+    call_command("flush", interactive=False, verbosity=0)
+    names = set(Group.objects.values_list("name", flat=True))
+    assert {DIRECTOR_GROUP, REFEREE_GROUP} <= names
+    call_command("loaddata", str(DEMO_FIXTURE), verbosity=0)
+    director = Tournament.objects.get(slug=DEMO_SLUG).directors.get()
+    assert is_director(director)
 
 
 @pytest.mark.django_db

@@ -26,7 +26,7 @@ NUMBER = {"inputmode": "numeric", "autocomplete": "off"}
 
 
 class PenaltyForm(forms.Form):
-    """The facts a penalty row depends on (RULES.md section 6). Fields that do not apply
+    """The facts a penalty row depends on (TSR 9.3-9.7, EPP 8). Fields that do not apply
     to the chosen category are ignored (the page hides them)."""
 
     game_number = forms.IntegerField(

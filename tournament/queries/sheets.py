@@ -168,6 +168,17 @@ def load(table: Table, *, complete: bool = False, running_totals: bool = False) 
     return _view(table, seats, games, penalties, complete=complete, running_totals=running_totals)
 
 
+def with_game(sheet: SheetView, game: Game, table: Table) -> SheetView:
+    """``sheet`` once ``game`` is stored, without reading the sheet again: a keeper's save
+    checked its form against ``sheet`` and changed only that game (``table`` read afresh)."""
+    games = sorted([g for g in sheet.games if g.number != game.number] + [game], key=_number)
+    return _view(table, sheet.seats, games, sheet.penalties)
+
+
+def _number(game: Game) -> int:
+    return game.number
+
+
 def _view(
     table: Table,
     seats,

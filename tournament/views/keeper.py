@@ -266,10 +266,13 @@ def keeper_sheet(request, table):
 
 
 def _save_game(request, table, actor):
+    # The sheet is read once: the form is checked against it, and after the save it is shown
+    # with the stored game put in (reads.with_game). A conflict means the sheet changed
+    # meanwhile: it is read again, once, for the retry form and the page.
     sheet = reads.load(table)
     form = GameEntryForm(request.POST, sheet=sheet)
     if not form.is_valid():
-        return _keeper_render(request, table, form, status=422)
+        return _keeper_render(request, table, form, status=422, sheet=sheet)
     data = form.cleaned_data
     try:
         game = verbs.save_row(
@@ -282,13 +285,17 @@ def _save_game(request, table, actor):
             reason=data["reason"],
         )
     except Conflict as exc:
-        retry = _retry_form(request.POST, exc, reads.load(table))
-        return _keeper_render(request, table, retry, conflict=conflict_context(exc), status=409)
+        table.refresh_from_db(from_queryset=TABLE_WITH_SHEET)
+        now = reads.load(table)
+        retry = _retry_form(request.POST, exc, now)
+        return _keeper_render(
+            request, table, retry, conflict=conflict_context(exc), status=409, sheet=now
+        )
     except DomainError as exc:
         form.add_error(None, exc.message)
         return _keeper_render(request, table, form, status=422, notice=exc.message, error=True)
     table.refresh_from_db(from_queryset=TABLE_WITH_SHEET)
-    saved = reads.load(table)
+    saved = reads.with_game(sheet, game, table)
     notice, warning = _saved_notice(game.number, saved)
     response = _keeper_render(request, table, None, notice=notice, warning=warning, sheet=saved)
     # After a correction opened with ?edit=N the address bar must not reopen it on reload.

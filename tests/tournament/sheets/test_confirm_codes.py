@@ -10,7 +10,6 @@ import random
 import re
 import sys
 import threading
-import time
 from dataclasses import replace
 from datetime import timedelta
 
@@ -24,6 +23,7 @@ from pypdf import PdfReader
 
 from tests.downloads import file_of
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, released_table
+from tests.waiting import WAIT, Notes
 from tournament.base import ratelimit
 from tournament.errors import DomainError
 from tournament.management.demo_games import play_sheet
@@ -262,9 +262,6 @@ def test_right_codes_leave_no_count_behind(submitted):
     assert not RateBucket.objects.exists()
 
 
-WAIT = 30  # seconds: only reached when a test fails
-
-
 @pytest.mark.django_db(transaction=True)
 def test_parallel_wrong_codes_get_no_more_comparisons_than_the_limit(monkeypatch, submitted):
     """More wrong codes from one guesser than the limit arrive at once, each on its own
@@ -272,7 +269,7 @@ def test_parallel_wrong_codes_get_no_more_comparisons_than_the_limit(monkeypatch
     attempt has been compared or refused: counting the wrong code only then (as before) let
     every waiter read a count below the limit."""
     attempts = codes.CODE_FAILURES + 4
-    compared, wrong, refused, errors = [], [], [], []
+    compared, wrong, refused, errors, notes = [], [], [], [], Notes()
     release = threading.Event()
     real_confirm = sheet_domain._confirm
     # SQLite's shared in-memory test database (DATABASE_URL set) answers "table is locked"
@@ -290,7 +287,7 @@ def test_parallel_wrong_codes_get_no_more_comparisons_than_the_limit(monkeypatch
         try:
             return in_turn(real_confirm, table, actor, code)
         except codes.WrongCode:
-            compared.append(code)
+            notes.add(compared, code)
             release.wait(WAIT)
             raise
 
@@ -304,11 +301,11 @@ def test_parallel_wrong_codes_get_no_more_comparisons_than_the_limit(monkeypatch
         try:
             sheet_domain.confirm(submitted, actor, code="11111")
         except codes.WrongCode:
-            wrong.append(True)
+            notes.add(wrong)
         except codes.TooManyCodes:
-            refused.append(True)
+            notes.add(refused)
         except Exception as exc:
-            errors.append(exc)
+            notes.add(errors, exc)
         finally:
             connection.close()
 
@@ -316,11 +313,7 @@ def test_parallel_wrong_codes_get_no_more_comparisons_than_the_limit(monkeypatch
     for thread in threads:
         thread.start()
     try:
-        deadline = time.monotonic() + WAIT
-        while len(compared) + len(refused) + len(errors) < attempts:
-            if time.monotonic() > deadline:
-                break
-            time.sleep(0.01)
+        notes.wait_for(lambda: len(compared) + len(refused) + len(errors) >= attempts)
         held = len(compared)
     finally:
         release.set()
