@@ -444,8 +444,10 @@ def test_a_second_tap_on_save_does_not_queue_an_empty_game(hall_url, phone_conte
     context = phone_context()
     page = context.new_page()
     page.goto(f"{hall_url}/tisch/{table.token}/")
-    posts = []
-    page.on("request", lambda request: request.method == "POST" and posts.append(request.url))
+    answers = []  # the status of each game the server answered
+    page.on(
+        "response", lambda answer: answer.request.method == "POST" and answers.append(answer.status)
+    )
     context.set_offline(True)
     enter(page, 1, (1, 2), 1)
     page.locator("#save-game").tap()  # the thumb taps twice
@@ -457,9 +459,13 @@ def test_a_second_tap_on_save_does_not_queue_an_empty_game(hall_url, phone_conte
     enter(page, 2, (1, 3), 2)  # online, the answer may come before the second tap
     page.locator("#save-game").tap()
     expect(page.locator("#notice")).to_have_text("Spiel 2 gespeichert.")
-    page.wait_for_timeout(500)
+    # The queue is sent in order, one game after the other: an empty game queued by the
+    # second tap would have had its answer (a refusal) before game 3 arrives.
+    enter(page, 3, (2, 4), 3)
+    expect(page.locator("#notice")).to_have_text("Spiel 3 gespeichert.")
     expect(page.locator("#outbox.error, #sheet-rows tr.held")).to_have_count(0)
-    assert stored(table) == EXPECTED[:2]
+    assert answers == [200, 200, 200]
+    assert stored(table) == EXPECTED
     assert queue(page, table) == []
 
 
@@ -548,11 +554,12 @@ def test_a_late_answer_to_send_again_does_not_hold_the_corrected_game(
     expect(page.locator("#outbox")).to_contain_text("Spiel 1 wurde nicht gespeichert")
 
     stall.append(True)
-    page.locator("#outbox").get_by_role("button", name="Erneut senden").tap()
-    page.wait_for_timeout(300)
-    assert len(stalled) == 1  # still on the way while the keeper corrects the game
+    with page.expect_request(lambda request: request.method == "POST"):
+        page.locator("#outbox").get_by_role("button", name="Erneut senden").tap()
+    # The game is sent again and still on the way while the keeper corrects it.
     winners.get_by_role("checkbox", name=re.compile(r"^3 · ")).uncheck()
     form.locator("#save-game").tap()
+    assert len(stalled) == 1
     stalled[0].continue_()  # the late answer: refused again, for the uncorrected game
     expect(page.locator("#notice")).to_have_text("Spiel 1 gespeichert.")
     expect(page.locator("#sheet-rows tr.pending")).to_have_count(0)
@@ -681,10 +688,18 @@ def test_games_still_on_the_phone_when_the_round_is_closed_are_shown_as_not_on_t
     assert Game.objects.filter(table=table).count() == 0
     assert len(queue(page, table)) == 2  # kept for the office, never sent
 
-    # Opened again later: the same, and still nothing is sent.
+    # Opened again later: the same, and still nothing is sent, also once every timer the
+    # page could have set (the sender lease, the retries) has run out.
+    posts = []
+    page.on("request", lambda request: request.method == "POST" and posts.append(request.url))
+    page.clock.install()
     page.goto(f"{hall_url}/tisch/{table.token}/")
     expect(page.locator("#sheet-rows tr.not-on-list")).to_have_count(2)
-    page.wait_for_timeout(500)
+    page.clock.run_for(60_000)
+    # A request the page starts after that one: a POST sent before it would be seen first.
+    with page.expect_request(lambda request: request.url.endswith("?after")):
+        page.evaluate("fetch(location.pathname + '?after')")
+    assert posts == []
     assert Game.objects.filter(table=table).count() == 0
 
 

@@ -82,7 +82,11 @@ def test_every_view_fits_the_screen_and_every_name_is_shown(
     pages = {}
     for width, height in SCREENS:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(400)  # the page lays itself out again after a resize
+        # The page lays itself out again after a resize (once the resizing has settled).
+        page.wait_for_function(
+            "([w, h]) => window.kreuzdameProjector.state().screen === w + 'x' + h",
+            arg=[width, height],
+        )
         label = f"{players}-{width}x{height}"
         seen = walk(page, tmp_path, label)
         assert set(seen) == VIEWS, (label, set(seen))

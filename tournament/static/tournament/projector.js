@@ -233,11 +233,13 @@
   var sequence = [];
   var position = 0;
   var timer = null;
+  var laidOutFor = ""; // the screen size the pages were last measured on, "1920x1080"
 
   function build() {
     var current = sequence[position];
     sequence = [];
     layouts = {};
+    laidOutFor = window.innerWidth + "x" + window.innerHeight;
     ORDER.forEach(function (name) {
       if (name === "clock") {
         if (clocks().big) sequence.push({ view: "clock", page: 0, pages: 1 });
@@ -362,7 +364,10 @@
     poll: poll,
     state: function () {
       var entry = sequence[position];
-      return { view: entry.view, page: entry.page + 1, pages: entry.pages, length: sequence.length };
+      return {
+        view: entry.view, page: entry.page + 1, pages: entry.pages, length: sequence.length,
+        screen: laidOutFor
+      };
     }
   };
 
