@@ -18,6 +18,7 @@ from tournament.domain import draw, fees, registrations
 from tournament.domain.entries import register, set_checked_in, set_status
 from tournament.models import EntryStatus, FeeStatus, RegistrationState
 from tournament.queries import standings as standings_domain
+from tournament.queries.fees import amount_of, fee_sums
 from tournament.queries.players import PlayerData
 from tournament.templatetags.fees import money_text
 
@@ -181,10 +182,10 @@ def test_the_row_amounts_add_up_to_the_sums(ticked):
     is what was collected, the open rows of players still playing what is outstanding, a
     waived fee is nothing and a withdrawn player who did not pay owes nothing."""
     tournament, (a, b, c, d, gone, owes_nothing) = ticked
-    sums = fees.fee_sums(tournament)
+    sums = fee_sums(tournament)
     fee = tournament.entry_fee
     rows = {e.pk: e for e in tournament.entries.all()}
-    amounts = {pk: fees.amount_of(entry, fee) for pk, entry in rows.items()}
+    amounts = {pk: amount_of(entry, fee) for pk, entry in rows.items()}
     paid = [pk for pk, entry in rows.items() if entry.fee == FeeStatus.PAID]
     still_owing = [pk for pk, entry in rows.items() if entry.fee == FeeStatus.OPEN and amounts[pk]]
     assert (sums.paid, sums.open, sums.waived) == (3, 1, 1)
