@@ -12,7 +12,8 @@ worker (tournament/tasks/mail.py), never sent in the request. A personal
 link is a secret: its pages show that one registration only, are never cached, and unknown
 links count against the address (``REGISTRATION_LINK_FAILURES``); past the limit every
 personal page answers 429 until the window ends. The verbs are in
-:mod:`tournament.domain.registrations`.
+:mod:`tournament.domain.registrations`, the reads in :mod:`tournament.queries.registrations`;
+the director's side of registration is :mod:`tournament.views.registrations`.
 """
 
 from __future__ import annotations
