@@ -12,6 +12,7 @@ from django.utils import timezone
 from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
 from tournament.domain import fees, registrations
 from tournament.domain.entries import set_checked_in, set_status
+from tournament.domain.personal_data import forget_personal_data
 from tournament.domain.players import merge_players
 from tournament.errors import DomainError
 from tournament.models import (
@@ -277,16 +278,16 @@ def test_personal_data_goes_after_the_tournament_but_names_and_entries_stay(hall
     sign(hall, "Brandt")
     waiting = sign(hall, "Conrad")
     with pytest.raises(DomainError):
-        registrations.forget_personal_data([hall])
+        forget_personal_data([hall])
     assert Registration.objects.filter(email="").count() == 0
     hall.planned_rounds = 1
     hall.save()
     RoundFactory(tournament=hall, number=1, status="closed")
-    assert registrations.forget_personal_data([hall], user=director()) == 3
+    assert forget_personal_data([hall], user=director()) == 3
     first.refresh_from_db(), waiting.refresh_from_db()
     assert (first.email, first.token, waiting.email, waiting.token) == ("", None, "", None)
     assert first.last_name == "Albers" and first.entry.player.last_name == "Albers"
-    assert registrations.forget_personal_data([hall]) == 0  # already done
+    assert forget_personal_data([hall]) == 0  # already done
     # No historical record keeps the e-mail address.
     assert not hasattr(first.history.model, "email")
 

@@ -1,5 +1,6 @@
 """Online registration: registering, the waiting list, approval, cancelling, changing one's
-details and checking in by the personal link; deleting personal data afterwards.
+details and checking in by the personal link (deleting personal data afterwards:
+:mod:`tournament.domain.personal_data`).
 
 Places: a tournament with online registration has ``registration_capacity`` places. A place is
 taken by every active entry (also those the director typed in) and every registration awaiting
@@ -12,7 +13,6 @@ transaction has committed; without one (a command) nothing is sent. What the pag
 :mod:`tournament.queries.registrations`.
 """
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import takewhile
@@ -21,7 +21,6 @@ from typing import Protocol
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -33,7 +32,6 @@ from ..models import (
     Registration,
     RegistrationState,
     Tournament,
-    TournamentStatus,
 )
 from ..models.audit import PLAYER, event, role_of, stamp
 from ..models.locks import lock
@@ -584,22 +582,3 @@ def check_in(registration: Registration) -> Entry:
     if not can_check_in(registration) or registration.entry is None:
         raise DomainError(_("Check-in on this link is not open."))
     return set_checked_in(registration.entry, True, None, role=PLAYER)
-
-
-def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int:
-    """Delete the e-mail addresses and personal links of finished tournaments' registrations
-    and entries (the player cards' pages); names and results stay. Returns how many
-    registrations were cleared. Refused for a tournament that is not finished."""
-    count = 0
-    with transaction.atomic():
-        for tournament in tournaments:
-            if tournament.status != TournamentStatus.FINISHED:
-                raise DomainError(
-                    _("%(name)s is not finished: its registrations are still needed.")
-                    % {"name": tournament.name}
-                )
-            pending = tournament.registrations.filter(personal_data_deleted_at__isnull=True)
-            count += pending.update(email="", token=None, personal_data_deleted_at=timezone.now())
-            # The personal pages of the desk's entries (the player cards' QR codes) too.
-            tournament.entries.filter(token__isnull=False).update(token=None)
-    return count

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from ..base.site_url import public_url
 from ..domain import registrations as registrations_domain
+from ..domain.personal_data import forget_personal_data
 from ..errors import DomainError
 from ..models import RegistrationState, TournamentStatus
 from ..permissions import director_required, get_managed_tournament
@@ -156,7 +157,7 @@ def registration_forget(request, slug):
     if not form.is_valid():
         return _page(request, tournament, forget_form=form, status=400)
     try:
-        count = registrations_domain.forget_personal_data([tournament], user=request.user)
+        count = forget_personal_data([tournament], user=request.user)
     except DomainError as exc:
         messages.error(request, exc.message)
         return redirect("manage:registration-list", slug=tournament.slug)
