@@ -7,9 +7,9 @@ import uuid
 
 import pytest
 from django.urls import reverse
-from tournament.demo_games import play_sheet
 
 from tests.factories import released_table
+from tournament.management.demo_games import play_sheet
 from tournament.queries import sheets as reads
 from tournament.sheets import verbs as sheet_domain
 
