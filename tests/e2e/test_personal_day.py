@@ -10,7 +10,7 @@ import pytest
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director
 from tournament.domain import draw
 from tournament.models import Round, RoundStatus, Seat, Table
-from tournament.views import keeper, signup
+from tournament.views import keeper, register
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,7 +30,7 @@ def drawn_round(live_server, page, monkeypatch):
     """Round 1 drawn, not released: table 1 with four players. The pages ask again every
     two seconds here (ten and twenty in the hall)."""
     monkeypatch.setattr(keeper, "NOT_RELEASED_REFRESH", 2)
-    monkeypatch.setattr(signup, "DAY_POLL_SECONDS", 2)
+    monkeypatch.setattr(register, "DAY_POLL_SECONDS", 2)
     user = director(username="leiterin")
     tournament = TournamentFactory(name="Adventsturnier", slug="advent", directors=[user])
     round_ = Round.objects.create(tournament=tournament, number=1, status=RoundStatus.DRAWN)

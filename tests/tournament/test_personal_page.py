@@ -15,7 +15,8 @@ from django.urls import reverse
 
 from tests.factories import EntryFactory, PlayerFactory, make_series, released_table, settle
 from tests.tournament.test_site_url import decoded_qr_codes
-from tournament.domain import draw, registrations
+from tournament.domain import draw
+from tournament.domain.personal_data import forget_personal_data
 from tournament.exports import cards
 from tournament.models import (
     Game,
@@ -310,7 +311,7 @@ def test_deleting_the_personal_data_ends_the_cards_links(tournament, day_one):
     Round.objects.filter(pk=table.round_id).update(status=RoundStatus.CLOSED)
     tournament.planned_rounds = 1
     tournament.save()
-    registrations.forget_personal_data([tournament])
+    forget_personal_data([tournament])
     assert not tournament.entries.filter(token__isnull=False).exists()
 
 

@@ -14,6 +14,7 @@ from tournament.domain.player_import import apply_import, parse_player_file
 from tournament.errors import DomainError
 from tournament.models import EntryStatus, Player, Registration, RegistrationState
 from tournament.models.audit import history_reason
+from tournament.queries import registrations as registrations_queries
 from tournament.queries.players import PlayerData
 
 pytestmark = pytest.mark.django_db
@@ -319,7 +320,7 @@ def test_a_directors_correction_accepts_a_player_and_the_players_own_does_not(ha
     edit_entry(entry, data, team_name="", start_number=entry.start_number, user=director_user)
     player.refresh_from_db()
     assert not player.unverified and player.ddv_number == "777"
-    assert not registrations.needs_acceptance(Registration.objects.get(pk=anna.pk))
+    assert not registrations_queries.needs_acceptance(Registration.objects.get(pk=anna.pk))
 
 
 def test_accepting_gives_a_directors_own_player_the_typed_number(hall, director_user):

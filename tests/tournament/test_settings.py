@@ -23,6 +23,7 @@ from tournament.management.commands.demo import (
 from tournament.models import Entry, Game, RegistrationState, Series, SeriesMethod, Tournament
 from tournament.models.audit import DIRECTOR_GROUP, REFEREE_GROUP
 from tournament.permissions import is_director
+from tournament.queries import registrations as registrations_queries
 from tournament.queries import series as series_domain
 from tournament.queries import sheets as reads
 from tournament.queries.fees import fee_sums
@@ -184,8 +185,8 @@ def test_the_demo_data_has_an_upcoming_tournament_with_registration_open_and_ful
     assert upcoming.date >= timezone.localdate() + datetime.timedelta(weeks=3)
     assert list(upcoming.directors.all()) == list(demo.directors.all())
     # Registration is open (whenever the demo is loaded) and every place is taken.
-    assert registrations_domain.phase(upcoming) == registrations_domain.OPEN
-    assert upcoming.registration_capacity == 16 and registrations_domain.places_free(upcoming) == 0
+    assert registrations_queries.phase(upcoming) == registrations_queries.OPEN
+    assert upcoming.registration_capacity == 16 and registrations_queries.places_free(upcoming) == 0
     assert upcoming.entries.filter(status="active").count() == 16
     assert not upcoming.rounds.exists()
     registrations = list(upcoming.registrations.select_related("entry__player"))

@@ -12,6 +12,7 @@ from django.utils import timezone
 from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
 from tournament.domain import fees, registrations
 from tournament.domain.entries import set_checked_in, set_status
+from tournament.domain.personal_data import forget_personal_data
 from tournament.domain.players import merge_players
 from tournament.errors import DomainError
 from tournament.models import (
@@ -23,6 +24,7 @@ from tournament.models import (
     RegistrationState,
 )
 from tournament.models.audit import PLAYER, history_reason
+from tournament.queries import registrations as registrations_queries
 from tournament.queries.fees import fee_sums
 from tournament.queries.registrations import waiting_position
 
@@ -88,7 +90,7 @@ def test_an_entry_the_director_typed_in_takes_a_place_too(hall):
     EntryFactory(tournament=hall, start_number=7)
     sign(hall, "Albers")
     assert sign(hall, "Brandt").state == RegistrationState.WAITING
-    assert registrations.places_free(hall) == 0
+    assert registrations_queries.places_free(hall) == 0
 
 
 def test_a_cancellation_moves_the_first_on_the_waiting_list_up_and_tells_them(hall):
@@ -174,12 +176,12 @@ def test_registration_is_refused_when_not_open_or_for_a_second_time(hall):
     now = timezone.now()
     hall.registration_opens_at = now + datetime.timedelta(days=1)
     hall.save()
-    assert registrations.phase(hall) == registrations.NOT_YET
+    assert registrations_queries.phase(hall) == registrations_queries.NOT_YET
     with pytest.raises(DomainError):
         sign(hall, "Brandt")
     hall.registration_opens_at, hall.registration_closes_at = None, now
     hall.save()
-    assert registrations.phase(hall) == registrations.CLOSED
+    assert registrations_queries.phase(hall) == registrations_queries.CLOSED
     with pytest.raises(DomainError):
         sign(hall, "Brandt")
     assert hall.registrations.count() == 1
@@ -276,16 +278,16 @@ def test_personal_data_goes_after_the_tournament_but_names_and_entries_stay(hall
     sign(hall, "Brandt")
     waiting = sign(hall, "Conrad")
     with pytest.raises(DomainError):
-        registrations.forget_personal_data([hall])
+        forget_personal_data([hall])
     assert Registration.objects.filter(email="").count() == 0
     hall.planned_rounds = 1
     hall.save()
     RoundFactory(tournament=hall, number=1, status="closed")
-    assert registrations.forget_personal_data([hall], user=director()) == 3
+    assert forget_personal_data([hall], user=director()) == 3
     first.refresh_from_db(), waiting.refresh_from_db()
     assert (first.email, first.token, waiting.email, waiting.token) == ("", None, "", None)
     assert first.last_name == "Albers" and first.entry.player.last_name == "Albers"
-    assert registrations.forget_personal_data([hall]) == 0  # already done
+    assert forget_personal_data([hall]) == 0  # already done
     # No historical record keeps the e-mail address.
     assert not hasattr(first.history.model, "email")
 
@@ -308,7 +310,7 @@ def test_merging_a_double_keeps_the_registration_and_gives_the_freed_place_on(ha
     assert online.state == RegistrationState.CONFIRMED and online.entry == typed
     assert "ein Tippfehler" in history_reason(online.history.first())
     assert waiting.state == RegistrationState.CONFIRMED and outbox.sent == [("Conrad", "moved-up")]
-    assert registrations.places_taken(hall) == 2
+    assert registrations_queries.places_taken(hall) == 2
 
 
 def test_merging_two_online_registrations_of_one_person_cancels_the_second(hall):

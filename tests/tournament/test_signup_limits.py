@@ -18,6 +18,7 @@ from tests.tournament.test_registrations_page import edit
 from tournament.domain import registrations
 from tournament.errors import DomainError
 from tournament.models import Registration
+from tournament.queries import registrations as registrations_queries
 from tournament.web.error_reports import ReporterFilter
 from tournament.web.log import WithoutPersonalLinks
 
@@ -200,7 +201,7 @@ def test_the_director_pauses_registration_and_the_form_says_so(
 def test_a_paused_tournament_takes_nothing_through_the_domain_either(open_tournament):
     open_tournament.registration_paused = True
     open_tournament.save()
-    assert registrations.phase(open_tournament) == registrations.PAUSED
+    assert registrations_queries.phase(open_tournament) == registrations_queries.PAUSED
     with pytest.raises(DomainError):
         registrations.submit(
             open_tournament, registrations.Details("A", "B", email="a@example.org"), consent="ok"

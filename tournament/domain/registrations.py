@@ -1,5 +1,6 @@
 """Online registration: registering, the waiting list, approval, cancelling, changing one's
-details and checking in by the personal link; deleting personal data afterwards.
+details and checking in by the personal link (deleting personal data afterwards:
+:mod:`tournament.domain.personal_data`).
 
 Places: a tournament with online registration has ``registration_capacity`` places. A place is
 taken by every active entry (also those the director typed in) and every registration awaiting
@@ -7,10 +8,11 @@ approval. A registration within the places is confirmed at once (it gets its ent
 number) or, in approval mode, waits for the director; beyond them it goes on the waiting list.
 Whenever a place comes free before the first draw, the first on the waiting list moves up
 (:func:`fill_places`). Messages to the player go through a :class:`Mailer` after the
-transaction has committed; without one (a command) nothing is sent.
+transaction has committed; without one (a command) nothing is sent. What the pages read
+(the phase, the places, what the player may still change) is in
+:mod:`tournament.queries.registrations`.
 """
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import takewhile
@@ -18,10 +20,9 @@ from typing import Protocol
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
-from django.utils import timezone
+from django.db.models import Max
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
 from ..errors import DomainError
 from ..models import (
@@ -31,21 +32,34 @@ from ..models import (
     Registration,
     RegistrationState,
     Tournament,
-    TournamentStatus,
 )
 from ..models.audit import PLAYER, event, role_of, stamp
 from ..models.locks import lock
-from ..models.names import club_key, name_key
 from ..models.registration import OPEN_STATES
 from ..permissions import changeable_players
 from ..queries.players import (
     KnownPlayers,
     PlayerData,
     ddv_number_conflict,
+    directors_tournaments,
     find_player,
     known_tournaments,
 )
-from ..queries.registrations import waiting_list
+from ..queries.registrations import (
+    OPEN,
+    PAUSED,
+    TEAM_LOCKED,
+    barred,
+    can_check_in,
+    duplicate,
+    entry_of,
+    name_lock,
+    needs_acceptance,
+    phase,
+    places_free,
+    team_locked,
+    waiting_list,
+)
 from . import bulk, player_import
 from .entries import (
     already_registered_error,
@@ -61,42 +75,6 @@ from .entries import (
 class Mailer(Protocol):
     def send(self, registration: Registration, kind: str) -> None:
         """Send the message ``kind`` (see tournament/tasks/mail.py) to the registration's player."""
-
-
-# What the public page says about registration at a moment.
-OFF, NOT_YET, OPEN, CLOSED, PAUSED = "off", "not-yet", "open", "closed", "paused"
-
-
-def phase(tournament: Tournament, now: datetime | None = None) -> str:
-    """Whether players can register now: off (not offered), not yet, open, paused (the
-    director's switch, e.g. during a flood of junk registrations), or closed (the closing
-    time has passed or the tournament has begun)."""
-    if not tournament.registration_open:
-        return OFF
-    now = now or timezone.now()
-    if tournament.status != TournamentStatus.PLANNED or tournament.rounds.exists():
-        return CLOSED
-    if tournament.registration_paused:
-        closes = tournament.registration_closes_at
-        return CLOSED if closes and now >= closes else PAUSED
-    if tournament.registration_opens_at and now < tournament.registration_opens_at:
-        return NOT_YET
-    if tournament.registration_closes_at and now >= tournament.registration_closes_at:
-        return CLOSED
-    return OPEN
-
-
-def places_taken(tournament: Tournament) -> int:
-    """Active entries plus registrations awaiting approval."""
-    entries = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
-    return entries + tournament.registrations.filter(state=RegistrationState.PENDING).count()
-
-
-def places_free(tournament: Tournament) -> int | None:
-    """Free places, or None without a limit."""
-    if tournament.registration_capacity is None:
-        return None
-    return max(0, tournament.registration_capacity - places_taken(tournament))
 
 
 @dataclass(frozen=True)
@@ -120,75 +98,6 @@ class Details:
 
 def _lock(tournament: Tournament) -> Tournament:
     return lock(Tournament.objects).get(pk=tournament.pk)
-
-
-def _known_tournaments(tournament: Tournament):
-    directors = tournament.directors.all()
-    return Tournament.objects.filter(Q(pk=tournament.pk) | Q(directors__in=directors)).distinct()
-
-
-def _same_person(details: Details, first: str, last: str, club: str, ddv_number: str) -> bool:
-    """The rule of ``find_player``: the same name (umlaut spellings, case, accents) is the
-    same person unless both give a club or both a DDV number, and those differ."""
-    if name_key(details.first_name, details.last_name) != name_key(first, last):
-        return False
-    if details.ddv_number and ddv_number and details.ddv_number != ddv_number:
-        return False
-    mine, theirs = club_key(details.club), club_key(club)
-    return not (mine and theirs and mine != theirs)
-
-
-def _duplicate(tournament: Tournament, details: Details, exclude: int | None = None) -> bool:
-    """True when the person is already registered or entered (see :func:`_same_person`)."""
-    others = tournament.registrations.filter(state__in=OPEN_STATES).exclude(
-        entry__status=EntryStatus.WITHDRAWN
-    )
-    entries = tournament.entries.exclude(status=EntryStatus.WITHDRAWN).select_related(
-        "player", "registration"
-    )
-    if exclude is not None:
-        others = others.exclude(pk=exclude)
-        entries = entries.exclude(registration__pk=exclude)
-    if any(_same_person(details, r.first_name, r.last_name, r.club, r.ddv_number) for r in others):
-        return True
-    return any(_same_person(details, *_identity(entry)) for entry in entries)
-
-
-@dataclass(frozen=True)
-class Barred:
-    """How this tournament recognises the people it disqualified (TSR: a disqualified player
-    takes no further part in the tournament): their names (spelled any way, whatever club is
-    typed), DDV member numbers (the player's and the typed one) and e-mail addresses."""
-
-    names: frozenset[str]
-    numbers: frozenset[str]
-    emails: frozenset[str]
-
-    def bars(self, details: Details) -> bool:
-        return (
-            details.player_data.name_key in self.names
-            or (details.ddv_number and details.ddv_number in self.numbers)
-            or (details.email and details.email.casefold() in self.emails)
-        ) is True
-
-
-def barred(tournament: Tournament) -> Barred:
-    """The marks of the tournament's disqualified players (three queries, whatever the
-    field)."""
-    out = tournament.entries.filter(status=EntryStatus.DISQUALIFIED)
-    players = out.values_list("player__name_key", "player__ddv_number")
-    typed = Registration.objects.filter(entry__in=out).values_list(
-        "first_name", "last_name", "ddv_number", "email"
-    )
-    names, numbers, emails = set(), set(), set()
-    for key, number in players:
-        names.add(key)
-        numbers.add(number)
-    for first, last, number, email in typed:
-        names.add(name_key(first, last))
-        numbers.add(number)
-        emails.add(email.casefold())
-    return Barred(frozenset(names), frozenset(numbers - {""}), frozenset(emails - {""}))
 
 
 def _refuse_barred(tournament: Tournament, details: Details) -> None:
@@ -222,31 +131,6 @@ def _check_email_share(tournament: Tournament, email: str, exclude: int | None =
         )
 
 
-def _namesake(tournament: Tournament, details: Details) -> Entry | None:
-    """The tournament's entry of the person ``details`` names (see :func:`_same_person`),
-    the withdrawn ones last."""
-    same = [
-        entry
-        for entry in tournament.entries.select_related("player", "registration").order_by("pk")
-        if _same_person(details, *_identity(entry))
-    ]
-    same.sort(key=lambda entry: entry.status == EntryStatus.WITHDRAWN)
-    return same[0] if same else None
-
-
-def _identity(entry: Entry) -> tuple[str, str, str, str]:
-    """Name, club and DDV member number of an entry's player; for an unverified one the
-    member number its registration typed (the player holds none)."""
-    player = entry.player
-    number = player.ddv_number
-    if player.unverified:
-        try:  # selected with the entry
-            number = entry.registration.ddv_number
-        except Registration.DoesNotExist:
-            number = ""
-    return player.first_name, player.last_name, player.club, number
-
-
 def _give_place(registration: Registration, *, approved: bool, user=None) -> None:
     """Confirm ``registration``: give it an entry of its own and link it. Inside the caller's
     transaction; refused (DomainError) for a player this tournament has disqualified or one
@@ -262,7 +146,7 @@ def _give_place(registration: Registration, *, approved: bool, user=None) -> Non
         return
     details = _details_of(registration)
     _refuse_barred(tournament, details)
-    previous = _namesake(tournament, details)
+    previous = entry_of(tournament, details)
     if previous is not None and previous.status == EntryStatus.ACTIVE:
         raise DomainError(_("Somebody of that name is already registered for this tournament."))
     if previous is not None and not previous.player.unverified:
@@ -328,7 +212,7 @@ def submit(
             raise DomainError(_("Registration for this tournament is not open."))
         _check_email_share(tournament, details.email)
         _refuse_barred(tournament, details)
-        if _duplicate(tournament, details):
+        if duplicate(tournament, details):
             raise DomainError(
                 _(
                     "%(name)s is already registered for this tournament. Registered online? "
@@ -529,7 +413,7 @@ def _move_up_in_bulk(
     # Up to the first the tournament disqualified: the caller refuses that one by itself.
     waiting = list(takewhile(lambda r: not out.bars(_details_of(r)), waiting))
     rows = _waiting_rows(waiting)
-    known = _known_tournaments(tournament)
+    known = directors_tournaments(tournament)
     plan = player_import.prepare(tournament, rows, known, partial=True, online=True)
     chosen, rows = waiting[: len(plan.entries)], rows[: len(plan.entries)]
     if not chosen:
@@ -598,7 +482,7 @@ def change_details(registration: Registration, details: Details) -> Registration
             raise DomainError(_("This registration is cancelled and cannot be changed."))
         if details.email.strip().casefold() != registration.email.casefold():
             _check_email_share(registration.tournament, details.email, exclude=registration.pk)
-        if _duplicate(registration.tournament, details, exclude=registration.pk):
+        if duplicate(registration.tournament, details, exclude=registration.pk):
             raise DomainError(_("Somebody of that name is already registered for this tournament."))
         entry = registration.entry
         renamed = details.player_data != _details_of(registration).player_data
@@ -639,61 +523,6 @@ def change_details(registration: Registration, details: Details) -> Registration
         registration.publish = details.publish
         stamp(registration, None, event("changed-online"), role=PLAYER).save()
     return registration
-
-
-def name_lock(registration: Registration) -> str | None:
-    """Why the player may not change name, club and DDV member number on the personal link
-    any more, or None while they may. Locked once the first round is drawn (table plan,
-    standings and projector show the name: only the director changes it then, with its
-    history) and once a director accepted the identity (the entry is then the shared
-    player's, see :func:`accept_identity`)."""
-    tournament = registration.tournament
-    if tournament.rounds.exists():
-        return _(
-            "The first round is drawn: your name and club can only be changed by the "
-            "tournament director now."
-        )
-    entry = registration.entry
-    if entry is None:
-        return None
-    if not entry.player.unverified:
-        return _(
-            "The tournament director has confirmed your name, club and DDV number: please "
-            "ask them to correct them."
-        )
-    elsewhere = Entry.objects.filter(player_id=entry.player_id).exclude(tournament=tournament)
-    if elsewhere.exists():
-        return _(
-            "Your name, club and DDV number are also in other tournaments' "
-            "results: please ask the tournament director to correct them."
-        )
-    return None
-
-
-TEAM_LOCKED = gettext_lazy(
-    "The first round is drawn: your team can only be changed by the tournament director now."
-)
-
-
-def team_locked(registration: Registration) -> bool:
-    """A team counts in the team standings from the first round on: once a round is drawn
-    only the director changes it (with its history), never the player's link."""
-    return registration.tournament.rounds.exists()
-
-
-def name_changeable(registration: Registration) -> bool:
-    """May the player change name, club and DDV number on the personal link?"""
-    return name_lock(registration) is None
-
-
-def needs_acceptance(registration: Registration) -> bool:
-    """A confirmed registration whose player is still only what was typed online."""
-    entry = registration.entry
-    return (
-        registration.state == RegistrationState.CONFIRMED
-        and entry is not None
-        and entry.player.unverified
-    )
 
 
 def accept_identity(registration: Registration, user) -> Player:
@@ -748,37 +577,8 @@ def accept_identity(registration: Registration, user) -> Player:
     return player
 
 
-def can_check_in(registration: Registration) -> bool:
-    entry = registration.entry
-    return bool(
-        registration.tournament.checkin_open
-        and registration.state == RegistrationState.CONFIRMED
-        and entry is not None
-        and entry.status == EntryStatus.ACTIVE
-    )
-
-
 def check_in(registration: Registration) -> Entry:
     """ "I am here" on the personal link, once the director has opened check-in."""
     if not can_check_in(registration) or registration.entry is None:
         raise DomainError(_("Check-in on this link is not open."))
     return set_checked_in(registration.entry, True, None, role=PLAYER)
-
-
-def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int:
-    """Delete the e-mail addresses and personal links of finished tournaments' registrations
-    and entries (the player cards' pages); names and results stay. Returns how many
-    registrations were cleared. Refused for a tournament that is not finished."""
-    count = 0
-    with transaction.atomic():
-        for tournament in tournaments:
-            if tournament.status != TournamentStatus.FINISHED:
-                raise DomainError(
-                    _("%(name)s is not finished: its registrations are still needed.")
-                    % {"name": tournament.name}
-                )
-            pending = tournament.registrations.filter(personal_data_deleted_at__isnull=True)
-            count += pending.update(email="", token=None, personal_data_deleted_at=timezone.now())
-            # The personal pages of the desk's entries (the player cards' QR codes) too.
-            tournament.entries.filter(token__isnull=False).update(token=None)
-    return count

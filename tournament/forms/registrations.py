@@ -7,10 +7,10 @@ from django.conf import settings
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..domain import registrations
 from ..domain.registrations import Details
 from ..models import Registration, Tournament, TournamentStatus
 from ..models.registration import CLUB_MAX, DDV_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, TEAM_MAX
+from ..queries import registrations
 from .text import LineField, no_control_characters
 
 EMAIL_MAX = Registration._meta.get_field("email").max_length or 254

@@ -6,7 +6,7 @@ personal link. Once it has a place (confirmed) it is linked to the tournament's
 needs; a registration on the waiting list or awaiting the director's approval has no entry.
 The e-mail address and the link are personal data: never in the history, never on a public
 page, and deleted after the tournament
-(:func:`tournament.domain.registrations.forget_personal_data`).
+(:func:`tournament.domain.personal_data.forget_personal_data`).
 """
 
 import secrets

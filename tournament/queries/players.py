@@ -92,6 +92,13 @@ def known_tournaments(director, tournament: Tournament) -> QuerySet[Tournament]:
     return Tournament.objects.filter(this | Q(pk__in=managed_tournaments(director).values("pk")))
 
 
+def directors_tournaments(tournament: Tournament) -> QuerySet[Tournament]:
+    """``tournament`` and the other tournaments of its directors: whose players the waiting
+    list moving up in bulk may be linked to."""
+    directors = tournament.directors.all()
+    return Tournament.objects.filter(Q(pk=tournament.pk) | Q(directors__in=directors)).distinct()
+
+
 def find_player(
     data: PlayerData,
     known: QuerySet[Tournament] | KnownPlayers,

@@ -53,6 +53,7 @@ from ..models.tournament import new_confirm_code, new_personal_token
 from ..ops.backup import backup_quietly
 from ..queries.sheets import SheetView, board, clock, load
 from . import codes
+from .checks import DirectorOnly, check_writable
 
 
 @dataclass(frozen=True)
@@ -77,43 +78,6 @@ class Conflict(DomainError):
             % {"number": number}
         )
         self.number, self.mine, self.theirs = number, mine, theirs
-
-
-# --- who may change what -----------------------------------------------------------------
-
-
-class ReasonRequired(DomainError):
-    """A change to a submitted sheet or a closed round came without a reason: the page shows
-    this next to its reason field."""
-
-
-class DirectorOnly(DomainError):
-    """A step at the office that only a director of the tournament may take."""
-
-
-def needs_reason(table: Table) -> bool:
-    """A change to a submitted sheet or to a closed round is the office's, with a reason."""
-    return table.round.status == RoundStatus.CLOSED or table.sheet.status != SheetStatus.OPEN
-
-
-def _check_writable(table: Table, actor: Actor, reason: str) -> None:
-    status = table.round.status
-    if not table.round.started:
-        raise DomainError(_("This round has not been released yet."))
-    if status == RoundStatus.CLOSED and actor.privileged and not actor.director:
-        raise DomainError(
-            _("Round %(number)s is closed: only the tournament director can change its sheets.")
-            % {"number": table.round.number}
-        )
-    if needs_reason(table):
-        if not actor.privileged:
-            if status == RoundStatus.CLOSED:
-                raise DomainError(_("The round is closed. Ask the tournament office."))
-            raise DomainError(
-                _("The sheet has been submitted. Ask the tournament office for changes.")
-            )
-        if not reason.strip():
-            raise ReasonRequired(_("Changing a submitted sheet or a closed round needs a reason."))
 
 
 def _validate(table: Table, row: RowInput) -> None:
@@ -220,7 +184,7 @@ def save_row(
                 if not same_row(done, row):
                     raise Conflict(done.number, row, done)
                 return done  # the same submission again: already stored
-        _check_writable(table, actor, reason)
+        check_writable(table, actor, reason)
         _validate(table, row)
         note = _confirmation_note(table)
         existing = table.games.filter(number=number).first()
@@ -253,7 +217,7 @@ def delete_last(table: Table, actor: Actor, *, number: int, version: int, reason
     """Remove the last game of the sheet (a row entered by mistake)."""
     with transaction.atomic():
         table = locked_table(table)
-        _check_writable(table, actor, reason)
+        check_writable(table, actor, reason)
         last = table.games.order_by("-number").first()
         if last is None or last.number != number:
             raise DomainError(_("Only the last game can be removed; correct the others."))
@@ -277,7 +241,7 @@ def replace_rows(
     Returns the number of rows written or removed."""
     with transaction.atomic():
         table = locked_table(table)
-        _check_writable(table, actor, reason)
+        check_writable(table, actor, reason)
         for row in rows:
             _validate(table, row)
         stored = {g.number: g for g in table.games.all()}

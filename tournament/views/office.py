@@ -26,7 +26,7 @@ from ..permissions import (
     official_required,
 )
 from ..queries import sheets as reads
-from ..sheets import paper, verbs
+from ..sheets import checks, paper, verbs
 from ..sheets.display import board_rows, conflict_context, history_entries, sheet_context
 from ..sheets.verbs import Conflict
 from ..tasks import mail
@@ -80,7 +80,7 @@ def _desk_render(
         reason_form=ReasonForm(auto_id="reopen_%s"),
         is_director=manages(request.user, table.round.tournament),
         keeper_url=public_url(request, reverse("keeper-sheet", args=[table.token])),
-        needs_reason=verbs.needs_reason(table),
+        needs_reason=checks.needs_reason(table),
         reason_error=reason_error,
     )
     return render(request, "tournament/manage/sheet_desk.html", context, status=status)
@@ -104,7 +104,7 @@ def desk_sheet(request, slug, number, table_number):
         )
     except Conflict as exc:
         return _desk_render(request, table, grid, conflict=conflict_context(exc), status=409)
-    except verbs.ReasonRequired as exc:
+    except checks.ReasonRequired as exc:
         # The browser asks for the reason too, but a form sent without (an old page, no
         # browser check) gets the answer next to the field: nothing is saved.
         message = exc.message
@@ -137,7 +137,7 @@ def sheet_import(request, slug, number, table_number):
             replace=form.cleaned_data["replace"],
             reason=form.cleaned_data["reason"],
         )
-    except verbs.ReasonRequired as exc:
+    except checks.ReasonRequired as exc:
         form.add_error("reason", exc.message)
         return _desk_render(request, table, notice=exc.message, status=422, import_form=form)
     except DomainError as exc:
@@ -198,7 +198,7 @@ def sheet_action(request, slug, number, table_number, action):
         else:  # time-up
             verbs.mark_time_up(table, actor)
             messages.success(request, _("Time limit recorded."))
-    except verbs.DirectorOnly:
+    except checks.DirectorOnly:
         raise PermissionDenied from None
     except DomainError as exc:
         messages.error(request, exc.message)

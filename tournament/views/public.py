@@ -6,12 +6,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from ..base.caching import cached
-from ..domain.registrations import CLOSED
 from ..forms.registrations import registration_summary
 from ..models import EntryStatus, Round, RoundStatus, Seat, Series, Table, Tournament
 from ..models.names import name_matches, query_words
 from ..models.round import seats_with_players
 from ..models.round_status import started as round_started
+from ..queries.registrations import CLOSED
 from ..queries.sheets import current_round
 
 

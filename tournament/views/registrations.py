@@ -14,9 +14,11 @@ from django.views.decorators.http import require_POST
 
 from ..base.site_url import public_url
 from ..domain import registrations as registrations_domain
+from ..domain.personal_data import forget_personal_data
 from ..errors import DomainError
 from ..models import RegistrationState, TournamentStatus
 from ..permissions import director_required, get_managed_tournament
+from ..queries import registrations as registrations_queries
 from ..tasks.mail import RequestMailer
 
 
@@ -31,11 +33,11 @@ class ForgetForm(forms.Form):
 
 
 PHASE_LABELS = {
-    registrations_domain.OFF: gettext_lazy("Online registration is off."),
-    registrations_domain.NOT_YET: gettext_lazy("Online registration is not open yet."),
-    registrations_domain.OPEN: gettext_lazy("Online registration is open."),
-    registrations_domain.CLOSED: gettext_lazy("Online registration is closed."),
-    registrations_domain.PAUSED: gettext_lazy(
+    registrations_queries.OFF: gettext_lazy("Online registration is off."),
+    registrations_queries.NOT_YET: gettext_lazy("Online registration is not open yet."),
+    registrations_queries.OPEN: gettext_lazy("Online registration is open."),
+    registrations_queries.CLOSED: gettext_lazy("Online registration is closed."),
+    registrations_queries.PAUSED: gettext_lazy(
         "Online registration is paused: the form says so and takes no registrations."
     ),
 }
@@ -66,19 +68,19 @@ def _page(request, tournament, forget_form=None, status=200):
     closed.sort(key=lambda r: r.position)
     finished = tournament.status == TournamentStatus.FINISHED
     form_path = reverse("registration-form", args=[tournament.slug])
-    phase = registrations_domain.phase(tournament)
+    phase = registrations_queries.phase(tournament)
     context = {
         "tournament": tournament,
         "phase": phase,
         "phase_label": PHASE_LABELS[phase],
-        "taken": registrations_domain.places_taken(tournament),
-        "free": registrations_domain.places_free(tournament),
+        "taken": registrations_queries.places_taken(tournament),
+        "free": registrations_queries.places_free(tournament),
         "form_path": form_path,
         "form_url": public_url(request, form_path),
         "pending": groups[RegistrationState.PENDING],
         "confirmed": groups[RegistrationState.CONFIRMED],
         "unaccepted": sum(
-            registrations_domain.needs_acceptance(r) for r in groups[RegistrationState.CONFIRMED]
+            registrations_queries.needs_acceptance(r) for r in groups[RegistrationState.CONFIRMED]
         ),
         "waiting": groups[RegistrationState.WAITING],
         "closed": closed,
@@ -155,7 +157,7 @@ def registration_forget(request, slug):
     if not form.is_valid():
         return _page(request, tournament, forget_form=form, status=400)
     try:
-        count = registrations_domain.forget_personal_data([tournament], user=request.user)
+        count = forget_personal_data([tournament], user=request.user)
     except DomainError as exc:
         messages.error(request, exc.message)
         return redirect("manage:registration-list", slug=tournament.slug)

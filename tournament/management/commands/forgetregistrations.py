@@ -7,7 +7,7 @@ import datetime
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.domain.registrations import forget_personal_data
+from tournament.domain.personal_data import forget_personal_data
 from tournament.errors import DomainError
 from tournament.models import Tournament, TournamentStatus
 

@@ -12,7 +12,8 @@ worker (tournament/tasks/mail.py), never sent in the request. A personal
 link is a secret: its pages show that one registration only, are never cached, and unknown
 links count against the address (``REGISTRATION_LINK_FAILURES``); past the limit every
 personal page answers 429 until the window ends. The verbs are in
-:mod:`tournament.domain.registrations`.
+:mod:`tournament.domain.registrations`, the reads in :mod:`tournament.queries.registrations`;
+the director's side of registration is :mod:`tournament.views.registrations`.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from ..forms.registrations import CancelForm, ChangeForm, ResendForm, SignupForm
 from ..models import Entry, EntryStatus, Registration, RegistrationState, Tournament
 from ..models.registration import OPEN_STATES
 from ..queries import personal as personal_domain
+from ..queries import registrations as registrations_queries
 from ..queries.registrations import waiting_list, waiting_position
 from ..tasks.mail import RequestMailer, address_key, personal_url, queue_links
 
@@ -108,12 +110,12 @@ def _minutes(seconds: int) -> int:
 
 
 def _signup_page(request, tournament: Tournament, form: SignupForm, status: int = 200):
-    phase = registrations.phase(tournament)
+    phase = registrations_queries.phase(tournament)
     context = {
         "tournament": tournament,
         "phase": phase,
         "form": form,
-        "free": registrations.places_free(tournament),
+        "free": registrations_queries.places_free(tournament),
         "waiting": waiting_list(tournament).count(),
     }
     return render(request, "tournament/signup/form.html", context, status=status)
@@ -324,7 +326,7 @@ def _registration_context(registration: Registration, cancel_form: CancelForm | 
         "can_cancel": open_ and not started,
         "cancel_form": cancel_form or CancelForm(),
         "cancel_open": cancel_form is not None,
-        "can_register_again": registrations.phase(tournament) == registrations.OPEN,
+        "can_register_again": registrations_queries.phase(tournament) == registrations_queries.OPEN,
         "started": started,  # nobody moves up from the waiting list any more
     }
 
@@ -343,8 +345,8 @@ def personal_edit(request, registration):
     if registration.state not in OPEN_STATES:
         messages.error(request, _("This registration is cancelled and cannot be changed."))
         return redirect("registration-personal", registration.token)
-    lock = registrations.name_lock(registration)
-    team_locked = registrations.team_locked(registration)
+    lock = registrations_queries.name_lock(registration)
+    team_locked = registrations_queries.team_locked(registration)
     if request.method == "POST":
         form = ChangeForm(
             request.POST, registration=registration, name_lock=lock, team_locked=team_locked

@@ -1,0 +1,32 @@
+"""Deleting personal data after a tournament (GDPR Art. 17, README "Datenschutz / privacy"):
+the e-mail addresses and personal links of its online registrations and the personal pages of
+its entries. What the site holds about a person is read in
+:mod:`tournament.queries.personal_data`."""
+
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..errors import DomainError
+from ..models import Tournament, TournamentStatus
+
+
+def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int:
+    """Delete the e-mail addresses and personal links of finished tournaments' registrations
+    and entries (the player cards' pages); names and results stay. Returns how many
+    registrations were cleared. Refused for a tournament that is not finished."""
+    count = 0
+    with transaction.atomic():
+        for tournament in tournaments:
+            if tournament.status != TournamentStatus.FINISHED:
+                raise DomainError(
+                    _("%(name)s is not finished: its registrations are still needed.")
+                    % {"name": tournament.name}
+                )
+            pending = tournament.registrations.filter(personal_data_deleted_at__isnull=True)
+            count += pending.update(email="", token=None, personal_data_deleted_at=timezone.now())
+            # The personal pages of the desk's entries (the player cards' QR codes) too.
+            tournament.entries.filter(token__isnull=False).update(token=None)
+    return count
