@@ -168,9 +168,21 @@ def load(table: Table, *, complete: bool = False, running_totals: bool = False) 
     return _view(table, seats, games, penalties, complete=complete, running_totals=running_totals)
 
 
+_PENALTY_FACTS = ("pk", "game_number", "soloist_position", "p1", "p2", "p3", "p4", "p5")
+
+
 def with_game(sheet: SheetView, game: Game, table: Table) -> SheetView:
-    """``sheet`` once ``game`` is stored, without reading the sheet again: a keeper's save
-    checked its form against ``sheet`` and changed only that game (``table`` read afresh)."""
+    """``sheet`` once ``game`` is stored (``table`` read afresh), without reading the whole
+    sheet again when a keeper's save changed only that game: ``sheet`` was read before the
+    save took the table's lock, so two small queries check that no other row changed
+    meanwhile (the desk corrected a game, a referee signed or revoked a penalty); if one did,
+    the sheet is read anew, so that the page after the save never shows an older row."""
+    others = {g.number: g.version for g in sheet.games if g.number != game.number}
+    stored = dict(table.games.exclude(number=game.number).values_list("number", "version"))
+    penalties = {tuple(getattr(p, name) for name in _PENALTY_FACTS) for p in sheet.penalties}
+    counting = set(table.penalties.counting().values_list(*_PENALTY_FACTS))
+    if stored != others or counting != penalties:
+        return load(table)
     games = sorted([g for g in sheet.games if g.number != game.number] + [game], key=_number)
     return _view(table, sheet.seats, games, sheet.penalties)
 

@@ -267,8 +267,9 @@ def keeper_sheet(request, table):
 
 def _save_game(request, table, actor):
     # The sheet is read once: the form is checked against it, and after the save it is shown
-    # with the stored game put in (reads.with_game). A conflict means the sheet changed
-    # meanwhile: it is read again, once, for the retry form and the page.
+    # with the stored game put in (reads.with_game, which reads it anew only if another row
+    # changed in between). A conflict means the sheet changed meanwhile: it is read again,
+    # once, for the retry form and the page.
     sheet = reads.load(table)
     form = GameEntryForm(request.POST, sheet=sheet)
     if not form.is_valid():

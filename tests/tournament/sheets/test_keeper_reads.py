@@ -90,3 +90,28 @@ def test_the_sheet_after_a_save_is_the_sheet_read_afresh(table, number):
     assert shown.rows == fresh.rows and shown.findings == fresh.findings
     assert shown.steps == fresh.steps and shown.totals == fresh.totals
     assert shown.by_game == fresh.by_game and shown.next_number == fresh.next_number
+
+
+def test_a_row_changed_by_the_desk_during_the_save_is_shown_as_stored(
+    client, table, sheet_reads, monkeypatch
+):
+    """The phone's form was checked against the sheet read before the save took the table's
+    lock; the desk corrected game 2 in between. The new game saves without a conflict, and
+    the page after it shows the desk's game 2, read anew, not the phone's older copy."""
+    played(table, 3)
+    real_save = sheet_domain.save_row
+
+    def desk_first(table_, *args, **kwargs):
+        desk = sheet_domain.Actor(label="desk", privileged=True)
+        game = table_.games.get(number=2)
+        row = sheet_domain.RowInput("normal", None, (7, -7, -7, 7))
+        real_save(table_, desk, row, number=2, version=game.version)
+        return real_save(table_, *args, **kwargs)
+
+    monkeypatch.setattr(sheet_domain, "save_row", desk_first)
+    response = post(client, table, 4, [2, -2, 2, -2])
+    assert response.status_code == 200 and "Spiel 4 gespeichert" in response.content.decode()
+    assert sheet_reads == [table.pk, table.pk]  # read again: another row had changed
+    shown = response.context["sheet"]
+    assert [tuple(g.points) for g in shown.games if g.number == 2] == [(7, -7, -7, 7)]
+    assert shown.totals == reads.load(table).totals
