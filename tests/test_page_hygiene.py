@@ -442,7 +442,7 @@ def site(django_db_setup, django_db_blocker, tmp_path_factory):
         TASKS={
             "default": {
                 "BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
-                "QUEUES": ["documents"],
+                "QUEUES": ["documents", "mail"],  # both: a task module may load under it
             }
         },
         DOCUMENTS_DIR=tmp_path_factory.mktemp("documents"),

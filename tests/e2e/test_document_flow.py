@@ -16,8 +16,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_the_pdf_is_made_in_the_background_and_downloads_itself(live_server, page, settings):
     # A queue nobody works on yet: the worker is this test, below.
+    # Both queues: the mail tasks check theirs when a test first loads them.
     settings.TASKS = {
-        "default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend", "QUEUES": ["documents"]}
+        "default": {
+            "BACKEND": "django_tasks.backends.dummy.DummyBackend",
+            "QUEUES": ["documents", "mail"],
+        }
     }
     a, b, c, d = (PlayerFactory(last_name=name) for name in ("Adler", "Bär", "Clown", "Dachs"))
     played, _ = played_tournament(datetime.date(2026, 1, 10), 1, [{a: 6, b: 2, c: -2, d: -6}])

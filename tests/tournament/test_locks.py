@@ -42,6 +42,9 @@ def another_writer_gets_through(pk: int) -> bool:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_locked_tournament_keeps_a_second_writer_out_until_the_transaction_ends():
+    """On PostgreSQL (the second half of CI) this is the row lock of ``lock_tournament``; on
+    SQLite the transaction's BEGIN IMMEDIATE holds the whole database already, so there it
+    shows only that the verbs' transactions keep a second writer out."""
     tournament = TournamentFactory()
     with transaction.atomic():
         assert lock_tournament(tournament.pk) == tournament

@@ -154,6 +154,18 @@ def test_player_name_key_ignores_case_and_unicode_normalisation():
     }
 
 
+def test_the_longest_names_fit_their_stored_key():
+    """A reviewer's find: each umlaut becomes two characters of the key, so two names of 100
+    characters gave a key of 401 - longer than the column (a 500 on PostgreSQL, for example on
+    the public registration form). The key is cut to the column; the player is still found."""
+    longest = Player._meta.get_field("name_key").max_length
+    first, last = "Ä" * 100, "Üß" * 50
+    player = PlayerFactory(first_name=first, last_name=last)
+    player.refresh_from_db()
+    assert 0 < len(player.name_key) <= longest
+    assert Player.objects.get(name_key=name_key(first.lower(), last.upper())) == player
+
+
 # --- penalties are numbered per tournament (issue 15, point 11) ---------------------------
 
 

@@ -187,12 +187,17 @@ class InMemory:
             self._windows.clear()
 
 
+def minutes_of(seconds: int) -> int:
+    """A wait in whole minutes, rounded up and at least one: "1 minute" is never too short."""
+    return max(1, math.ceil(seconds / 60))
+
+
 def wait_in_words(seconds: int) -> str:
     """How long to wait, in the reader's language: seconds under a minute, else the minutes
-    (rounded up: "1 minute" is never too short)."""
+    (:func:`minutes_of`)."""
     if seconds < 60:
         return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
-    minutes = math.ceil(seconds / 60)
+    minutes = minutes_of(seconds)
     return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 

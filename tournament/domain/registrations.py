@@ -34,7 +34,7 @@ from ..models import (
     Tournament,
 )
 from ..models.audit import PLAYER, event, role_of, stamp
-from ..models.locks import lock
+from ..models.locks import lock, lock_tournament
 from ..models.registration import OPEN_STATES
 from ..permissions import changeable_players
 from ..queries.players import (
@@ -97,7 +97,11 @@ class Details:
 
 
 def _lock(tournament: Tournament) -> Tournament:
-    return lock(Tournament.objects).get(pk=tournament.pk)
+    """The tournament's row locked (first in the lock order); it must exist."""
+    locked = lock_tournament(tournament.pk)
+    if locked is None:
+        raise Tournament.DoesNotExist
+    return locked
 
 
 def _refuse_barred(tournament: Tournament, details: Details) -> None:

@@ -35,8 +35,13 @@ def print_pack_name(tournament: Tournament, number: int) -> str:
     return file_name(tournament.slug, "druckpaket", "runde", number, suffix="pdf")
 
 
-def cards_name(tournament: Tournament) -> str:
-    return file_name(tournament.slug, "spielerkarten", suffix="pdf")
+def cards_name(tournament: Tournament, numbers: list[int] | None = None) -> str:
+    """All players' cards, or the cards of some start numbers (a card printed again):
+    ``herbst-spielerkarten-nr-2-7.pdf``, so that it does not replace the whole set in the
+    download folder."""
+    if not numbers:
+        return file_name(tournament.slug, "spielerkarten", suffix="pdf")
+    return file_name(tournament.slug, "spielerkarten", "nr", *numbers, suffix="pdf")
 
 
 def series_name(series: Series, fmt: str, *, public_only: bool) -> str:

@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import quote
 
-from django.http import HttpResponse
+from django.http import FileResponse, HttpResponse
+from django.http.response import HttpResponseBase
 from django.utils.text import slugify
 
 PDF = "application/pdf"
@@ -33,11 +35,12 @@ _SPELLED_OUT.update(str.maketrans({"ß": "ss"}))
 
 @dataclass(frozen=True)
 class Export:
-    """One file as it leaves the site."""
+    """One file as it leaves the site: its bytes, or the path of a file the background worker
+    made (streamed from the disk, never read into memory as a whole)."""
 
     filename: str
     content_type: str
-    data: bytes
+    data: bytes | Path
 
 
 def file_name(subject: str, *words: str | int, suffix: str) -> str:
@@ -66,13 +69,18 @@ def content_disposition(name: str) -> str:
     return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
-def download(export: Export, *, private: bool = False) -> HttpResponse:
+def download(export: Export, *, private: bool = False) -> HttpResponseBase:
     """The response that hands ``export`` out as a download. ``private``: the file carries
     secrets or personal data (table links, players' codes, a person's record), so no cache
     on the way or in the browser keeps it."""
-    response = HttpResponse(export.data, content_type=export.content_type)
+    response: HttpResponseBase
+    if isinstance(export.data, Path):
+        response = FileResponse(export.data.open("rb"), content_type=export.content_type)
+        response["Content-Length"] = str(export.data.stat().st_size)
+    else:
+        response = HttpResponse(export.data, content_type=export.content_type)
+        response["Content-Length"] = str(len(export.data))
     response["Content-Disposition"] = content_disposition(export.filename)
-    response["Content-Length"] = str(len(export.data))
     if private:
         response["Cache-Control"] = "private, no-store"
     return response

@@ -8,7 +8,7 @@ per round come last, one column per round (``r1``, ``r2``, …; their number var
 tournament); a column added later goes in after ``status``, before the rounds, so that no
 existing column ever moves.
 
-The rows are the standings (:func:`domain.queries.standings.compute`): the same ranks, points,
+The rows are the standings (:func:`tournament.queries.standings.compute`): the same ranks, points,
 penalties and order as the standings page, the ranked players first, then the disqualified
 ones without a rank. Players who never sat at a table are not in the file. Only the games
 each player took part in are counted here (:func:`games_played`).

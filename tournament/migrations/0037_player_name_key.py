@@ -29,12 +29,12 @@ def _name_key(first, last):
     text = unicodedata.normalize("NFKC", " ".join(p for p in (first, last) if p)).casefold()
     for umlaut, marker in _UMLAUT_MARKERS:
         text = text.replace(umlaut, marker)
-    return _fold(text)
+    return _fold(text)[:210].rstrip()  # the field's length
 
 
 def _casefolded(first, last):
     text = unicodedata.normalize("NFKC", " ".join(p for p in (first, last) if p)).casefold()
-    return " ".join(text.split())
+    return " ".join(text.split())[:210]
 
 
 def _recompute(key):

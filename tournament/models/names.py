@@ -12,7 +12,8 @@ Players type their names the way their phone keyboard lets them: "Kässmann", "K
 - apostrophes vanish ("O'Brien" = "OBrien"); hyphens, dots, commas and any run of white space
   become one space, so "Müller-Lüdenscheidt" and "Müller Lüdenscheidt" agree.
 
-The key is for comparing, never for showing. It is pure Python, no Django import.
+The key is for comparing, never for showing. The functions are pure Python (the module sits
+in ``models`` because ``Player.save`` stores the key).
 
 One function per use: ``fold`` finds (search, duplicates); ``name_key`` decides that two rows
 are one person (stricter about umlauts; stored and indexed as ``Player.name_key``, which the
@@ -65,6 +66,10 @@ def fold(*parts: str, umlaut_spelling: bool = True) -> str:
 # An umlaut and its spelling with "e" become one marker that ``fold`` keeps (it keeps digits):
 # "Schäfer" and "Schaefer" -> "scha9fer", while a plain vowel stays itself.
 _UMLAUT_MARKERS = (("ä", "a9"), ("ö", "o9"), ("ü", "u9"), ("ae", "a9"), ("oe", "o9"), ("ue", "u9"))
+# The length of the stored key (``Player.name_key``): an umlaut becomes two characters and
+# NFKC may spread one character over several, so a key is cut here; two names alike in their
+# first 210 folded characters are rare enough to count as one.
+NAME_KEY_LENGTH = 210
 
 
 def name_key(*parts: str) -> str:
@@ -78,7 +83,7 @@ def name_key(*parts: str) -> str:
     text = unicodedata.normalize("NFKC", " ".join(p for p in parts if p)).casefold()
     for umlaut, marker in _UMLAUT_MARKERS:
         text = text.replace(umlaut, marker)
-    return fold(text)
+    return fold(text)[:NAME_KEY_LENGTH].rstrip()
 
 
 def club_key(*parts: str) -> str:

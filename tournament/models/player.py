@@ -13,7 +13,7 @@ class Player(models.Model):
     last_name = models.CharField(_("last name"), max_length=100)
     club = models.CharField(_("club"), max_length=150, blank=True)
     ddv_number = models.CharField(_("DDV member number"), max_length=20, blank=True, db_index=True)
-    name_key = models.CharField(max_length=210, editable=False, db_index=True)
+    name_key = models.CharField(max_length=names.NAME_KEY_LENGTH, editable=False, db_index=True)
     # Made by an online registration that no director has accepted yet: only what the
     # registrant typed (name and club, never a DDV member number: that stays on the
     # registration), matched to nobody outside its own tournament (issue 34).

@@ -58,7 +58,8 @@ class Kind:
     name: Callable[[Subject, str], str]  # the download's file name (exports/downloads.py)
     content_type: str
     make: Callable[[Subject, str], bytes]
-    # The print pack and the cards carry secrets (table links, players' codes): never cached.
+    # The print pack and the cards carry secrets (table links, players' codes), the results for
+    # the federation DDV member numbers: never cached.
     secret: bool = False
     series_public_only: bool | None = None  # a series' kinds: its public table or all of it
 
@@ -116,6 +117,11 @@ def _cards(tournament: Subject, variant: str) -> bytes:
     return cards.player_cards_pdf(tournament, numbers, cards.variant_base_url(variant))
 
 
+def _cards_name(tournament: Subject, variant: str) -> str:
+    assert isinstance(tournament, Tournament)
+    return names.cards_name(tournament, cards.variant_numbers(variant))
+
+
 KINDS: dict[str, Kind] = {
     "standings-pdf": Kind(
         gettext_lazy("Standings"),
@@ -150,13 +156,14 @@ KINDS: dict[str, Kind] = {
         _t(lambda t: names.results_name(t, "xlsx")),
         XLSX,
         _t(federation.results_workbook),
+        secret=True,  # DDV member numbers
     ),
     "printpack": Kind(
         gettext_lazy("Print pack (PDF)"), _print_pack_name, PDF, _print_pack, secret=True
     ),
     "cards": Kind(
         gettext_lazy("Player cards (PDF)"),
-        _t(names.cards_name),
+        _cards_name,
         PDF,
         _cards,
         secret=True,
@@ -301,6 +308,7 @@ def render(document: Document) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     name = f"{document.pk}-{secrets.token_hex(8)}{Path(made.filename).suffix}"
     partial = folder / (name + ".part")
+    assert isinstance(made.data, bytes)  # what an exporter returns
     partial.write_bytes(made.data)
     partial.replace(folder / name)  # readers see the whole file or none
     Document.objects.filter(pk=document.pk).update(
@@ -413,7 +421,7 @@ def respond(
     if document.status == DocumentStatus.READY:
         path = path_of(document)
         if path.is_file():
-            made = Export(about.name(subject, variant), about.content_type, path.read_bytes())
+            made = Export(about.name(subject, variant), about.content_type, path)
             return download(made, private=about.secret)
         document.delete()  # its file is gone (the folder emptied): make it again
         document = request(kind, subject, language, variant)

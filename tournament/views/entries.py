@@ -420,7 +420,7 @@ def entry_fee(request, slug, pk):
 def fees_export(request, slug):
     """The treasurer's list: every entry's fee, who ticked it and when, and the totals."""
     tournament = get_managed_tournament(request, slug)
-    return download(downloads.fees(tournament))
+    return download(downloads.fees(tournament), private=True)
 
 
 @director_required

@@ -232,7 +232,7 @@ def penalty_list(request, slug):
 @official_required
 def penalty_export(request, slug):
     tournament = get_officiated_tournament(request, slug)
-    return download(downloads.penalties(tournament))
+    return download(downloads.penalties(tournament), private=True)
 
 
 @official_required

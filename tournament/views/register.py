@@ -102,10 +102,6 @@ def _take_signup_limits(
     return (over[0][0], max(wait for _which, wait in over)), []
 
 
-def _minutes(seconds: int) -> int:
-    return max(1, (seconds + 59) // 60)
-
-
 # --- the public form -----------------------------------------------------------------------
 
 
@@ -170,7 +166,7 @@ def signup_form(request, slug):
 def _refused(request, tournament: Tournament, form: SignupForm, which: str, wait: int):
     """The answer when a limit refused a registration: the form as typed, with a message
     that says which limit and how long to wait (nothing was saved, nothing typed is lost)."""
-    minutes = _minutes(wait)
+    minutes = ratelimit.minutes_of(wait)
     if which == NETWORK:
         message = ngettext(
             "Very many registrations came from your network just now (a shared Wi-Fi counts "

@@ -135,4 +135,4 @@ def results_export(request, slug, fmt):
     tournament = get_managed_tournament(request, slug)
     if fmt == "xlsx":  # the workbook is made in the background, the plain text file at once
         return documents.respond(request, "results-xlsx", tournament)
-    return download(downloads.results_csv(tournament))
+    return download(downloads.results_csv(tournament), private=True)

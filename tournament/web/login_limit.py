@@ -151,7 +151,7 @@ def remember_browser(
 
 
 def message(wait: int) -> str:
-    minutes = (wait + 59) // 60
+    minutes = ratelimit.minutes_of(wait)
     return ngettext(
         "Too many failed logins. Please wait %(minutes)s minute.",
         "Too many failed logins. Please wait %(minutes)s minutes.",

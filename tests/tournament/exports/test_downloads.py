@@ -95,6 +95,8 @@ def test_the_federations_files_say_whether_they_are_final(
     Round.objects.create(tournament=tournament, number=1, status=RoundStatus.CLOSED)
     final = director_client.get(url)
     assert final["Content-Disposition"] == attachment(f"herbst-ergebnisse.{fmt}")
+    # DDV member numbers: no cache keeps them (tester's finding).
+    assert provisional["Cache-Control"] == final["Cache-Control"] == "private, no-store"
 
 
 def test_the_print_pack_and_the_player_cards_are_private(director_client, tournament):
@@ -109,6 +111,13 @@ def test_the_print_pack_and_the_player_cards_are_private(director_client, tourna
     assert cards["Content-Disposition"] == attachment("herbst-spielerkarten.pdf")
     assert cards["Content-Type"] == PDF
     assert cards["Cache-Control"] == "private, no-store"
+    # A card printed again is named by its start numbers: it must not replace the whole set
+    # in the download folder (tester's finding).
+    again = director_client.get(
+        reverse("manage:player-cards", args=[tournament.slug]) + "?nummern=2,7"
+    )
+    assert file_of(again).startswith(b"%PDF")
+    assert again["Content-Disposition"] == attachment("herbst-spielerkarten-nr-2-7.pdf")
 
 
 @pytest.mark.parametrize(("fmt", "content_type"), [("pdf", PDF), ("xlsx", XLSX)])
@@ -137,6 +146,8 @@ def test_the_treasurers_and_the_referees_lists(director_client, tournament):
     assert file_of(record)
     assert record["Content-Disposition"] == attachment("herbst-strafen.xlsx")
     assert record["Content-Type"] == XLSX
+    # Who paid, who was penalised: personal data, never cached (tester's finding).
+    assert fees["Cache-Control"] == record["Cache-Control"] == "private, no-store"
 
 
 def test_a_persons_data_is_named_after_them_and_never_cached(director_client, tournament):
