@@ -51,6 +51,10 @@ def test_guessed_passwords_at_the_admin_login():
     assert_the_page(
         refused, "Zu viele fehlgeschlagene Anmeldungen", r"Bitte warten Sie \d Minuten? und"
     )
+    # The account's limit fired, not the connection's: the page does not blame the network.
+    text = refused.content.decode()
+    assert "Für diesen Benutzernamen oder von hier aus" in text
+    assert "Von Ihrer Verbindung" not in text
 
 
 def test_too_many_downloads(settings, tournament):

@@ -276,11 +276,19 @@ def _wrapped_markup(text: str, font: str, size: float, width: float) -> str:
     return "<br/>".join(escape(visual(line)) for line in lines)
 
 
+def _fixed_width(column: ListingColumn, font: dict[str, str]) -> float:
+    """A fixed column's width in points: as given, but never narrower than its heading (an
+    English "Penalties" is longer than the German "Strafen" the widths were chosen for)."""
+    assert column.width is not None
+    heading = pdfmetrics.stringWidth(visual(column.label), font["bold"], SMALL_SIZE)
+    return max(column.width * mm, heading + 2 * PAD_X)
+
+
 def _table(section: ListingSection, width: float, font: dict[str, str]) -> Table:
-    fixed = sum(c.width * mm for c in section.columns if c.width is not None)
+    fixed = {i: _fixed_width(c, font) for i, c in enumerate(section.columns) if c.width is not None}
     flexible = [c for c in section.columns if c.width is None]
-    rest = max(width - fixed, 10 * mm) / max(len(flexible), 1)
-    widths = [c.width * mm if c.width is not None else rest for c in section.columns]
+    rest = max(width - sum(fixed.values()), 10 * mm) / max(len(flexible), 1)
+    widths = [fixed.get(i, rest) for i in range(len(section.columns))]
     styles = {}
     for muted in (False, True):
         colour = colors.HexColor(MUTED if muted else INK)

@@ -162,4 +162,10 @@ def message(wait: int) -> str:
 def too_many(request: HttpRequest, wait: int) -> HttpResponse:
     """The admin's answer to a login over the limit (the site's login shows its form with
     :func:`message`)."""
-    return ratelimit.too_many(request, wait, heading=gettext("Too many failed logins"))
+    return ratelimit.too_many(
+        request,
+        wait,
+        heading=gettext("Too many failed logins"),
+        # The limit is per account name as well as per connection: do not blame the network.
+        reason=gettext("There were too many failed logins for this user name or from here."),
+    )

@@ -87,3 +87,31 @@ def test_a_wrapped_hebrew_name_starts_on_its_first_line_read_right_to_left():
     ]
     lines = [[w for _y, _x, w in sorted(g)] for _, g in groupby(sorted(words), key=lambda w: w[0])]
     assert lines == [["אחת", "שתיים", "שלוש"], ["ארבע", "חמש"]]
+
+
+def test_a_heading_longer_than_its_column_widens_it_and_stays_apart_from_its_neighbour():
+    """The tester's find: in English the standings' column "Penalties" (its width chosen for
+    the German "Strafen") ran into "R3" as "R3Penalties". A fixed column is at least as wide
+    as its heading; pdftotext reads each heading as a word of its own."""
+    columns = [
+        ListingColumn("Name", None),
+        ListingColumn("R3", 8, "num"),
+        ListingColumn("Penalties", 10, "num"),
+        ListingColumn("Total", 11, "total"),
+    ]
+    lines = [([("Ada Adler", None), ("8", None), ("0", None), ("55", None)], False)]
+    listing = ListingDocument("Cup", [], sections=[ListingSection(columns, lines)])
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-", "-"],  # noqa: S607
+        input=listing_pdf(listing),
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    words = {
+        text: (float(x0), float(x1))
+        for x0, x1, text in re.findall(
+            r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>([^<]*)</word>', out
+        )
+    }
+    assert {"R3", "Penalties", "Total"} <= set(words)
+    assert words["R3"][1] < words["Penalties"][0] and words["Penalties"][1] < words["Total"][0]
