@@ -21,6 +21,16 @@ def pages_of(content: bytes) -> list[str]:
     return text.split("\f")[:-1]
 
 
+def words_of(content: bytes) -> str:
+    """pdftotext's words with their boxes (``-bbox``), as XHTML text."""
+    return subprocess.run(
+        ["pdftotext", "-bbox", "-", "-"],  # noqa: S607
+        input=content,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+
+
 def document(ranked: int, absent: int = 3) -> ListingDocument:
     columns = [
         ListingColumn("Nr.", 9, "num"),
@@ -74,12 +84,7 @@ def test_a_wrapped_hebrew_name_starts_on_its_first_line_read_right_to_left():
     listing = ListingDocument(
         "T", [], sections=[ListingSection([ListingColumn("Name", 22)], [([(name, None)], False)])]
     )
-    out = subprocess.run(
-        ["pdftotext", "-bbox", "-", "-"],  # noqa: S607
-        input=listing_pdf(listing),
-        capture_output=True,
-        check=True,
-    ).stdout.decode()
+    out = words_of(listing_pdf(listing))
     found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)</word>', out)
     # pdftotext gives the glyphs as drawn, left to right: turned back, they are the words.
     words = [
@@ -101,12 +106,7 @@ def test_a_heading_longer_than_its_column_widens_it_and_stays_apart_from_its_nei
     ]
     lines = [([("Ada Adler", None), ("8", None), ("0", None), ("55", None)], False)]
     listing = ListingDocument("Cup", [], sections=[ListingSection(columns, lines)])
-    out = subprocess.run(
-        ["pdftotext", "-bbox", "-", "-"],  # noqa: S607
-        input=listing_pdf(listing),
-        capture_output=True,
-        check=True,
-    ).stdout.decode()
+    out = words_of(listing_pdf(listing))
     words = {
         text: (float(x0), float(x1))
         for x0, x1, text in re.findall(
