@@ -3,6 +3,7 @@ import datetime
 import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.db.models import Max
 
 from tournament.models import Entry, Player, Round, Seat, Table, Tournament
 from tournament.models.audit import DIRECTOR_GROUP, REFEREE_GROUP
@@ -57,13 +58,22 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     club = "DSC Testhausen"
 
 
+def _next_start_number(tournament, n: int) -> int:
+    if tournament.pk is None:  # built, not saved: nothing to collide with yet
+        return n + 1
+    taken = Entry.objects.filter(tournament=tournament).aggregate(Max("start_number"))
+    return (taken["start_number__max"] or 0) + 1
+
+
 class EntryFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Entry
 
     tournament = factory.SubFactory(TournamentFactory)
     player = factory.SubFactory(PlayerFactory)
-    start_number = factory.Sequence(lambda n: n + 1)
+    # The next free number of the tournament: a global sequence collided, in some test orders
+    # only, with the numbers registration gave in the same tournament.
+    start_number = factory.LazyAttributeSequence(lambda o, n: _next_start_number(o.tournament, n))
     # The players of the tests consented to publication unless a test says otherwise.
     publish = True
 

@@ -157,7 +157,7 @@ def _honeypot() -> forms.CharField:
     )
 
 
-class SignupForm(_PlayerFields):
+class RegisterForm(_PlayerFields):
     """The public registration form of a tournament."""
 
     consent = forms.BooleanField(label="", required=True)

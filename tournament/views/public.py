@@ -21,7 +21,7 @@ def home(request):
         # "Register" on the card while registration is open or about to open.
         summary = registration_summary(tournament) if tournament.registration_open else None
         shown = summary if summary and summary["phase"] != CLOSED else None
-        tournament.signup = shown  # type: ignore[attr-defined]
+        tournament.registration_shown = shown  # type: ignore[attr-defined]
     series_list = Series.objects.filter(is_public=True)
     context = {"tournaments": tournaments, "series_list": series_list}
     return render(request, "tournament/home.html", context)
@@ -48,7 +48,7 @@ def tournament_public(request, slug):
     participants = cached(family, tournament.results_version, render_participants)
     context = {
         "tournament": tournament,
-        "signup": registration_summary(tournament),
+        "registration_summary": registration_summary(tournament),
         "participants": mark_safe(participants),  # noqa: S308 - rendered above
     }
     return render(request, "tournament/public_detail.html", context)

@@ -36,7 +36,7 @@ from ..domain import registrations
 from ..domain.entries import check_in as check_in_by_card
 from ..errors import DomainError
 from ..exports.printpack import qr_svg
-from ..forms.registrations import CancelForm, ChangeForm, ResendForm, SignupForm, filled_honeypot
+from ..forms.registrations import CancelForm, ChangeForm, RegisterForm, ResendForm, filled_honeypot
 from ..models import Entry, EntryStatus, Registration, RegistrationState, Tournament
 from ..models.registration import OPEN_STATES
 from ..queries import personal as personal_domain
@@ -53,7 +53,7 @@ TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _unavailable(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournament/signup/unavailable.html", status=404)
+    return render(request, "tournament/register/unavailable.html", status=404)
 
 
 def _address(request: HttpRequest) -> str:
@@ -105,7 +105,7 @@ def _take_signup_limits(
 # --- the public form -----------------------------------------------------------------------
 
 
-def _signup_page(request, tournament: Tournament, form: SignupForm, status: int = 200):
+def _form_page(request, tournament: Tournament, form: RegisterForm, status: int = 200):
     phase = registrations_queries.phase(tournament)
     context = {
         "tournament": tournament,
@@ -114,11 +114,11 @@ def _signup_page(request, tournament: Tournament, form: SignupForm, status: int 
         "free": registrations_queries.places_free(tournament),
         "waiting": waiting_list(tournament).count(),
     }
-    return render(request, "tournament/signup/form.html", context, status=status)
+    return render(request, "tournament/register/form.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
-def signup_form(request, slug):
+def register_form(request, slug):
     """The registration form of a public tournament with online registration switched on;
     before the opening and after the closing time it says so instead."""
     tournament = Tournament.objects.filter(
@@ -127,11 +127,11 @@ def signup_form(request, slug):
     if tournament is None:
         return _unavailable(request)
     if request.method != "POST":
-        return _signup_page(request, tournament, SignupForm(tournament=tournament))
+        return _form_page(request, tournament, RegisterForm(tournament=tournament))
     if filled_honeypot(request.POST):
         # A bot: a neutral answer that teaches it nothing; nothing is written.
-        return render(request, "tournament/signup/refused.html", status=400)
-    form = SignupForm(request.POST, tournament=tournament)
+        return render(request, "tournament/register/refused.html", status=400)
+    form = RegisterForm(request.POST, tournament=tournament)
     if form.is_valid():
         # Only what would be saved counts against the limits: a player correcting a typo,
         # or a club registering its members from one computer, is not locked out by errors.
@@ -160,10 +160,10 @@ def signup_form(request, slug):
                 ),
             )
             return redirect("registration-personal", registration.token)
-    return _signup_page(request, tournament, form, status=400)
+    return _form_page(request, tournament, form, status=400)
 
 
-def _refused(request, tournament: Tournament, form: SignupForm, which: str, wait: int):
+def _refused(request, tournament: Tournament, form: RegisterForm, which: str, wait: int):
     """The answer when a limit refused a registration: the form as typed, with a message
     that says which limit and how long to wait (nothing was saved, nothing typed is lost)."""
     minutes = ratelimit.minutes_of(wait)
@@ -194,7 +194,7 @@ def _refused(request, tournament: Tournament, form: SignupForm, which: str, wait
             minutes,
         )
         form.add_error(None, message % {"minutes": minutes})
-    response = _signup_page(request, tournament, form, status=429)
+    response = _form_page(request, tournament, form, status=429)
     response["Retry-After"] = str(wait)
     return response
 
@@ -247,7 +247,7 @@ def _personal_view(view=None, *, entries: bool = False):
             if wait is not None:
                 return _private(ratelimit.too_many(request, wait))
             ratelimit.hit(key, window)
-            response = render(request, "tournament/signup/invalid_link.html", status=404)
+            response = render(request, "tournament/register/invalid_link.html", status=404)
             if request.htmx:
                 response["HX-Refresh"] = "true"  # a page polling a link renewed meanwhile
             return _private(response)
@@ -299,8 +299,8 @@ def _personal_page(
             response = HttpResponse(status=204)
             response["HX-Refresh"] = "true"
             return response
-        return render(request, "tournament/signup/_day.html", context, status=status)
-    return render(request, "tournament/signup/personal.html", context, status=status)
+        return render(request, "tournament/register/_day.html", context, status=status)
+    return render(request, "tournament/register/personal.html", context, status=status)
 
 
 def _registration_context(registration: Registration, cancel_form: CancelForm | None) -> dict:
@@ -369,7 +369,7 @@ def personal_edit(request, registration):
         form = ChangeForm(registration=registration, name_lock=lock, team_locked=team_locked)
         status = 200
     context = {"registration": registration, "tournament": registration.tournament, "form": form}
-    return render(request, "tournament/signup/edit.html", context, status=status)
+    return render(request, "tournament/register/edit.html", context, status=status)
 
 
 @require_POST
@@ -415,7 +415,7 @@ def personal_print(request, registration):
         "link": link,
         "qr": qr_svg(link),
     }
-    return render(request, "tournament/signup/print.html", context)
+    return render(request, "tournament/register/print.html", context)
 
 
 # --- send my link again --------------------------------------------------------------------
@@ -427,15 +427,15 @@ def resend_link(request):
     The answer is the same, in the same time, whether the address is known or not: the
     request only queues the address, the worker looks it up and sends (tournament/tasks/mail.py)."""
     if request.method != "POST":
-        return render(request, "tournament/signup/resend.html", {"form": ResendForm()})
+        return render(request, "tournament/register/resend.html", {"form": ResendForm()})
     wait = _count_write(request, "signup-resend")
     if wait is not None:
         return ratelimit.too_many(request, wait)
     if filled_honeypot(request.POST):
-        return render(request, "tournament/signup/refused.html", status=400)
+        return render(request, "tournament/register/refused.html", status=400)
     form = ResendForm(request.POST)
     if not form.is_valid():
-        return render(request, "tournament/signup/resend.html", {"form": form}, status=400)
+        return render(request, "tournament/register/resend.html", {"form": form}, status=400)
     queue_links(request, form.cleaned_data["email"])
     context = {"form": ResendForm(), "sent": True}
-    return render(request, "tournament/signup/resend.html", context)
+    return render(request, "tournament/register/resend.html", context)
