@@ -180,3 +180,12 @@ def make_series(tournaments, **options):
         if not tournament.directors.exists():
             tournament.directors.add(organiser)
     return series
+
+
+def open_for_registration(tournament, places: int | None):
+    """``tournament`` public with online registration open for ``places`` players (None: no
+    limit), saved."""
+    tournament.is_public = tournament.registration_open = True
+    tournament.registration_capacity = places
+    tournament.save()
+    return tournament

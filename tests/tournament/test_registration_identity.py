@@ -7,7 +7,14 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
+from tests.factories import (
+    EntryFactory,
+    PlayerFactory,
+    RoundFactory,
+    TournamentFactory,
+    director,
+    open_for_registration,
+)
 from tournament.domain import registrations
 from tournament.domain.entries import edit_entry, register, set_status
 from tournament.domain.player_import import apply_import, parse_player_file
@@ -30,18 +37,7 @@ def limits(settings):
 
 @pytest.fixture
 def hall(tournament):
-    tournament.is_public = True
-    tournament.registration_open = True
-    tournament.registration_capacity = 10
-    tournament.save()
-    return tournament
-
-
-def open_for_registration(tournament):
-    tournament.is_public = tournament.registration_open = True
-    tournament.registration_capacity = 10
-    tournament.save()
-    return tournament
+    return open_for_registration(tournament, 10)
 
 
 def post_form(client, tournament, first, last, *, club="", ddv="", email=None):
@@ -78,7 +74,7 @@ def test_a_squatter_with_a_real_members_number_blocks_nobody(client, hall):
     registrations.cancel(squatter)
 
     # The real holder registers for another tournament ...
-    elsewhere = open_for_registration(TournamentFactory(directors=[director()]))
+    elsewhere = open_for_registration(TournamentFactory(directors=[director()]), 10)
     real = post_form(client, elsewhere, REAL["first"], REAL["last"], ddv=REAL["ddv"])
     assert real.state == RegistrationState.CONFIRMED
     # ... a director types her in ...

@@ -13,7 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.factories import TournamentFactory
+from tests.factories import TournamentFactory, open_for_registration
 from tests.tournament.test_registrations_page import edit
 from tournament.domain import registrations
 from tournament.errors import DomainError
@@ -30,11 +30,7 @@ FLOOD = 68  # the probe's junk registrations
 @pytest.fixture
 def open_tournament(tournament):
     """Herbstturnier: public, online registration open, ten places."""
-    tournament.is_public = True
-    tournament.registration_open = True
-    tournament.registration_capacity = 10
-    tournament.save()
-    return tournament
+    return open_for_registration(tournament, 10)
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,13 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory
+from tests.factories import (
+    EntryFactory,
+    PlayerFactory,
+    RoundFactory,
+    TournamentFactory,
+    open_for_registration,
+)
 from tournament.domain import registrations
 from tournament.models import Entry, Registration, RegistrationState
 from tournament.models.audit import history_reason
@@ -22,11 +28,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def open_tournament(tournament):
     """Herbstturnier: public, online registration open, two places."""
-    tournament.is_public = True
-    tournament.registration_open = True
-    tournament.registration_capacity = 2
-    tournament.save()
-    return tournament
+    return open_for_registration(tournament, 2)
 
 
 @pytest.fixture(autouse=True)

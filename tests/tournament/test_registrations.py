@@ -9,7 +9,14 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from tests.factories import EntryFactory, PlayerFactory, RoundFactory, TournamentFactory, director
+from tests.factories import (
+    EntryFactory,
+    PlayerFactory,
+    RoundFactory,
+    TournamentFactory,
+    director,
+    open_for_registration,
+)
 from tournament.domain import fees, registrations
 from tournament.domain.entries import set_checked_in, set_status
 from tournament.domain.personal_data import forget_personal_data
@@ -43,11 +50,7 @@ class Outbox:
 
 @pytest.fixture
 def hall(tournament):
-    tournament.registration_open = True
-    tournament.registration_capacity = 2
-    tournament.is_public = True
-    tournament.save()
-    return tournament
+    return open_for_registration(tournament, 2)
 
 
 def details(last, first="Anna", **kw):

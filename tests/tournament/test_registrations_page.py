@@ -10,7 +10,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from tests.factories import TournamentFactory, director
+from tests.factories import TournamentFactory, director, open_for_registration
 from tests.tournament.test_tournaments import as_browser_sends
 from tournament.domain import registrations
 from tournament.forms.tournaments import TournamentForm
@@ -28,11 +28,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def hall(tournament):
     """The tournament with online registration on: two places."""
-    tournament.registration_open = True
-    tournament.registration_capacity = 2
-    tournament.is_public = True
-    tournament.save()
-    return tournament
+    return open_for_registration(tournament, 2)
 
 
 @pytest.fixture
