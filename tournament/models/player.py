@@ -1,3 +1,5 @@
+import uuid
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -18,6 +20,9 @@ class Player(models.Model):
     # registrant typed (name and club, never a DDV member number: that stays on the
     # registration), matched to nobody outside its own tournament (issue 34).
     unverified = models.BooleanField(_("not verified"), default=False)
+    # The same player on every laptop and on the results service: kept by
+    # an archive's round trip, so a moved or published copy is recognised (tournament/archive).
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(bases=[AuditEvent])
 

@@ -6,6 +6,8 @@ rounds of the member tournaments whenever they are shown, so that a corrected sh
 late penalty or a merge of two players in the player database reaches every series at once.
 """
 
+import uuid
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -97,6 +99,9 @@ class Series(KeepsVersion, models.Model):
             "What decides between equal values, in this order; nothing: the rank is shared."
         ),
     )
+    # The same series on every laptop and on the results service: kept by
+    # an archive's round trip, so a moved or published copy is recognised (tournament/archive).
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)  # a saved change shows on the public pages
     # Bumped when the series' settings or tournaments change (tournament/base/versions.py).

@@ -1,4 +1,5 @@
 import secrets
+import uuid
 from decimal import Decimal
 
 from django.conf import settings
@@ -220,6 +221,9 @@ class Tournament(KeepsVersion, models.Model):
         default=False,
         help_text=_("Players who registered online check in on their personal link."),
     )
+    # The same tournament (player, series) on every laptop and on the results service: kept by
+    # an archive's round trip, so a moved or published copy is recognised (tournament/archive).
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every verb that changes what the tournament's pages and files show (see
     # tournament/base/versions.py): cached pages and documents are keyed by it. Never edited.
