@@ -1,0 +1,123 @@
+"""A tournament written to a file and read back is the same tournament: the same document,
+the same standings."""
+
+import pytest
+
+from tournament import archive
+from tournament.exports import rows
+from tournament.models import Entry, Penalty, Player, Seat, Series, Tournament
+from tournament.queries import standings
+
+
+def _without_moment(doc):
+    return {key: value for key, value in doc.items() if key != "created_at"}
+
+
+def _public_standings(tournament):
+    computed = standings.compute(tournament)
+    listing = rows.standings_rows(computed, public=True)
+    teams = rows.team_rows(computed, public=True)
+    return [[str(v) for v in row.values] for row in [*listing.rows, *teams.rows]]
+
+
+def _forget(tournament):
+    """The database as another laptop has it: without the tournament, its players, series."""
+    players = list(Entry.objects.filter(tournament=tournament).values_list("player", flat=True))
+    Series.objects.filter(tournaments=tournament).delete()
+    Penalty.objects.filter(tournament=tournament).update(replaces=None)
+    Penalty.objects.filter(tournament=tournament).delete()
+    Seat.objects.filter(round__tournament=tournament).delete()
+    tournament.delete()
+    Player.objects.filter(pk__in=players).delete()
+
+
+def test_it_moves_a_whole_tournament_unchanged(rich):
+    before = archive.build(rich.tournament)
+    table = _public_standings(rich.tournament)
+    data = archive.pack(before)
+    _forget(rich.tournament)
+
+    copy = archive.restore(archive.unpack(data))
+
+    after = archive.build(copy)
+    assert _without_moment(after) == _without_moment(before)
+    assert archive.digest(after) == archive.digest(before)
+    assert _public_standings(copy) == table
+    assert copy.slug == "herbst"
+    assert set(copy.series.values_list("slug", flat=True)) == {"vm", "geheim"}
+
+
+def test_it_restores_the_public_part_with_the_same_standings(rich):
+    before = archive.build(rich.tournament, profile="public")
+    table = _public_standings(rich.tournament)
+    data = archive.pack(before)
+    _forget(rich.tournament)
+
+    copy = archive.restore(archive.unpack(data))
+
+    assert _without_moment(archive.build(copy, profile="public")) == _without_moment(before)
+    assert _public_standings(copy) == table
+    # Only the public series travels.
+    assert list(copy.series.values_list("slug", flat=True)) == ["vm"]
+
+
+def test_a_replica_is_replaced_in_place_and_keeps_its_unnamed_players(rich):
+    doc = archive.build(rich.tournament, profile="public")
+    _forget(rich.tournament)
+    replica = archive.restore(doc, slug="verein-herbst", with_series=False)
+    unnamed = dict(
+        replica.entries.filter(publish=False).values_list("start_number", "player_id")
+    )
+
+    again = archive.restore(doc, target=replica, with_series=False)
+
+    assert (again.pk, again.slug) == (replica.pk, "verein-herbst")
+    assert dict(again.entries.filter(publish=False).values_list("start_number", "player_id")) == (
+        unnamed
+    )
+    assert again.version > replica.version
+    rebuilt = archive.build(again, profile="public")
+    for key in ("teams", "players", "entries", "rounds"):
+        assert rebuilt[key] == doc[key]
+    assert not replica.series.exists()
+
+
+def test_the_same_document_packs_into_the_same_bytes(rich):
+    doc = archive.build(rich.tournament, profile="public")
+    assert archive.pack(doc) == archive.pack(dict(doc))
+    later = dict(doc, created_at="2030-01-01T00:00:00+00:00")
+    assert archive.digest(later) == archive.digest(doc)
+    assert archive.pack(later) != archive.pack(doc)
+
+
+def test_a_new_slug_is_made_unique(rich):
+    doc = archive.build(rich.tournament)
+    doc["tournament"]["uid"] = "0d7c1c52-2b6a-4e4b-9a53-5b8a3f3c1e01"  # another tournament
+    for entry in doc["entries"]:  # its codes and links are its own
+        entry["token"] = None
+    for round_ in doc["rounds"]:
+        for table in round_["tables"]:
+            table["token"] = None
+    doc["tournament"]["projector_token"] = "andere-leinwand"
+
+    copy = archive.restore(doc)
+
+    assert copy.slug == "herbst-2"
+    assert Tournament.objects.count() == 2
+
+
+@pytest.mark.parametrize("profile", ["full", "public"])
+def test_find_player_names_the_players(rich, profile):
+    doc = archive.build(rich.tournament, profile=profile)
+    _forget(rich.tournament)
+    chosen = Player.objects.create(first_name="Schon", last_name="Da")
+    asked = []
+
+    def find(player):
+        asked.append(player["last_name"])
+        return chosen if player["last_name"] == "Offen1" else None
+
+    copy = archive.restore(doc, find_player=find)
+
+    assert copy.entries.get(start_number=1).player == chosen
+    assert "Offen1" in asked
