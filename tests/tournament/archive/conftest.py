@@ -13,6 +13,7 @@ from tournament.models import (
     FeeStatus,
     Game,
     Penalty,
+    Player,
     RefereeCall,
     Registration,
     Round,
@@ -38,6 +39,17 @@ def _game(table, number, values):
     Game.objects.create(
         table=table, number=number, kind="normal", **{f"p{i}": v for i, v in enumerate(values, 1)}
     )
+
+
+def forget(tournament):
+    """The database as another laptop has it: without the tournament, its players, series."""
+    players = list(Entry.objects.filter(tournament=tournament).values_list("player", flat=True))
+    Series.objects.filter(tournaments=tournament).delete()
+    Penalty.objects.filter(tournament=tournament).update(replaces=None)
+    Penalty.objects.filter(tournament=tournament).delete()
+    Seat.objects.filter(round__tournament=tournament).delete()
+    tournament.delete()
+    Player.objects.filter(pk__in=players).delete()
 
 
 @pytest.fixture
@@ -99,7 +111,10 @@ def rich(db):
         closed_at=start + datetime.timedelta(hours=1),
     )
     round2 = Round.objects.create(
-        tournament=t, number=2, status=RoundStatus.RELEASED, started_at=start + datetime.timedelta(hours=2)
+        tournament=t,
+        number=2,
+        status=RoundStatus.RELEASED,
+        started_at=start + datetime.timedelta(hours=2),
     )
     round3 = Round.objects.create(tournament=t, number=3, status=RoundStatus.DRAWN)
     tables = {}
@@ -113,7 +128,7 @@ def rich(db):
                 seated = entries[number - 1 :: 2]
             for position, entry in enumerate(seated, start=1):
                 Seat.objects.create(round=round_, table=table, entry=entry, position=position)
-    for (r, number), table in tables.items():
+    for (r, _number), table in tables.items():
         if r == 3:
             continue
         _game(table, 1, [3, -1, -1, -1])

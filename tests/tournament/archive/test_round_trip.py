@@ -3,9 +3,10 @@ the same standings."""
 
 import pytest
 
+from tests.tournament.archive.conftest import forget
 from tournament import archive
 from tournament.exports import rows
-from tournament.models import Entry, Penalty, Player, Seat, Series, Tournament
+from tournament.models import Player, Tournament
 from tournament.queries import standings
 
 
@@ -20,22 +21,11 @@ def _public_standings(tournament):
     return [[str(v) for v in row.values] for row in [*listing.rows, *teams.rows]]
 
 
-def _forget(tournament):
-    """The database as another laptop has it: without the tournament, its players, series."""
-    players = list(Entry.objects.filter(tournament=tournament).values_list("player", flat=True))
-    Series.objects.filter(tournaments=tournament).delete()
-    Penalty.objects.filter(tournament=tournament).update(replaces=None)
-    Penalty.objects.filter(tournament=tournament).delete()
-    Seat.objects.filter(round__tournament=tournament).delete()
-    tournament.delete()
-    Player.objects.filter(pk__in=players).delete()
-
-
 def test_it_moves_a_whole_tournament_unchanged(rich):
     before = archive.build(rich.tournament)
     table = _public_standings(rich.tournament)
     data = archive.pack(before)
-    _forget(rich.tournament)
+    forget(rich.tournament)
 
     copy = archive.restore(archive.unpack(data))
 
@@ -51,7 +41,7 @@ def test_it_restores_the_public_part_with_the_same_standings(rich):
     before = archive.build(rich.tournament, profile="public")
     table = _public_standings(rich.tournament)
     data = archive.pack(before)
-    _forget(rich.tournament)
+    forget(rich.tournament)
 
     copy = archive.restore(archive.unpack(data))
 
@@ -63,11 +53,9 @@ def test_it_restores_the_public_part_with_the_same_standings(rich):
 
 def test_a_replica_is_replaced_in_place_and_keeps_its_unnamed_players(rich):
     doc = archive.build(rich.tournament, profile="public")
-    _forget(rich.tournament)
+    forget(rich.tournament)
     replica = archive.restore(doc, slug="verein-herbst", with_series=False)
-    unnamed = dict(
-        replica.entries.filter(publish=False).values_list("start_number", "player_id")
-    )
+    unnamed = dict(replica.entries.filter(publish=False).values_list("start_number", "player_id"))
 
     again = archive.restore(doc, target=replica, with_series=False)
 
@@ -109,7 +97,7 @@ def test_a_new_slug_is_made_unique(rich):
 @pytest.mark.parametrize("profile", ["full", "public"])
 def test_find_player_names_the_players(rich, profile):
     doc = archive.build(rich.tournament, profile=profile)
-    _forget(rich.tournament)
+    forget(rich.tournament)
     chosen = Player.objects.create(first_name="Schon", last_name="Da")
     asked = []
 
