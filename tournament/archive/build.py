@@ -165,7 +165,7 @@ class _Builder:
 
     def player(self, entry: Entry) -> dict[str, Any]:
         p = entry.player
-        out = {
+        out: dict[str, Any] = {
             "uid": str(p.uid),
             "first_name": p.first_name,
             "last_name": p.last_name,

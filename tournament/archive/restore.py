@@ -47,6 +47,7 @@ from ..models.round import new_table_token
 from ..models.tournament import SLUG_MAX
 from .build import PRIVATE_MOMENTS, PRIVATE_SETTINGS, PUBLIC_SETTINGS, SERIES_SETTINGS
 from .packing import ArchiveError, check_shape
+from .rows import insert
 
 FindPlayer = Callable[[dict], Player | None]
 
@@ -58,6 +59,15 @@ ARCHIVE_USER = "kreuzdame-archive"
 BATCH = 500
 
 BROKEN = _("The tournament file is incomplete or damaged.")
+
+
+def integer(value: Any, *, null: bool = False) -> int | None:
+    """An integer of the document (a text or a truth value is none)."""
+    if value is None and null:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ArchiveError(BROKEN)
+    return value
 
 
 def when(value: str | None) -> datetime | None:
@@ -257,22 +267,30 @@ def _entries(
     return {entry.start_number: entry.pk for entry in entries}
 
 
-def _sheet(table: Table, s: dict) -> Sheet:
-    sheet = Sheet(
-        table=table,
-        status=s["status"],
-        extra_minutes=s["extra_minutes"],
-        time_limit_from=s["time_limit_from"],
-        struck_games=s["struck_games"],
-    )
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ArchiveError(BROKEN)
+    return value
+
+
+def _sheet(table: Table, s: dict) -> dict[str, Any]:
+    sheet = {
+        "table_id": table.pk,
+        "status": _text(s["status"]),
+        "extra_minutes": integer(s["extra_minutes"]),
+        "time_limit_from": integer(s["time_limit_from"], null=True),
+        "struck_games": integer(s["struck_games"]),
+    }
     if "submitted_at" in s:
-        sheet.submitted_at = when(s["submitted_at"])
-        sheet.submitted_by = s["submitted_by"]
-        sheet.submitted_start_number = s["submitted_start_number"]
-        sheet.confirmed_at = when(s["confirmed_at"])
-        sheet.confirmed_by = s["confirmed_by"]
-        sheet.changed_after_confirmation = bool(s["changed_after_confirmation"])
-        sheet.extra_reason = s["extra_reason"]
+        sheet |= {
+            "submitted_at": when(s["submitted_at"]),
+            "submitted_by": _text(s["submitted_by"]),
+            "submitted_start_number": integer(s["submitted_start_number"], null=True),
+            "confirmed_at": when(s["confirmed_at"]),
+            "confirmed_by": _text(s["confirmed_by"]),
+            "changed_after_confirmation": bool(s["changed_after_confirmation"]),
+            "extra_reason": _text(s["extra_reason"]),
+        }
     return sheet
 
 
@@ -280,7 +298,8 @@ def _cells(values: list) -> dict[str, int | None]:
     if not isinstance(values, list) or len(values) not in (4, 5):
         raise ArchiveError(BROKEN)
     padded = [*values, None][:5]
-    return {f"p{position}": padded[position - 1] for position in range(1, 6)}
+    cells = {f"p{position}": integer(padded[position - 1]) for position in range(1, 5)}
+    return cells | {"p5": integer(padded[4], null=True)}
 
 
 def _penalty(p: dict, table: Table, tournament: Tournament, entries, users, signed) -> Penalty:
@@ -340,23 +359,32 @@ def _rounds(doc: dict, tournament: Tournament, entries: dict[int, int], users) -
             token = t.get("token") or new_table_token()
             pairs.append((t, Table(round=round_, number=t["number"], size=t["size"], token=token)))
     Table.objects.bulk_create([table for _t, table in pairs], batch_size=BATCH)
-    Sheet.objects.bulk_create([_sheet(table, t["sheet"]) for t, table in pairs], batch_size=BATCH)
-    seats, games, penalties, calls, replaced = [], [], [], [], {}
+    insert(Sheet, [_sheet(table, t["sheet"]) for t, table in pairs])
+    seats: list[dict] = []
+    games: list[dict] = []
+    penalties, calls, replaced = [], [], {}
     for t, table in pairs:
-        for position, number in t["seats"]:
+        for position, start_number in t["seats"]:
             seats.append(
-                Seat(round=table.round, table=table, entry_id=entries[number], position=position)
+                {
+                    "round_id": table.round_id,
+                    "table_id": table.pk,
+                    "entry_id": entries[start_number],
+                    "position": integer(position),
+                }
             )
         for g in t["games"]:
+            if g["facts"] is not None and not isinstance(g["facts"], dict):
+                raise ArchiveError(BROKEN)
             games.append(
-                Game(
-                    table=table,
-                    number=g["number"],
-                    kind=g["kind"],
-                    soloist_position=g["soloist"],
-                    facts=g["facts"],
+                {
+                    "table_id": table.pk,
+                    "number": integer(g["number"]),
+                    "kind": _text(g["kind"]),
+                    "soloist_position": integer(g["soloist"], null=True),
+                    "facts": g["facts"],
                     **_cells(g["points"]),
-                )
+                }
             )
         signed = table.round.started_at or made
         for p in t["penalties"]:
@@ -372,8 +400,8 @@ def _rounds(doc: dict, tournament: Tournament, entries: dict[int, int], users) -
                 handled_by=users.get(c["handled_by"]),
             )
             calls.append((call, when(c["created_at"])))
-    Seat.objects.bulk_create(seats, batch_size=BATCH)
-    Game.objects.bulk_create(games, batch_size=BATCH)
+    insert(Seat, seats)
+    insert(Game, games)
     Penalty.objects.bulk_create(penalties, batch_size=BATCH)
     RefereeCall.objects.bulk_create([call for call, _at in calls], batch_size=BATCH)
     for call, at in calls:  # the moment of a call orders the desk's list: the original's
@@ -384,20 +412,14 @@ def _rounds(doc: dict, tournament: Tournament, entries: dict[int, int], users) -
         for number, old in replaced.items():
             by_number[number].replaces = by_number[old]
         Penalty.objects.bulk_update([by_number[n] for n in replaced], ["replaces"])
-    results = [
-        RoundResult(
-            round=round_,
-            entry_id=entries[x["entry"]],
-            points=x["points"],
-            penalties=x["penalties"],
-            games=x["games"],
-            pflichtsoli=x["pflichtsoli"],
-            pflichtsoli_missing=x["pflichtsoli_missing"],
-        )
+    columns = ("points", "penalties", "games", "pflichtsoli", "pflichtsoli_missing")
+    results: list[dict[str, Any]] = [
+        {"round_id": round_.pk, "entry_id": entries[x["entry"]]}
+        | {column: integer(x[column]) for column in columns}
         for r, round_ in zip(doc["rounds"], rounds, strict=True)
         for x in r["results"]
     ]
-    RoundResult.objects.bulk_create(results, batch_size=BATCH)
+    insert(RoundResult, results)
 
 
 def _series(doc: dict, tournament: Tournament) -> None:
