@@ -20,14 +20,17 @@ from typing import Any
 from django.utils import timezone
 
 from ..models import (
+    DrawLog,
     Entry,
     Game,
     Penalty,
     RefereeCall,
+    Registration,
     Round,
     RoundResult,
     RoundStatus,
     Seat,
+    SeatMail,
     Series,
     Sheet,
     SheetStatus,
@@ -63,6 +66,31 @@ PRIVATE_SETTINGS = (
     "projector_token",
 )
 PRIVATE_MOMENTS = ("registration_opens_at", "registration_closes_at")
+DRAW_LOG_FIELDS = (
+    "action",
+    "seed",
+    "seconds",
+    "repeat_pairs",
+    "note",
+    "cut_by_clock",
+    "plan_repeats",
+    "unfair_repeats",
+    "unfair_spread",
+)
+REGISTRATION_FIELDS = (
+    "first_name",
+    "last_name",
+    "club",
+    "ddv_number",
+    "team_name",
+    "email",
+    "language",
+    "token",
+    "state",
+    "position",
+    "consent",
+    "publish",
+)
 SERIES_SETTINGS = (
     "slug",
     "name",
@@ -75,6 +103,17 @@ SERIES_SETTINGS = (
     "placement_points",
     "tiebreak",
 )
+
+
+def by_start_number(plan: Any, numbers: dict[int, int]) -> list | None:
+    """A draw's plan (rounds of tables of entry ids) with start numbers for the ids; None if
+    an entry of it is gone (a later draw then plans anew)."""
+    if not isinstance(plan, list):
+        return None
+    try:
+        return [[[numbers[pk] for pk in table] for table in round_] for round_ in plan]
+    except (KeyError, TypeError):
+        return None
 
 
 def moment(value: datetime | None) -> str | None:
@@ -224,6 +263,10 @@ class _Builder:
             )
         penalties = self.penalties(round_ids, numbers)
         calls = self.calls(round_ids)
+        logs: dict[int, list] = {}
+        mails: dict[int, list] = {}
+        if not self.public:  # the draw's and the mails' own records: never public
+            logs, mails = self.draw_logs(round_ids, numbers), self.seat_mails(round_ids, numbers)
         results: dict[int, list] = defaultdict(list)
         for result in RoundResult.objects.filter(round_id__in=round_ids).order_by(
             "round_id", "entry__start_number"
@@ -249,7 +292,11 @@ class _Builder:
                 "results": results[r.pk] if shown else [],
             }
             if not self.public:
-                row["draw_seed"] = r.draw_seed
+                row |= {
+                    "draw_seed": r.draw_seed,
+                    "draw_logs": logs.get(r.pk, []),
+                    "seat_mails": mails.get(r.pk, []),
+                }
             row["tables"] = []
             for table in by_round[r.pk]:
                 counted = shown and (not self.public or self.counts(r, table.sheet))
@@ -356,6 +403,51 @@ class _Builder:
             )
         return out
 
+    def draw_logs(self, round_ids: list[int], numbers: dict[int, int]) -> dict[int, list]:
+        """Every draw, swap and release with its seed; the plan a later draw continues, its
+        entries by start number."""
+        out: dict[int, list] = defaultdict(list)
+        for log in (
+            DrawLog.objects.filter(round_id__in=round_ids)
+            .select_related("user")
+            .order_by("at", "pk")
+        ):
+            item = {key: getattr(log, key) for key in DRAW_LOG_FIELDS}
+            item |= {
+                "user": log.user.get_username() if log.user else None,
+                "at": moment(log.at),
+                "plan": by_start_number(log.plan, numbers),
+            }
+            out[log.round_id].append(item)
+        return out
+
+    def seat_mails(self, round_ids: list[int], numbers: dict[int, int]) -> dict[int, list]:
+        """The seats the players were told by e-mail (a release mails only the changed)."""
+        out: dict[int, list] = defaultdict(list)
+        rows = SeatMail.objects.filter(round_id__in=round_ids).order_by("round_id", "entry_id")
+        for mail in rows:
+            out[mail.round_id].append(
+                {
+                    "entry": numbers[mail.entry_id],
+                    "table_number": mail.table_number,
+                    "position": mail.position,
+                    "sent_at": moment(mail.sent_at),
+                }
+            )
+        return out
+
+    def registrations(self, numbers: dict[int, int]) -> list[dict]:
+        rows = Registration.objects.filter(tournament=self.tournament).order_by("position")
+        return [
+            {key: getattr(r, key) for key in REGISTRATION_FIELDS}
+            | {
+                "entry": numbers.get(r.entry_id) if r.entry_id else None,
+                "created_at": moment(r.created_at),
+                "personal_data_deleted_at": moment(r.personal_data_deleted_at),
+            }
+            for r in rows
+        ]
+
     def series(self) -> list[dict]:
         found = Series.objects.filter(tournaments=self.tournament).order_by("slug")
         if self.public:
@@ -414,11 +506,15 @@ def build(
     builder = _Builder(tournament, public, results_visible)
     teams, players, entries, numbers = builder.entries()
     rounds, hidden = builder.rounds(numbers)
-    return doc | {
-        "tournament": builder.settings(hidden),
-        "teams": teams,
-        "players": players,
-        "entries": entries,
-        "rounds": rounds,
-        "series": builder.series(),
-    }
+    return (
+        doc
+        | {
+            "tournament": builder.settings(hidden),
+            "teams": teams,
+            "players": players,
+            "entries": entries,
+            "rounds": rounds,
+            "series": builder.series(),
+        }
+        | ({} if public else {"registrations": builder.registrations(numbers)})
+    )

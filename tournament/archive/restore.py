@@ -45,7 +45,14 @@ from ..models import (
 )
 from ..models.round import new_table_token
 from ..models.tournament import SLUG_MAX
-from .build import PRIVATE_MOMENTS, PRIVATE_SETTINGS, PUBLIC_SETTINGS, SERIES_SETTINGS
+from .build import (
+    DRAW_LOG_FIELDS,
+    PRIVATE_MOMENTS,
+    PRIVATE_SETTINGS,
+    PUBLIC_SETTINGS,
+    REGISTRATION_FIELDS,
+    SERIES_SETTINGS,
+)
 from .packing import ArchiveError, check_shape
 from .rows import insert
 
@@ -131,6 +138,7 @@ def _used_names(doc: dict) -> list[str | None]:
             for p in table.get("penalties", []):
                 found += [p.get("entered_by"), p.get("referee"), p.get("revoked_by")]
             found += [c.get("handled_by") for c in table.get("referee_calls", [])]
+        found += [log.get("user") for log in round_.get("draw_logs", [])]
     return found
 
 
@@ -197,7 +205,6 @@ def _clear(tournament: Tournament) -> None:
     copy's rows, no signal per row (the versions are bumped once at the end)."""
     rounds = Round.objects.filter(tournament=tournament)
     tables = Table.objects.filter(round__in=rounds)
-    Registration.objects.filter(tournament=tournament).update(entry=None)
     for queryset in (
         RoundResult.objects.filter(round__in=rounds),
         SeatMail.objects.filter(round__in=rounds),
@@ -209,6 +216,7 @@ def _clear(tournament: Tournament) -> None:
         Sheet.objects.filter(table__in=tables),
         tables,
         rounds,
+        Registration.objects.filter(tournament=tournament),
         Entry.objects.filter(tournament=tournament),
         Team.objects.filter(tournament=tournament),
     ):
@@ -392,21 +400,20 @@ def _rounds(doc: dict, tournament: Tournament, entries: dict[int, int], users) -
             if p.get("replaces") is not None:
                 replaced[p["number"]] = p["replaces"]
         for c in t.get("referee_calls", []):
-            call = RefereeCall(
-                table=table,
-                game_number=c["game_number"],
-                note=c["note"],
-                handled_at=when(c["handled_at"]),
-                handled_by=users.get(c["handled_by"]),
+            calls.append(
+                {
+                    "table_id": table.pk,
+                    "game_number": integer(c["game_number"], null=True),
+                    "note": _text(c["note"]),
+                    "created_at": when(c["created_at"]) or made,
+                    "handled_at": when(c["handled_at"]),
+                    "handled_by_id": getattr(users.get(c["handled_by"]), "pk", None),
+                }
             )
-            calls.append((call, when(c["created_at"])))
     insert(Seat, seats)
     insert(Game, games)
     Penalty.objects.bulk_create(penalties, batch_size=BATCH)
-    RefereeCall.objects.bulk_create([call for call, _at in calls], batch_size=BATCH)
-    for call, at in calls:  # the moment of a call orders the desk's list: the original's
-        if at is not None:
-            RefereeCall.objects.filter(pk=call.pk).update(created_at=at)
+    insert(RefereeCall, calls)
     if replaced:
         by_number = {p.number: p for p in penalties}
         for number, old in replaced.items():
@@ -420,6 +427,54 @@ def _rounds(doc: dict, tournament: Tournament, entries: dict[int, int], users) -
         for x in r["results"]
     ]
     insert(RoundResult, results)
+    logs: list[dict[str, Any]] = []
+    mails: list[dict[str, Any]] = []
+    for r, round_ in zip(doc["rounds"], rounds, strict=True):
+        for log in r.get("draw_logs", []):
+            logs.append(
+                {key: log[key] for key in DRAW_LOG_FIELDS}
+                | {
+                    "round_id": round_.pk,
+                    "user_id": getattr(users.get(log["user"]), "pk", None),
+                    "at": when(log["at"]),
+                    "plan": _plan(log["plan"], entries),
+                }
+            )
+        for mail in r.get("seat_mails", []):
+            mails.append(
+                {
+                    "round_id": round_.pk,
+                    "entry_id": entries[mail["entry"]],
+                    "table_number": integer(mail["table_number"]),
+                    "position": integer(mail["position"]),
+                    "sent_at": when(mail["sent_at"]),
+                }
+            )
+    insert(DrawLog, logs)
+    insert(SeatMail, mails)
+
+
+def _plan(plan: Any, entries: dict[int, int]) -> list | None:
+    """A draw's plan with the entry ids here for its start numbers."""
+    if plan is None:
+        return None
+    return [[[entries[number] for number in table] for table in round_] for round_ in plan]
+
+
+def _registrations(doc: dict, tournament: Tournament, entries: dict[int, int]) -> None:
+    rows = []
+    for r in doc.get("registrations", []):
+        rows.append(
+            {key: r[key] for key in REGISTRATION_FIELDS}
+            | {
+                "tournament_id": tournament.pk,
+                "position": integer(r["position"]),
+                "entry_id": entries[r["entry"]] if r["entry"] is not None else None,
+                "created_at": when(r["created_at"]),
+                "personal_data_deleted_at": when(r["personal_data_deleted_at"]),
+            }
+        )
+    insert(Registration, rows)
 
 
 def _series(doc: dict, tournament: Tournament) -> None:
@@ -477,6 +532,7 @@ def _restore(
     players, anonymous = _players(doc, find_player, old_anonymous)
     entries = _entries(doc, tournament, players, anonymous, users)
     _rounds(doc, tournament, entries, users)
+    _registrations(doc, tournament, entries)
     if with_series:
         _series(doc, tournament)
     orphans = set(old_anonymous.values()) - set(anonymous.values())

@@ -19,6 +19,7 @@ from tournament.models import (
     Round,
     RoundStatus,
     Seat,
+    SeatMail,
     Series,
     Sheet,
     SheetStatus,
@@ -193,14 +194,21 @@ def rich(db):
     secrets += ["Widerrufs-Begründung", "Entwurf-nicht-unterschrieben", "schwerwiegend"]
     RefereeCall.objects.create(table=tables[2, 2], game_number=2, note="Ruf-an-den-Tisch")
     DrawLog.objects.create(
-        round=round3, action="draw", seed=4711, user=director, note="Auslosungs-Notiz", plan=[[1]]
+        round=round3,
+        action="draw",
+        seed=4711,
+        user=director,
+        note="Auslosungs-Notiz",
+        plan=[[[e.pk for e in entries[:4]], [e.pk for e in entries[4:]]]],
     )
+    SeatMail.objects.create(round=round2, entry=entries[0], table_number=1, position=1)
     registration = Registration.objects.create(
         tournament=t,
         first_name="Anmelderin",
         last_name="Unbestätigt",
         email="heimlich@example.org",
         position=1,
+        entry=entries[1],
     )
     secrets += ["Ruf-an-den-Tisch", "Auslosungs-Notiz", "heimlich@example.org"]
     secrets += ["Anmelderin", "Unbestätigt", registration.token]

@@ -4,8 +4,13 @@ import io
 import json
 import zipfile
 
+import pytest
+
+from tests import factories
+from tests.tournament.archive.conftest import forget
 from tournament import archive
 from tournament.models import Round
+from tournament.queries import standings
 
 
 def _members(data: bytes) -> dict[str, str]:
@@ -103,3 +108,28 @@ def test_a_private_tournament_publishes_only_who_it_is(rich):
     }
     assert all(doc[key] == [] for key in ("teams", "players", "entries", "rounds", "series"))
     assert archive.unpack(archive.pack(doc)) == doc
+
+
+@pytest.mark.parametrize(("profile", "queries"), [("public", 10), ("full", 14)])
+def test_a_document_takes_the_same_queries_whatever_the_size(
+    rich, django_assert_num_queries, profile, queries
+):
+    with django_assert_num_queries(queries):
+        archive.build(rich.tournament, profile=profile)
+    round_ = rich.tournament.rounds.get(number=1)
+    table = factories.released_table(rich.tournament, round_number=1, table_number=3, first_start=9)
+    assert table.round == round_
+    with django_assert_num_queries(queries):
+        archive.build(rich.tournament, profile=profile)
+
+
+def test_a_copy_with_results_held_back_counts_no_round_as_zero(rich):
+    doc = archive.build(rich.tournament, profile="public", results_visible=lambda r: False)
+    forget(rich.tournament)
+
+    copy = archive.restore(doc)
+
+    table = standings.compute(copy)
+    assert table.round_numbers == []
+    assert all(line.total == 0 and not line.rounds for line in table.lines)
+    assert copy.status == "running"
