@@ -424,7 +424,9 @@ class _Builder:
     def seat_mails(self, round_ids: list[int], numbers: dict[int, int]) -> dict[int, list]:
         """The seats the players were told by e-mail (a release mails only the changed)."""
         out: dict[int, list] = defaultdict(list)
-        rows = SeatMail.objects.filter(round_id__in=round_ids).order_by("round_id", "entry_id")
+        rows = SeatMail.objects.filter(round_id__in=round_ids).order_by(
+            "round_id", "entry__start_number"
+        )
         for mail in rows:
             out[mail.round_id].append(
                 {

@@ -223,22 +223,27 @@ def _clear(tournament: Tournament) -> None:
         queryset._raw_delete(queryset.db)
 
 
-def _header(tournament: Tournament, given: dict) -> None:
-    """The tournament's settings the document carries."""
+def _header(tournament: Tournament, given: dict) -> list[str]:
+    """Set the tournament's settings the document carries; their names."""
+    changed = ["date"]
     for key in (*PUBLIC_SETTINGS, *PRIVATE_SETTINGS):
         if key in given and key != "slug":
             setattr(tournament, key, given[key])
+            changed.append(key)
     for key in PRIVATE_MOMENTS:
         if key in given:
             setattr(tournament, key, when(given[key]))
+            changed.append(key)
     if "entry_fee" in given:
         tournament.entry_fee = Decimal(given["entry_fee"])
+        changed.append("entry_fee")
     tournament.date = date.fromisoformat(given["date"])
     for key in ("name", "venue", "registration_consent"):
         if not isinstance(getattr(tournament, key), str):
             raise ArchiveError(BROKEN)
     if not isinstance(tournament.custom_overrides, dict):
         raise ArchiveError(BROKEN)
+    return changed
 
 
 def _entries(
@@ -526,9 +531,13 @@ def _restore(
             raise ArchiveError(_("The file holds another tournament."))
         old_anonymous = _anonymous_of(tournament)
         _clear(tournament)
-    _header(tournament, given)
+    changed = _header(tournament, given)
     tournament.full_clean(exclude=["slug", "uid", "projector_token"], validate_unique=False)
-    tournament.save()
+    if target is None:
+        tournament.save()
+    else:  # a replica published again and again: no history record for each copy
+        fields = {name: getattr(tournament, name) for name in changed}
+        Tournament.objects.filter(pk=tournament.pk).update(**fields)
     players, anonymous = _players(doc, find_player, old_anonymous)
     entries = _entries(doc, tournament, players, anonymous, users)
     _rounds(doc, tournament, entries, users)

@@ -6,7 +6,7 @@ import pytest
 from tests.tournament.archive.conftest import forget
 from tournament import archive
 from tournament.exports import rows
-from tournament.models import Player, Tournament
+from tournament.models import Entry, Player, Tournament
 from tournament.queries import standings
 
 
@@ -109,3 +109,29 @@ def test_find_player_names_the_players(rich, profile):
 
     assert copy.entries.get(start_number=1).player == chosen
     assert "Offen1" in asked
+
+
+def test_publishing_again_writes_no_history_and_drops_a_placeholder_no_longer_needed(rich):
+    doc = archive.build(rich.tournament, profile="public")
+    forget(rich.tournament)
+    replica = archive.restore(doc, with_series=False)
+    placeholder = replica.entries.get(start_number=2).player_id
+    records = (Tournament.history.count(), Entry.history.count())
+    # Player 2 consented since: the next state names them.
+    doc["players"].append(
+        {
+            "ref": 99,
+            "uid": "5b0a6a58-8a8f-4a43-9d0c-2f7d3c1b0a99",
+            "first_name": "Zweite",
+            "last_name": "Spielerin",
+            "club": "",
+            "ddv_number": "",
+        }
+    )
+    doc["entries"][1] |= {"player": 99, "publish": True}
+
+    archive.restore(doc, target=replica, with_series=False)
+
+    assert replica.entries.get(start_number=2).player.last_name == "Spielerin"
+    assert not Player.objects.filter(pk=placeholder).exists()
+    assert (Tournament.history.count(), Entry.history.count()) == records
