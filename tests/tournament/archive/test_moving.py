@@ -106,7 +106,19 @@ def test_the_import_command_takes_a_short_name(rich, tmp_path):
     path.write_bytes(archive.pack(doc))
     out = io.StringIO()
 
-    call_command("importtournament", str(path), "--slug", "kopie", stdout=out)
+    with pytest.raises(CommandError, match="No account"):
+        call_command("importtournament", str(path), "--director", "niemand")
+    call_command(
+        "importtournament",
+        str(path),
+        "--slug",
+        "kopie",
+        "--director",
+        "turnierleiterin",
+        stdout=out,
+    )
 
     assert "'kopie'" in out.getvalue()
-    assert Tournament.objects.get(slug="kopie").entries.count() == 8
+    copy = Tournament.objects.get(slug="kopie")
+    assert copy.entries.count() == 8
+    assert list(copy.directors.values_list("username", flat=True)) == ["turnierleiterin"]
