@@ -125,10 +125,10 @@ def day(value: date) -> str:
     return value.isoformat()
 
 
-def points(row: Game | Penalty | dict) -> list[int]:
-    """A row's points, one per position (four at a 4-table)."""
-    get = row.get if isinstance(row, dict) else row.__dict__.get
-    values = [get(f"p{position}") for position in range(1, 6)]
+def points(row: dict) -> list[int]:
+    """A row's points (a game's or a penalty's columns), one per position (four at a
+    4-table)."""
+    values = [row[f"p{position}"] for position in range(1, 6)]
     return [v or 0 for v in values[:4]] + ([values[4]] if values[4] is not None else [])
 
 
@@ -249,16 +249,20 @@ class _Builder:
         ):
             seats[table_id].append([position, numbers[entry_id]])
         games: dict[int, list] = defaultdict(list)
-        for game in Game.objects.filter(table__round_id__in=round_ids).order_by(
-            "table_id", "number"
+        # Plain rows, no model instances: a big field has tens of thousands of games.
+        columns = ("number", "kind", "soloist_position", "facts", "p1", "p2", "p3", "p4", "p5")
+        for game in (
+            Game.objects.filter(table__round_id__in=round_ids)
+            .order_by("table_id", "number")
+            .values("table_id", *columns)
         ):
-            games[game.table_id].append(
+            games[game["table_id"]].append(
                 {
-                    "number": game.number,
-                    "kind": game.kind,
-                    "soloist": game.soloist_position,
+                    "number": game["number"],
+                    "kind": game["kind"],
+                    "soloist": game["soloist_position"],
                     "points": points(game),
-                    "facts": game.facts,
+                    "facts": game["facts"],
                 }
             )
         penalties = self.penalties(round_ids, numbers)

@@ -36,9 +36,13 @@ class Rich:
     secrets: list[str] = field(default_factory=list)
 
 
-def _game(table, number, values):
+def _game(table, number, values, facts=None):
     Game.objects.create(
-        table=table, number=number, kind="normal", **{f"p{i}": v for i, v in enumerate(values, 1)}
+        table=table,
+        number=number,
+        kind="normal",
+        facts=facts,
+        **{f"p{i}": v for i, v in enumerate(values, 1)},
     )
 
 
@@ -132,7 +136,7 @@ def rich(db):
     for (r, _number), table in tables.items():
         if r == 3:
             continue
-        _game(table, 1, [3, -1, -1, -1])
+        _game(table, 1, [3, -1, -1, -1], facts={"re": [1], "winner": "re", "eyes": 121})
         _game(table, 2, [-2, -2, 2, 2])
     Sheet.objects.filter(table__round=round1).update(
         status=SheetStatus.CONFIRMED,
