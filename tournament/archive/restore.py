@@ -43,6 +43,7 @@ from ..models import (
     Tournament,
     names,
 )
+from ..models.locks import lock_tournament
 from ..models.round import new_table_token
 from ..models.tournament import SLUG_MAX
 from .build import (
@@ -526,7 +527,10 @@ def _restore(
         tournament = Tournament(uid=uid, slug=unique_slug(Tournament, wanted))
         old_anonymous: dict[int, int] = {}
     else:
-        tournament = Tournament.objects.select_for_update().get(pk=target.pk)
+        locked = lock_tournament(target.pk)
+        if locked is None:
+            raise Tournament.DoesNotExist(target.pk)
+        tournament = locked
         if str(tournament.uid) != uid:
             raise ArchiveError(_("The file holds another tournament."))
         old_anonymous = _anonymous_of(tournament)
