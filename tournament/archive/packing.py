@@ -113,7 +113,7 @@ def _member(archive: zipfile.ZipFile, name: str, limit: int) -> Any:
         raise ArchiveError(_("The tournament file is too big."))
     try:
         return json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: [[[[…]]]]
         raise ArchiveError(_("The tournament file is damaged.")) from None
 
 

@@ -75,8 +75,9 @@ def test_it_refuses_a_document_without_its_keys(doc, key):
     assert _refused(data) == "The tournament file is incomplete or damaged."
 
 
-def test_it_refuses_a_damaged_content(doc):
-    data = _zip({"manifest.json": packing.manifest(doc), "tournament.json": b"{not json"})
+@pytest.mark.parametrize("content", [b"{not json", b"[" * 200_000 + b"]" * 200_000])
+def test_it_refuses_a_damaged_content(doc, content):
+    data = _zip({"manifest.json": packing.manifest(doc), "tournament.json": content})
     assert _refused(data) == "The tournament file is damaged."
 
 
