@@ -316,6 +316,11 @@ class _Builder:
                     item |= {"token": table.token, "referee_calls": calls[table.pk]}
                 row["tables"].append(item)
             out.append(row)
+        if self.public:
+            # Numbered anew 1, 2, 3: a gap would tell of a penalty that does not count.
+            shown = [p for r in out for t in r["tables"] for p in t["penalties"]]
+            for number, penalty in enumerate(sorted(shown, key=lambda p: p["number"]), 1):
+                penalty["number"] = number
         return out, bool(hidden)
 
     def sheet(self, sheet: Sheet, shown: bool) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import pytest
 from tests import factories
 from tests.tournament.archive.conftest import forget
 from tournament import archive
-from tournament.models import Round
+from tournament.models import Penalty, Round
 from tournament.queries import standings
 
 
@@ -67,6 +67,7 @@ def test_no_private_data_leaves_in_the_public_file(rich):
 
 
 def test_only_what_counts_is_public(rich):
+    Penalty.objects.counting().update(number=7)  # after penalties that do not count
     doc = archive.build(rich.tournament, profile="public")
 
     assert [r["number"] for r in doc["rounds"]] == [1, 2]  # the drawn round is a plan only
@@ -75,6 +76,7 @@ def test_only_what_counts_is_public(rich):
     assert [len(t["games"]) for t in second] == [2, 0]
     penalties = [p for r in doc["rounds"] for t in r["tables"] for p in t["penalties"]]
     assert [p["points"] for p in penalties] == [[-3, 1, 1, 1]]  # no draft, no revoked one
+    assert [p["number"] for p in penalties] == [1]
     unnamed = [e for e in doc["entries"] if not e["publish"]]
     assert unnamed and all(e["player"] is None for e in unnamed)
     assert len(doc["players"]) == 4
