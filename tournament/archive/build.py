@@ -318,8 +318,8 @@ class _Builder:
             out.append(row)
         if self.public:
             # Numbered anew 1, 2, 3: a gap would tell of a penalty that does not count.
-            shown = [p for r in out for t in r["tables"] for p in t["penalties"]]
-            for number, penalty in enumerate(sorted(shown, key=lambda p: p["number"]), 1):
+            sent = [p for r in out for t in r["tables"] for p in t["penalties"]]
+            for number, penalty in enumerate(sorted(sent, key=lambda p: p["number"]), 1):
                 penalty["number"] = number
         return out, bool(hidden)
 
