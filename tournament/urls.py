@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
 from .views import (
+    archive,
     auth,
     calculator,
     devices,
@@ -28,6 +29,7 @@ manage_patterns = (
     [
         path("", tournaments.tournament_list, name="tournament-list"),
         path("new/", tournaments.tournament_create, name="tournament-create"),
+        path("import/", archive.tournament_import, name="tournament-import"),
         path("referee/", penalties.referee_home, name="referee-home"),
         path("series/", series.series_list, name="series-list"),
         path("series/new/", series.series_create, name="series-create"),
@@ -51,6 +53,7 @@ manage_patterns = (
         ),
         path("<slug:slug>/", entries.entry_list, name="entry-list"),
         path("<slug:slug>/edit/", tournaments.tournament_edit, name="tournament-edit"),
+        path("<slug:slug>/export.zip", archive.tournament_export, name="tournament-export"),
         path("<slug:slug>/entries/add/", entries.entry_add, name="entry-add"),
         path("<slug:slug>/entries/<int:pk>/checkin/", entries.entry_checkin, name="entry-checkin"),
         path("<slug:slug>/entries/<int:pk>/edit/", entries.entry_edit, name="entry-edit"),

@@ -68,6 +68,8 @@ def pending_device(tournament) -> int:
 DIRECTOR_PAGES = {
     "tournament-list": (lambda t, e: {}, "get", 200),
     "tournament-create": (lambda t, e: {}, "get", 200),
+    "tournament-import": (lambda t, e: {}, "get", 200),
+    "tournament-export": (lambda t, e: {"slug": t.slug}, "get", 200),
     "entry-list": (lambda t, e: {"slug": t.slug}, "get", 200),
     "tournament-edit": (lambda t, e: {"slug": t.slug}, "get", 200),
     "entry-add": (lambda t, e: {"slug": t.slug}, "post", 400),
@@ -161,6 +163,7 @@ DIRECTOR_PAGES = {
 TOURNAMENT_INDEPENDENT = {
     "tournament-list",
     "tournament-create",
+    "tournament-import",
     "referee-home",
     "series-list",
     "series-create",

@@ -1,2 +1,19 @@
-"""A whole tournament as one versioned file (JSON in a zip): moved to another laptop, or its
-public part published to the results service."""
+"""A whole tournament as one versioned file (JSON in a zip, docs/archive-format.md): moved to
+another laptop (profile "full"), or its public part published to the results service
+(profile "public"). ``build`` makes the document, ``pack``/``unpack`` the file, ``digest``
+names a state, ``restore`` writes a document back as a tournament."""
+
+from .build import build
+from .packing import FORMAT, FORMAT_VERSION, ArchiveError, digest, pack, unpack
+from .restore import restore
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "ArchiveError",
+    "build",
+    "digest",
+    "pack",
+    "restore",
+    "unpack",
+]

@@ -58,7 +58,8 @@ def insert(model: type[Model], rows: Sequence[dict], same: dict | None = None) -
     for index, field in enumerate(given):
         if not all(isinstance(v[index], _PLAIN) for v in values):
             values = [v[:index] + (_prepared(field, v[index]),) + v[index + 1 :] for v in values]
-    params = [v + tuple(f.get_default() for f in called) + shared for v in values]
+    # A called default may be no plain value either (a uid's UUID): prepared like the rest.
+    params = [v + tuple(_prepared(f, f.get_default()) for f in called) + shared for v in values]
     columns = ", ".join(_quoted_column(f) for f in (*given, *called, *constant))
     marks = ", ".join(["%s"] * (len(given) + len(called) + len(constant)))
     # Only names from the model's metadata go into the text; the values are parameters.

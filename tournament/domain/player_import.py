@@ -455,7 +455,7 @@ def write(tournament: Tournament, plan: Plan, user, role: str = "") -> None:
     # default, in the history as in the row).
     fields = (
         "id",
-        *("first_name", "last_name", "club", "ddv_number", "name_key", "unverified"),
+        *("first_name", "last_name", "club", "ddv_number", "name_key", "unverified", "uid"),
         "created_at",
     )
     players = [{name: getattr(p, name) for name in fields} for p in plan.new_players]

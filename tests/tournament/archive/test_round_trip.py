@@ -1,0 +1,137 @@
+"""A tournament written to a file and read back is the same tournament: the same document,
+the same standings."""
+
+import pytest
+
+from tests.tournament.archive.conftest import forget
+from tournament import archive
+from tournament.exports import rows
+from tournament.models import Entry, Player, Tournament
+from tournament.queries import standings
+
+
+def _without_moment(doc):
+    return {key: value for key, value in doc.items() if key != "created_at"}
+
+
+def _public_standings(tournament):
+    computed = standings.compute(tournament)
+    listing = rows.standings_rows(computed, public=True)
+    teams = rows.team_rows(computed, public=True)
+    return [[str(v) for v in row.values] for row in [*listing.rows, *teams.rows]]
+
+
+def test_it_moves_a_whole_tournament_unchanged(rich):
+    before = archive.build(rich.tournament)
+    table = _public_standings(rich.tournament)
+    data = archive.pack(before)
+    forget(rich.tournament)
+
+    copy = archive.restore(archive.unpack(data))
+
+    after = archive.build(copy)
+    assert _without_moment(after) == _without_moment(before)
+    assert archive.digest(after) == archive.digest(before)
+    assert _public_standings(copy) == table
+    assert copy.slug == "herbst"
+    assert set(copy.series.values_list("slug", flat=True)) == {"vm", "geheim"}
+
+
+def test_it_restores_the_public_part_with_the_same_standings(rich):
+    before = archive.build(rich.tournament, profile="public")
+    table = _public_standings(rich.tournament)
+    data = archive.pack(before)
+    forget(rich.tournament)
+
+    copy = archive.restore(archive.unpack(data))
+
+    assert _without_moment(archive.build(copy, profile="public")) == _without_moment(before)
+    assert _public_standings(copy) == table
+    # Only the public series travels.
+    assert list(copy.series.values_list("slug", flat=True)) == ["vm"]
+
+
+def test_a_replica_is_replaced_in_place_and_keeps_its_unnamed_players(rich):
+    doc = archive.build(rich.tournament, profile="public")
+    forget(rich.tournament)
+    replica = archive.restore(doc, slug="verein-herbst", with_series=False)
+    unnamed = dict(replica.entries.filter(publish=False).values_list("start_number", "player_id"))
+
+    again = archive.restore(doc, target=replica, with_series=False)
+
+    assert (again.pk, again.slug) == (replica.pk, "verein-herbst")
+    assert dict(again.entries.filter(publish=False).values_list("start_number", "player_id")) == (
+        unnamed
+    )
+    assert again.version > replica.version
+    rebuilt = archive.build(again, profile="public")
+    for key in ("teams", "players", "entries", "rounds"):
+        assert rebuilt[key] == doc[key]
+    assert not replica.series.exists()
+
+
+def test_the_same_document_packs_into_the_same_bytes(rich):
+    doc = archive.build(rich.tournament, profile="public")
+    assert archive.pack(doc) == archive.pack(dict(doc))
+    later = dict(doc, created_at="2030-01-01T00:00:00+00:00")
+    assert archive.digest(later) == archive.digest(doc)
+    assert archive.pack(later) != archive.pack(doc)
+
+
+def test_a_new_slug_is_made_unique(rich):
+    doc = archive.build(rich.tournament)
+    doc["tournament"]["uid"] = "0d7c1c52-2b6a-4e4b-9a53-5b8a3f3c1e01"  # another tournament
+    for row in [*doc["entries"], *doc["registrations"]]:  # its links are its own
+        row["token"] = None
+    for round_ in doc["rounds"]:
+        for table in round_["tables"]:
+            table["token"] = None
+    doc["tournament"]["projector_token"] = "andere-leinwand"
+
+    copy = archive.restore(doc)
+
+    assert copy.slug == "herbst-2"
+    assert Tournament.objects.count() == 2
+
+
+@pytest.mark.parametrize("profile", ["full", "public"])
+def test_find_player_names_the_players(rich, profile):
+    doc = archive.build(rich.tournament, profile=profile)
+    forget(rich.tournament)
+    chosen = Player.objects.create(first_name="Schon", last_name="Da")
+    asked = []
+
+    def find(player):
+        asked.append(player["last_name"])
+        return chosen if player["last_name"] == "Offen1" else None
+
+    copy = archive.restore(doc, find_player=find)
+
+    assert copy.entries.get(start_number=1).player == chosen
+    assert "Offen1" in asked
+
+
+def test_publishing_again_writes_no_history_and_drops_a_placeholder_no_longer_needed(rich):
+    doc = archive.build(rich.tournament, profile="public")
+    forget(rich.tournament)
+    replica = archive.restore(doc, with_series=False)
+    placeholder = replica.entries.get(start_number=2).player_id
+    records = (Tournament.history.count(), Entry.history.count())
+    # Player 2 consented since: the next state names them.
+    doc["players"].append(
+        {
+            "ref": 99,
+            "uid": "5b0a6a58-8a8f-4a43-9d0c-2f7d3c1b0a99",
+            "first_name": "Zweite",
+            "last_name": "Spielerin",
+            "club": "",
+            "ddv_number": "",
+        }
+    )
+    doc["entries"][1] |= {"player": 99, "publish": True}
+
+    archive.restore(doc, target=replica, with_series=False)
+
+    assert replica.entries.get(start_number=2).player.last_name == "Spielerin"
+    assert not Player.objects.filter(pk=placeholder).exists()
+    assert (Tournament.history.count(), Entry.history.count()) == records
