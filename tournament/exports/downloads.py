@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.core.serializers.json import DjangoJSONEncoder
-
 from ..models import Series, Tournament, TournamentStatus
 from . import federation, xlsx
 from .export import CSV, JSON, XLSX, Export, file_name
@@ -70,6 +68,6 @@ def penalties(tournament: Tournament) -> Export:
 
 def personal_data(tournament: Tournament, full_name: str, data: dict[str, Any]) -> Export:
     """What the site holds of one person (``data``), asked from ``tournament``'s pages."""
-    text = json.dumps(data, ensure_ascii=False, indent=2, cls=DjangoJSONEncoder)  # uids
+    text = json.dumps(data, ensure_ascii=False, indent=2)
     name = file_name(tournament.slug, "personendaten", full_name, suffix="json")
     return Export(name, JSON, text.encode("utf-8"))
