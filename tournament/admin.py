@@ -322,7 +322,7 @@ class PublishingKeyAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change) -> None:
         key = clubs.issue_key(obj.club)
         obj.pk = PublishingKey.objects.get(key_id=key.key_id).pk
-        request.new_publishing_key = key  # type: ignore[attr-defined]
+        request.new_publishing_key = key
 
     def response_add(self, request, obj, post_url_continue=None):
         return _key_shown_once(request, obj.club, request.new_publishing_key)

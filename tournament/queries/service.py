@@ -13,6 +13,7 @@ HOME_LIMIT = 20
 # A tournament's status in the database's terms (models/tournament.py ``status_from``), on the
 # counts of ``with_status()``.
 _FINISHED = Q(rounds_closed_count__gte=F("planned_rounds"), rounds_playing_count=0)
+_STARTED = Q(rounds_started_count__gt=0)
 
 
 def home_lists(limit: int = HOME_LIMIT) -> dict[str, list[Tournament]]:
@@ -20,11 +21,9 @@ def home_lists(limit: int = HOME_LIMIT) -> dict[str, list[Tournament]]:
     with its status counted and its club (three queries, whatever the number)."""
     public = Tournament.objects.filter(is_public=True).with_status().select_related("club")
     return {
-        "running": list(public.filter(rounds_started_count__gt=0).exclude(_FINISHED)[:limit]),
+        "running": list(public.filter(_STARTED).exclude(_FINISHED)[:limit]),
         "upcoming": list(
-            public.filter(rounds_started_count=0)
-            .exclude(_FINISHED)
-            .order_by("date", "name")[:limit]
+            public.exclude(_STARTED).exclude(_FINISHED).order_by("date", "name")[:limit]
         ),
         "latest": list(public.filter(_FINISHED).order_by("-date", "-published_at", "-pk")[:limit]),
     }

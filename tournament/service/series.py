@@ -30,7 +30,9 @@ def _uid(value) -> uuid.UUID | None:
 def _settings(data: dict) -> dict:
     """The series' settings from the doc (top level, or under "settings"), checked as far as
     the model's constraints go: anything odd keeps the field's default."""
-    nested = data.get("settings") if isinstance(data.get("settings"), dict) else {}
+    nested = data.get("settings")
+    if not isinstance(nested, dict):
+        nested = {}
     values = {field: data.get(field, nested.get(field)) for field in SETTINGS}
     clean: dict = {}
     if values["method"] in SeriesMethod.values:
