@@ -62,7 +62,7 @@ def personal_token(world):
 
 def club_of(world):
     """A club of the results service (tournament/service)."""
-    return Club.objects.get_or_create(slug="verein", defaults={"name": "Verein"})[0]
+    return Club.objects.get_or_create(slug="testhausen", defaults={"name": "DSC Testhausen"})[0]
 
 
 def published_by_club(world):

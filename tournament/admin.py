@@ -107,8 +107,8 @@ class PlayerAdmin(AuditedAdmin):
 
 @admin.register(Tournament)
 class TournamentAdmin(AuditedAdmin):
-    list_display = ["name", "date", "rule_profile", "get_status_display", "is_public"]
-    list_filter = ["rule_profile", "is_public"]
+    list_display = ["name", "date", "rule_profile", "get_status_display", "is_public", "club"]
+    list_filter = ["rule_profile", "is_public", "club"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["directors", "referees"]
 
