@@ -173,6 +173,9 @@ def _apply(
         published_sequence=sequence,
         published_digest=digest,
         published_slug=hall_slug[:60],
+        # Nobody registers or checks in on the service: that happens in the hall.
+        registration_open=False,
+        checkin_open=False,
     )
     restored.refresh_from_db()
     players.forget_unplayed(before)

@@ -125,6 +125,8 @@ def restore(doc, *, target=None, find_player=None, slug=None, with_series=True) 
             "is_public": header["is_public"],
             "planned_rounds": header.get("planned_rounds", 1),
         }
+        if "registration_open" in header:  # a header field the real archive might carry
+            fields["registration_open"] = header["registration_open"]
         if target is None:
             if Tournament.objects.filter(uid=header["uid"]).exists():
                 raise ArchiveError("Dieses Turnier gibt es hier schon.")

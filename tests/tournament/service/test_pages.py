@@ -143,3 +143,16 @@ def test_the_admin_shows_a_replica_but_does_not_change_it(superuser_client, repl
 def test_a_director_never_sees_a_replica_among_their_tournaments(client, replica):
     client.force_login(director(username="leitung"))
     assert client.get(reverse("manage:entry-list", args=[replica.slug])).status_code == 404
+
+
+def test_the_home_pages_lists_take_three_queries_whatever_their_length(
+    client, koeln, replica, django_assert_num_queries
+):
+    for number in range(3):
+        publish(client, koeln, snapshot(hall_tournament(slug=f"t{number}")), 1)
+    from tournament.queries.service import home_lists
+
+    with django_assert_num_queries(3):
+        lists = home_lists()
+        shown = [(t.club.name, t.get_status_display()) for t in sum(lists.values(), [])]
+    assert len(shown) == 4 and all(club == "DSC Köln" for club, _status in shown)

@@ -276,3 +276,31 @@ def test_the_slug_of_a_second_club_with_the_same_name_gets_a_number(client, koel
     assert Tournament.objects.get(club=koeln.club).slug == "koeln-herbst-2"
     url = reverse("club-tournament", args=["koeln", "herbst"])
     assert client.get(url).url == reverse("tournament-public", args=["koeln-herbst-2"])
+
+
+def test_publications_beyond_the_lane_are_told_to_come_again(client, koeln, doc, settings):
+    from tournament.views import service
+
+    settings.SERVICE_PUBLISH_HOLD = 0
+    taken = 0
+    while service._places.acquire(blocking=False):
+        taken += 1
+    try:
+        response = publish(client, koeln, doc, 1)
+    finally:
+        for _ in range(taken):
+            service._places.release()
+    assert response.status_code == 429 and response["Retry-After"] == "5"
+    assert not Tournament.objects.exists()
+    assert publish(client, koeln, doc, 1).status_code == 200  # the lane free again
+
+
+def test_nobody_registers_for_a_replica_on_the_service(client, koeln):
+    t = hall_tournament()
+    t.registration_open = True
+    t.save()
+    doc = snapshot(t)
+    doc["tournament"]["registration_open"] = True  # whatever the hall's file says
+    publish(client, koeln, doc, 1)
+    replica = Tournament.objects.get()
+    assert replica.registration_open is False
