@@ -273,10 +273,23 @@ def _key_shown_once(request, club: Club, key: protocol.Key):
     return response
 
 
+class PublishingKeyInline(admin.TabularInline):
+    """A club's keys on its page: their ids and state, never their secrets."""
+
+    model = PublishingKey
+    fields = readonly_fields = ["key_id", "created_at", "revoked_at", "last_used_at"]
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False  # made by the action (shown once), not typed in
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
     """Clubs of the results service. A new key: the action below (shown once)."""
 
+    inlines = [PublishingKeyInline]
     list_display = ["name", "slug", "created_at"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}

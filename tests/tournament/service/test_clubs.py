@@ -112,3 +112,11 @@ def test_a_halls_publication_passes_a_gate_full_of_readers(settings):
     site.release.set()
     for thread in threads:
         thread.join(10)
+
+
+def test_a_clubs_page_in_the_admin_lists_its_keys_without_their_secrets(admin_client):
+    koeln = Club.objects.create(name="DSC Köln", slug="koeln")
+    key = PublishingKey.objects.create(club=koeln, key_id="schluessel12345", secret="s" * 43)
+    page = admin_client.get(reverse("admin:tournament_club_change", args=[koeln.pk]))
+    assert page.status_code == 200
+    assert key.key_id in page.content.decode() and key.secret not in page.content.decode()
