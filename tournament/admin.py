@@ -277,7 +277,8 @@ class PublishingKeyInline(admin.TabularInline):
     """A club's keys on its page: their ids and state, never their secrets."""
 
     model = PublishingKey
-    fields = readonly_fields = ["key_id", "created_at", "revoked_at", "last_used_at"]
+    fields = ("key_id", "created_at", "revoked_at", "last_used_at")
+    readonly_fields = fields
     extra = 0
     can_delete = False
 
