@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -126,8 +126,7 @@ def receive(
         )
     digest = archive.digest(doc)
     try:
-        with transaction.atomic():
-            outcome = _apply(key.club, uid, sequence, doc, digest)
+        outcome = _apply_once_more_on_a_race(key.club, uid, sequence, doc, digest)
     except archive.ArchiveError as exc:
         return refusal(400, protocol.BAD_REQUEST, str(exc.message))
     except DomainError as exc:
@@ -140,6 +139,22 @@ def receive(
     return Receipt(
         200, {"status": status, "sequence": sequence, "url": absolute(path) if absolute else path}
     )
+
+
+def _apply_once_more_on_a_race(
+    club: Club, uid: uuid.UUID, sequence: int, doc: dict, digest: str
+) -> Receipt | tuple[Tournament, str]:
+    """:func:`_apply` in a transaction; once more if it collided with another club's
+    publication committed meanwhile (on PostgreSQL two clubs' publications run side by side:
+    the same new tournament, or a new player with the same DDV number). The second try reads
+    what the other committed: another club's tournament is then refused (403), the player
+    found."""
+    try:
+        with transaction.atomic():
+            return _apply(club, uid, sequence, doc, digest)
+    except IntegrityError:
+        with transaction.atomic():
+            return _apply(club, uid, sequence, doc, digest)
 
 
 def _apply(

@@ -304,3 +304,44 @@ def test_nobody_registers_for_a_replica_on_the_service(client, koeln):
     publish(client, koeln, doc, 1)
     replica = Tournament.objects.get()
     assert replica.registration_open is False
+
+
+def test_another_club_first_while_ours_was_unpacked_is_refused(
+    client, koeln, bonn, doc, monkeypatch
+):
+    from tournament import archive
+
+    real = archive.unpack
+
+    def unpack_while_bonn_publishes(data):
+        unpacked = real(data)
+        Tournament.objects.create(
+            uid=unpacked["tournament"]["uid"], slug="bonn-herbst", name="x", date="2026-01-01",
+            club=bonn.club, published_sequence=1,
+        )  # fmt: skip
+        return unpacked
+
+    monkeypatch.setattr(archive, "unpack", unpack_while_bonn_publishes)
+    response = publish(client, koeln, doc, 1)
+    assert response.status_code == 403 and response.json()["error"] == protocol.FOREIGN
+    assert Tournament.objects.get().club == bonn.club
+
+
+def test_a_collision_with_a_publication_committed_meanwhile_is_tried_once_more(
+    client, koeln, doc, monkeypatch
+):
+    from django.db import IntegrityError
+
+    from tournament import archive
+
+    real, calls = archive.restore, []
+
+    def collides_once(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise IntegrityError("UNIQUE constraint failed: tournament_player.ddv_number")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(archive, "restore", collides_once)
+    assert publish(client, koeln, doc, 1).status_code == 200
+    assert len(calls) == 2 and Tournament.objects.get().club == koeln.club
