@@ -23,6 +23,7 @@ from tests.tournament.test_permissions import (
     series_of,
 )
 from tournament.models import (
+    Club,
     Entry,
     Game,
     GameKind,
@@ -59,8 +60,27 @@ def personal_token(world):
     return (found or registration_of(world.tournament)).token
 
 
+def club_of(world):
+    """A club of the results service (tournament/service)."""
+    return Club.objects.get_or_create(slug="testhausen", defaults={"name": "DSC Testhausen"})[0]
+
+
+def published_by_club(world):
+    """The world's tournament as a club's published copy: the club's address of it."""
+    club = club_of(world)
+    Tournament.objects.filter(pk=world.tournament.pk).update(
+        club=club, published_slug="in-der-halle"
+    )
+    return {"club": club.slug, "slug": "in-der-halle"}
+
+
 # name -> (kwargs builder(world), method, {role: status})
 PUBLIC = {
+    # The results service: a club's page, its address of a tournament (to the tournament's
+    # page), and the publications' end point (POST only, tests/tournament/service/).
+    "club": (lambda w: {"club": club_of(w).slug}, "get", EVERYBODY),
+    "club-tournament": (published_by_club, "get", dict.fromkeys(ROLES, 302)),
+    "publish": (lambda w: {}, "get", dict.fromkeys(ROLES, 405)),
     "home": (lambda w: {}, "get", EVERYBODY),
     "tournament-public": (lambda w: {"slug": w.slug}, "get", EVERYBODY),
     "tournament-calculator": (lambda w: {"slug": w.slug}, "get", EVERYBODY),

@@ -1,7 +1,9 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.decorators import login_not_required
 from django.db import router
 from django.db.models.deletion import Collector
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -9,12 +11,14 @@ from scoring.game import facts_of_row
 
 from .domain import results
 from .models import (
+    Club,
     DrawLog,
     Entry,
     Game,
     GameKind,
     Penalty,
     Player,
+    PublishingKey,
     Registration,
     Round,
     Seat,
@@ -24,6 +28,8 @@ from .models import (
     Tournament,
 )
 from .models.audit import stamp
+from .publishing import protocol
+from .service import clubs
 from .web.login_limit import Attempt, too_many
 
 
@@ -42,6 +48,17 @@ def _rounds_of(row) -> set[int]:
     return set()
 
 
+def _published_copy(obj) -> bool:
+    """Whether ``obj`` belongs to a tournament a club publishes to the results service."""
+    for path in ("", "tournament", "round.tournament", "table.round.tournament"):
+        target = obj
+        for name in filter(None, path.split(".")):
+            target = getattr(target, name, None)
+        if isinstance(target, Tournament):
+            return target.club_id is not None
+    return False
+
+
 class AuditedAdmin(SimpleHistoryAdmin):
     """The admin names its actor through :func:`~tournament.models.audit.stamp` like every
     other write path (there is no history middleware): saves, reverts and deletes. An edit
@@ -55,6 +72,12 @@ class AuditedAdmin(SimpleHistoryAdmin):
         touched = _rounds_of(obj) | (_rounds_of(before) if before is not None else set())
         if touched:
             results.store_rounds(touched)
+
+    def has_change_permission(self, request, obj=None):
+        # A club's published copy is replaced by its next publication: never edited here.
+        if obj is not None and _published_copy(obj):
+            return False
+        return super().has_change_permission(request, obj)
 
     def delete_model(self, request, obj) -> None:
         # What Model.delete() does, with every row the deletion cascades to named too.
@@ -84,8 +107,8 @@ class PlayerAdmin(AuditedAdmin):
 
 @admin.register(Tournament)
 class TournamentAdmin(AuditedAdmin):
-    list_display = ["name", "date", "rule_profile", "get_status_display", "is_public"]
-    list_filter = ["rule_profile", "is_public"]
+    list_display = ["name", "date", "rule_profile", "get_status_display", "is_public", "club"]
+    list_filter = ["rule_profile", "is_public", "club"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["directors", "referees"]
 
@@ -234,3 +257,92 @@ def limited_admin_login(request, extra_context=None):
 
 
 admin.site.login = limited_admin_login  # type: ignore[method-assign]
+
+
+def _key_shown_once(request, club: Club, key: protocol.Key):
+    """The page that shows a new publishing key whole: the only time it is shown."""
+    context = {
+        **admin.site.each_context(request),
+        "title": _("New publishing key"),
+        "club": club,
+        "key": str(key),
+        "key_id": key.key_id,
+    }
+    response = TemplateResponse(request, "admin/tournament/publishing_key_once.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class PublishingKeyInline(admin.TabularInline):
+    """A club's keys on its page: their ids and state, never their secrets."""
+
+    model = PublishingKey
+    fields = ("key_id", "created_at", "revoked_at", "last_used_at")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False  # made by the action (shown once), not typed in
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    """Clubs of the results service. A new key: the action below (shown once)."""
+
+    inlines = [PublishingKeyInline]
+    list_display = ["name", "slug", "created_at"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    actions = ["issue_key", "rotate_keys"]
+
+    @admin.action(description=_("Issue a new publishing key (shown once)"))
+    def issue_key(self, request, queryset):
+        return self._issue(request, queryset, revoke_others=False)
+
+    @admin.action(description=_("Rotate: a new key, the club's other keys revoked"))
+    def rotate_keys(self, request, queryset):
+        return self._issue(request, queryset, revoke_others=True)
+
+    def _issue(self, request, queryset, *, revoke_others: bool):
+        chosen = list(queryset[:2])
+        if len(chosen) != 1:
+            self.message_user(request, _("Choose exactly one club."), level=messages.ERROR)
+            return None
+        club = chosen[0]
+        return _key_shown_once(request, club, clubs.issue_key(club, revoke_others=revoke_others))
+
+
+@admin.register(PublishingKey)
+class PublishingKeyAdmin(admin.ModelAdmin):
+    """The keys: their ids, never their secrets. Adding one shows it once."""
+
+    list_display = ["key_id", "club", "created_at", "revoked_at", "last_used_at"]
+    list_filter = ["club"]
+    search_fields = ["key_id", "club__name"]
+    actions = ["revoke"]
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return ["club"]
+        return ["club", "key_id", "created_at", "revoked_at", "last_used_at"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if obj is None else self.get_fields(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return False  # a key is made and revoked, never edited
+
+    def save_model(self, request, obj, form, change) -> None:
+        key = clubs.issue_key(obj.club)
+        obj.pk = PublishingKey.objects.get(key_id=key.key_id).pk
+        request.new_publishing_key = key
+
+    def response_add(self, request, obj, post_url_continue=None):
+        return _key_shown_once(request, obj.club, request.new_publishing_key)
+
+    @admin.action(description=_("Revoke the chosen keys"))
+    def revoke(self, request, queryset):
+        for key in queryset:
+            clubs.revoke_key(key.key_id)
+        self.message_user(request, _("The keys are revoked."), level=messages.SUCCESS)

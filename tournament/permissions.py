@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from .models import Series, Table, Tournament
 from .models.audit import ADMINISTRATOR, DIRECTOR, REFEREE, role_of
@@ -43,10 +44,37 @@ def managed_tournaments(user) -> TournamentQuerySet:
     return Tournament.objects.filter(directors=user)
 
 
-def get_managed_tournament(request: HttpRequest, slug: str) -> Tournament:
+class ReplicaReadOnly(PermissionDenied):
+    """A change to a tournament (or series) that a club publishes to the results service: it
+    is a copy, replaced by the club's next publication; the 403 page says so."""
+
+    def __init__(self, club) -> None:
+        super().__init__(
+            _(
+                "This is a copy published by %(club)s to the results service. It is changed "
+                "on the club's laptop; a change here would be lost with its next publication."
+            )
+            % {"club": club}
+        )
+
+
+def refuse_replica_change(request: HttpRequest, thing: Tournament | Series) -> None:
+    """Refuse a write (any request but GET and HEAD) to a club's published copy."""
+    if thing.club_id is not None and request.method not in ("GET", "HEAD"):
+        raise ReplicaReadOnly(thing.club)
+
+
+def get_managed_tournament(
+    request: HttpRequest, slug: str, *, replica_ok: bool = False
+) -> Tournament:
     """The tournament for a director page; 404 (not 403) for a tournament of someone else, so
-    that its existence is not revealed."""
-    return get_object_or_404(managed_tournaments(request.user), slug=slug)
+    that its existence is not revealed. A club's published copy on the results service is
+    read-only (403 with the reason) unless ``replica_ok`` (a write that changes only the
+    service's own data, such as merging two players)."""
+    tournament = get_object_or_404(managed_tournaments(request.user), slug=slug)
+    if not replica_ok:
+        refuse_replica_change(request, tournament)
+    return tournament
 
 
 def officiated_tournaments(user) -> TournamentQuerySet:
@@ -59,8 +87,11 @@ def officiated_tournaments(user) -> TournamentQuerySet:
 
 
 def get_officiated_tournament(request: HttpRequest, slug: str) -> Tournament:
-    """The tournament for a page of the tournament office (directors and referees)."""
-    return get_object_or_404(officiated_tournaments(request.user), slug=slug)
+    """The tournament for a page of the tournament office (directors and referees); a club's
+    published copy is read-only."""
+    tournament = get_object_or_404(officiated_tournaments(request.user), slug=slug)
+    refuse_replica_change(request, tournament)
+    return tournament
 
 
 def get_office_table(request: HttpRequest, slug: str, number: int, table_number: int) -> Table:
@@ -144,5 +175,8 @@ def directed_series(user) -> QuerySet[Series]:
 
 
 def get_directed_series(request: HttpRequest, slug: str) -> Series:
-    """A series for a director page; 404 for someone else's series."""
-    return get_object_or_404(directed_series(request.user), slug=slug)
+    """A series for a director page; 404 for someone else's series; a club's published
+    series is read-only."""
+    series = get_object_or_404(directed_series(request.user), slug=slug)
+    refuse_replica_change(request, series)
+    return series

@@ -364,3 +364,10 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# The results service (tournament/service): the largest publication it reads (bytes; a
+# tournament's public archive is far smaller), how many it restores at once per server process,
+# and how long (seconds) one waits for a place before it is told to try again (429).
+SERVICE_MAX_ARCHIVE_BYTES = int(os.environ.get("SERVICE_MAX_ARCHIVE_BYTES", 16 * 1024 * 1024))
+SERVICE_PUBLISH_CONCURRENCY = int(os.environ.get("SERVICE_PUBLISH_CONCURRENCY", 2))
+SERVICE_PUBLISH_HOLD = float(os.environ.get("SERVICE_PUBLISH_HOLD", 10))

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
+from .publishing import protocol
 from .views import (
     archive,
     auth,
@@ -20,6 +21,7 @@ from .views import (
     registrations,
     rounds,
     series,
+    service,
     standings,
     statistics,
     tournaments,
@@ -235,6 +237,10 @@ urlpatterns = [
         "anmeldung/<str:token>/ich-bin-da/", register.personal_checkin, name="registration-checkin"
     ),
     path("anmeldung/<str:token>/drucken/", register.personal_print, name="registration-print"),
+    # The results service: a hall's publications, a club's page and its tournaments' addresses.
+    path(protocol.PATH.lstrip("/"), service.publish_endpoint, name="publish"),
+    path("verein/<slug:club>/", service.club_page, name="club"),
+    path("verein/<slug:club>/<slug:slug>/", service.club_tournament, name="club-tournament"),
     path("login/", auth.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

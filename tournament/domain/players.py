@@ -19,6 +19,7 @@ from ..models import (
     EntryStatus,
     FeeStatus,
     Player,
+    PlayerOrigin,
     Registration,
     RegistrationState,
     Tournament,
@@ -117,6 +118,9 @@ def merge_players(
             entry.player = keep
             stamp(entry, user, note)
             entry.save(update_fields=["player"])
+        # On the results service: the clubs' uids of ``drop`` now name ``keep``, so that the
+        # next publication of their tournaments keeps the merge (tournament/service/players.py).
+        PlayerOrigin.objects.filter(player=drop).update(player=keep)
         number = keep.ddv_number or drop.ddv_number
         merged = event("merged-into-player", id=keep.pk, name=keep.full_name, reason=reason)
         stamp(drop, user, merged)

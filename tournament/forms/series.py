@@ -34,14 +34,17 @@ def addable_tournaments(user, series: Series | None = None):
     condition = Q(pk__in=mine) | Q(is_public=True)
     if series is not None and series.pk:
         condition |= Q(series=series)
-    return Tournament.objects.filter(condition).distinct().order_by("-date", "name")
+    chosen = Tournament.objects.filter(condition).distinct().select_related("club")
+    return chosen.order_by("-date", "name")
 
 
 class TournamentChoice(forms.ModelMultipleChoiceField):
     """Tournaments to tick, each with its date (two "Monatsturnier" are told apart)."""
 
     def label_from_instance(self, obj) -> str:
-        return f"{obj.name} ({date_format(obj.date, 'SHORT_DATE_FORMAT')})"
+        when = date_format(obj.date, "SHORT_DATE_FORMAT")
+        # On the results service: several clubs' tournaments, told apart by their club.
+        return f"{obj.name} ({when}, {obj.club})" if obj.club_id else f"{obj.name} ({when})"
 
 
 class SeriesForm(forms.ModelForm):

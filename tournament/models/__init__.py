@@ -1,5 +1,6 @@
 """Kreuzdame's data model, one module per aggregate."""
 
+from .club import Club, PlayerOrigin, PublishingKey
 from .device import TableDevice
 from .document import Document, DocumentStatus
 from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
@@ -22,6 +23,9 @@ from .tournament import (
 )
 
 __all__ = [
+    "Club",
+    "PlayerOrigin",
+    "PublishingKey",
     "Document",
     "DocumentStatus",
     "DrawLog",

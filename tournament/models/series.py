@@ -102,6 +102,16 @@ class Series(KeepsVersion, models.Model):
     # The same series on every laptop and on the results service: kept by
     # an archive's round trip, so a moved or published copy is recognised (tournament/archive).
     uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    # On the results service: the club whose hall publishes this series (tournament/service);
+    # empty for a series made on the service itself, e.g. a regional ranking across clubs.
+    club = models.ForeignKey(
+        "tournament.Club",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="series",
+        verbose_name=_("published by club"),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)  # a saved change shows on the public pages
     # Bumped when the series' settings or tournaments change (tournament/base/versions.py).

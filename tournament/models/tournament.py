@@ -224,6 +224,22 @@ class Tournament(KeepsVersion, models.Model):
     # The same tournament (player, series) on every laptop and on the results service: kept by
     # an archive's round trip, so a moved or published copy is recognised (tournament/archive).
     uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    # On the results service (tournament/service): the club whose hall publishes this
+    # tournament; set, the tournament is a replica, read-only here and replaced by each
+    # publication. The published_* fields say which state of the hall it shows.
+    club = models.ForeignKey(
+        "tournament.Club",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("published by club"),
+    )
+    published_at = models.DateTimeField(_("published state of"), null=True, blank=True)
+    published_sequence = models.BigIntegerField(default=0, editable=False)
+    published_digest = models.CharField(max_length=64, blank=True, editable=False)
+    # The tournament's short name in the hall (the replica's own is "<club>-<hall slug>").
+    published_slug = models.SlugField(max_length=SLUG_MAX, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every verb that changes what the tournament's pages and files show (see
     # tournament/base/versions.py): cached pages and documents are keyed by it. Never edited.
@@ -235,7 +251,16 @@ class Tournament(KeepsVersion, models.Model):
     results_version = models.PositiveBigIntegerField(default=0, editable=False)
     # The referee list has a history too: who added or removed a referee, in which role.
     history = HistoricalRecords(
-        excluded_fields=["created_at", "projector_token", "version", "results_version"],
+        excluded_fields=[
+            "created_at",
+            "projector_token",
+            "version",
+            "results_version",
+            "published_at",
+            "published_sequence",
+            "published_digest",
+            "published_slug",
+        ],
         m2m_fields=["referees"],
         bases=[AuditRole],
     )

@@ -23,7 +23,8 @@ from ..tasks.mail import RequestMailer
 
 @director_required
 def player_merge(request, slug):
-    tournament = get_managed_tournament(request, slug)
+    # Merging changes players, not the tournament: allowed from a published copy's pages too.
+    tournament = get_managed_tournament(request, slug, replica_ok=True)
     players = changeable_players(request.user)  # the field sorts them (German order)
     if request.method == "POST":
         form = MergeForm(request.POST, players=players)

@@ -12,18 +12,26 @@ from ..models.names import name_matches, query_words
 from ..models.round import seats_with_players
 from ..models.round_status import started as round_started
 from ..queries.registrations import CLOSED
+from ..queries.service import clubs_with_tournaments, home_lists
 from ..queries.sheets import current_round
 
 
 def home(request):
-    tournaments = list(Tournament.objects.filter(is_public=True).with_status())
-    for tournament in tournaments:
+    # Running now, still to come, the latest results (the results service has many clubs'
+    # tournaments; the hall a few): each list bounded, queries/service.py.
+    lists = home_lists()
+    for tournament in lists["running"] + lists["upcoming"]:
         # "Register" on the card while registration is open or about to open.
         summary = registration_summary(tournament) if tournament.registration_open else None
         shown = summary if summary and summary["phase"] != CLOSED else None
         tournament.registration_shown = shown  # type: ignore[attr-defined]
     series_list = Series.objects.filter(is_public=True)
-    context = {"tournaments": tournaments, "series_list": series_list}
+    context = {
+        **lists,
+        "any_tournament": any(lists.values()),
+        "series_list": series_list,
+        "clubs": clubs_with_tournaments(),
+    }
     return render(request, "tournament/home.html", context)
 
 

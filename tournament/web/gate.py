@@ -14,7 +14,11 @@ more, tournament/management/commands/hall.py), and the keepers' saves find the p
 and the database free but for each other.
 
 Static files pass (WhiteNoise answers them before this), and so do the login page and the
-language switch: a director must be able to log in during a flood.
+language switch: a director must be able to log in during a flood. So do a hall's
+publications to the results service (``protocol.PATH``): a write from a club's laptop, not a
+reader; the view has a lane of its own for them (SERVICE_PUBLISH_CONCURRENCY) and refuses an
+unknown key on one indexed query before it reads a byte of the body, so a flood of made-up
+publications is cheaper to turn away than a page.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
+
+from ..publishing import protocol
 
 # Paths that are never held: the keepers' table links, the projector's secret link, logging in,
 # switching the language.
@@ -49,6 +55,8 @@ class Gate:
     def __call__(self, request):
         if request.path.startswith(KEEPERS) and request.method == "POST":
             return self._keeper(request)  # a save: public requests give way
+        if request.path == protocol.PATH:
+            return self.get_response(request)  # a hall publishing: its own lane (see above)
         if request.path.startswith(PASS) or request.user.is_authenticated:
             return self.get_response(request)
         with self.lock:
