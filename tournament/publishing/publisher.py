@@ -35,6 +35,7 @@ logger = logging.getLogger(__name__)
 FIRST_PAUSE = 2  # seconds after the first failed attempt
 LONGEST_PAUSE = 5 * 60
 SLOW_PAUSE = 15 * 60  # after a refusal that a retry will not cure by itself
+MIXED_TRIES = 3  # builds that saw a write meanwhile before one is taken as it is
 
 # The error codes of a failed attempt besides the protocol's (status.py says them in words).
 UNREACHABLE = "unreachable"
@@ -52,7 +53,8 @@ class Publisher:
         self.clock = clock
         # Per tournament: the state last built and when, so that a state built again with the
         # same digest (a game saved into an unconfirmed sheet) writes nothing.
-        self._built: dict[int, tuple[list, datetime]] = {}
+        self._built: dict[int, tuple[list | None, datetime]] = {}
+        self._mixed: dict[int, int] = {}  # builds in a row that saw a write meanwhile
 
     def run_once(self) -> bool:
         """One pass over the opted-in tournaments; False when no service is set up."""
@@ -85,7 +87,16 @@ class Publisher:
             return False
         doc = snapshot.build(tournament, visible, now)
         if outbox.current_version(tournament) != tournament.version:
-            return False  # written to meanwhile: a mixed state; the next pass builds anew
+            # Written to while it was read: perhaps half a keeper's save. Built again after
+            # the interval; under a constant stream of saves it is taken after a few tries
+            # anyway: it is recorded as built from the version before, so the next quiet
+            # moment builds and sends the state after it.
+            mixed = self._mixed.get(tournament.pk, 0) + 1
+            if mixed < MIXED_TRIES:
+                self._mixed[tournament.pk] = mixed
+                self._built[tournament.pk] = (None, now)
+                return False
+        self._mixed.pop(tournament.pk, None)
         self._built[tournament.pk] = (state, now)
         digest = snapshot.digest(doc)
         if publication is not None and publication.digest == digest:

@@ -72,7 +72,7 @@ def serve(service: FakeService):
     ``server.shutdown()`` stops it."""
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self):  # noqa: N802 (http.server's name)
+        def do_POST(self):  # http.server's name for it
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length)
             if self.path != protocol.PATH:

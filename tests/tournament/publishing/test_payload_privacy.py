@@ -102,9 +102,7 @@ def test_no_payload_carries_anything_private(hall, published, clock, director_us
     )
     publisher = Publisher(clock=clock)
     publisher.run_once()
-    Round.objects.filter(pk=table.round_id).update(
-        status=RoundStatus.CLOSED, closed_at=clock.now
-    )
+    Round.objects.filter(pk=table.round_id).update(status=RoundStatus.CLOSED, closed_at=clock.now)
     settle(published)
     clock.advance(10)
     publisher.run_once()

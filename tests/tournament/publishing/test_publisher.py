@@ -12,7 +12,7 @@ from tests.tournament.publishing.fake_service import Held
 from tournament.base.versions import mark_changed
 from tournament.models import Publication, PublishChange
 from tournament.publishing import protocol
-from tournament.publishing.publisher import SLOW_PAUSE, Publisher, backoff
+from tournament.publishing.publisher import MIXED_TRIES, SLOW_PAUSE, Publisher, backoff
 
 pytestmark = pytest.mark.django_db
 
@@ -170,3 +170,32 @@ def test_a_wrong_key_is_refused_by_the_signature(settings, hall, published, cloc
 def test_the_command_makes_one_pass(hall, published):
     call_command("publisher", once=True)
     assert sequences(hall, published) == [1]
+
+
+def test_a_state_read_while_a_keeper_saves_waits_for_a_quiet_moment(
+    hall, published, clock, monkeypatch
+):
+    from tournament.publishing import snapshot
+
+    build = snapshot.build
+    builds = []
+
+    def build_during_a_save(tournament, visible, now):
+        builds.append(tournament.version)
+        doc = build(tournament, visible, now)
+        if len(builds) <= MIXED_TRIES:
+            mark_changed(tournament)  # a keeper's save lands while the state is read
+        return doc
+
+    monkeypatch.setattr(snapshot, "build", build_during_a_save)
+    publisher = Publisher(clock=clock)
+    for _pass in range(MIXED_TRIES - 1):
+        publisher.run_once()
+    assert hall.requests == []  # perhaps half a save: not sent
+
+    publisher.run_once()  # saves keep coming: taken as it is after a few tries ...
+    assert sequences(hall, published) == [1]
+    publisher.run_once()  # ... and the quiet moment after builds the state after the save
+    publisher.run_once()
+    assert len(builds) == MIXED_TRIES + 1
+    assert builds[-1] == type(published).objects.get(pk=published.pk).version
