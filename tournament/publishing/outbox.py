@@ -14,7 +14,7 @@ from django.db import transaction
 
 from tournament.models import Publication, PublishChange, Series, Tournament
 
-from . import snapshot
+from . import config, snapshot
 from .visibility import Visibility
 
 
@@ -84,7 +84,8 @@ def accepted(publication: Publication, change: PublishChange, url: str, now: dat
             sent_sequence=change.sequence,
             sent_at=now,
             sent_snapshot_at=change.created_at,
-            public_url=url[:500],
+            # Shown as a link to the director: an http(s) address only.
+            public_url=url[:500] if config.valid_url(url) else "",
             last_error="",
             last_error_detail="",
             attempts=0,

@@ -55,12 +55,17 @@ class Publisher:
         # same digest (a game saved into an unconfirmed sheet) writes nothing.
         self._built: dict[int, tuple[list | None, datetime]] = {}
         self._mixed: dict[int, int] = {}  # builds in a row that saw a write meanwhile
+        self._target: tuple[str, str] | None = None
 
     def run_once(self) -> bool:
         """One pass over the opted-in tournaments; False when no service is set up."""
         target = config.target()
         if target is None:
             return False
+        if (target.url, target.key.key_id) != self._target:
+            # Another service or key: every tournament's state is built (and sent) anew.
+            self._target = (target.url, target.key.key_id)
+            self._built.clear()
         for tournament in Tournament.objects.filter(publish_results=True).order_by("pk"):
             try:
                 self.collect(tournament)
@@ -144,7 +149,7 @@ class Publisher:
         self, publication: Publication, code: str, answer: sender.Answer, attempts: int, now
     ) -> None:
         message = str(answer.data.get("message") or "")
-        detail = f"{answer.status} {message}".strip()
+        detail = message if code == sender.MOVED else f"{answer.status} {message}".strip()
         outbox.failed(
             publication,
             code or f"http_{answer.status}",

@@ -16,6 +16,7 @@ from tournament.models import Publication, PublishChange, Tournament
 
 from . import config, protocol
 from .publisher import SERVER_ERROR, UNREACHABLE
+from .sender import MOVED
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,11 @@ def error_text(code: str, detail: str) -> str:
         return _(
             "The results service did not accept the data (%(detail)s). Is Kreuzdame on this "
             "laptop up to date?"
+        ) % {"detail": detail}
+    if code == MOVED:
+        return _(
+            "The results service's address leads elsewhere (%(detail)s): enter that address "
+            "on the page “Results service”."
         ) % {"detail": detail}
     if code == protocol.STALE:
         return _("The results service holds a newer state of this tournament than this laptop.")

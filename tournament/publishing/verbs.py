@@ -13,10 +13,15 @@ def set_target(url: str, key: str | None) -> PublishingTarget:
     stored one)."""
     with transaction.atomic():
         row = PublishingTarget.objects.order_by("pk").first() or PublishingTarget()
+        before = (row.url, row.key)
         row.url = url.strip()
         if key is not None:
             row.key = key.strip()
         row.save()
+        if (row.url, row.key) != before:
+            # Another service, or the key that cures a refusal: the waiting states are sent
+            # at once and every tournament's state is built anew (a new service holds none).
+            Publication.objects.update(next_try_at=None, built_state=[], digest="")
     return row
 
 

@@ -26,7 +26,8 @@ class Held:
 class FakeService:
     key: protocol.Key
     # What the next requests get instead of the protocol's answer: (status, JSON dict), or
-    # "drop" (no answer at all), or "take-and-drop" (accepted, then the connection is cut).
+    # "drop" (no answer at all), "take-and-drop" (accepted, then the connection is cut), or
+    # ("redirect", address).
     trouble: list = field(default_factory=list)
     held: dict[str, Held] = field(default_factory=dict)
     accepted: list[tuple[str, int, bytes]] = field(default_factory=list)
@@ -82,6 +83,12 @@ def serve(service: FakeService):
             if reply == "drop":
                 self.close_connection = True
                 self.connection.shutdown(2)
+                return
+            if reply[0] == "redirect":
+                self.send_response(301)
+                self.send_header("Location", reply[1])
+                self.send_header("Content-Length", "0")
+                self.end_headers()
                 return
             status, data = reply
             raw = json.dumps(data).encode()

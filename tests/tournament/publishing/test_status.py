@@ -131,3 +131,30 @@ def test_the_tournament_settings_take_the_publishing_choices(director_client, to
     assert tournament.publish_results
     assert tournament.publish_delay_minutes == 30
     assert tournament.publish_closed_rounds_only
+
+
+def test_an_address_that_redirects_is_named(hall, published, clock):
+    hall.trouble.append(("redirect", "https://ergebnisse.example.org/api/v1/publish/"))
+    Publisher(clock=clock).run_once()
+    assert hall.accepted == []
+    error = texts(published, "de")[2]
+    assert "https://ergebnisse.example.org/api/v1/publish/" in error
+    assert error.startswith("Die Adresse des Ergebnisdienstes führt woandershin")
+
+
+def test_a_new_key_sends_at_once_what_waited(settings, director_client, hall, published, clock):
+    settings.RESULTS_SERVICE_URL = settings.RESULTS_SERVICE_KEY = ""  # the page's entry counts
+    wrong = protocol.new_key()
+    PublishingTarget.objects.create(url=hall.url, key=str(wrong))
+    publisher = Publisher(clock=clock)
+    publisher.run_once()
+    assert publication_error(published) == protocol.BAD_KEY
+
+    director_client.post(reverse("manage:results-service"), {"url": hall.url, "key": str(hall.key)})
+    publisher.run_once()  # the same publisher, without waiting for its slow retry
+    assert [s for _uid, s, _body in hall.accepted] == [2]  # the state anew, for the new key
+    assert publication_error(published) == ""
+
+
+def publication_error(tournament):
+    return Publication.objects.get(tournament=tournament).last_error
