@@ -43,9 +43,11 @@ run: $(VENV)/.deps
 	@echo "  Also: schiri / kreuzdame-demo (referee), admin / kreuzdame-demo (administrator)"
 	@echo "  The documents (PDF, Excel) are made by the worker started beside it"
 	@echo ""
-	@# One command as before: the worker in the background, stopped with the site (Ctrl+C).
+	@# One command as before: the worker and the publisher to the results service (idle
+	@# until one is set up) in the background, stopped with the site (Ctrl+C).
 	@$(BIN)/python manage.py worker --verbosity 0 & worker=$$!; \
-		trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+		$(BIN)/python manage.py publisher --verbosity 0 & publisher=$$!; \
+		trap 'kill $$worker $$publisher 2>/dev/null' EXIT INT TERM; \
 		$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # The tournament day: the site for the phones on the hall's network (waitress, DEBUG off,

@@ -293,6 +293,15 @@ DOWNLOAD_WINDOW = int(os.environ.get("DOWNLOAD_WINDOW", 60))
 PRINT_PACK_ON_DRAW = env_bool("PRINT_PACK_ON_DRAW", True)
 # The worker's niceness (os.nice): renders yield the CPU to the web server's saves.
 WORKER_NICE = int(os.environ.get("WORKER_NICE", 10))
+# Publishing to the results service (tournament/publishing; README "Ergebnisse im Internet
+# veröffentlichen"): set both to override what a director entered on the page "Results
+# service". The key is a secret (kd1.<id>.<secret>).
+RESULTS_SERVICE_URL = os.environ.get("RESULTS_SERVICE_URL", "").strip()
+RESULTS_SERVICE_KEY = os.environ.get("RESULTS_SERVICE_KEY", "").strip()
+# The publisher builds a tournament's public state at most once per this many seconds.
+PUBLISH_MIN_INTERVAL = float(os.environ.get("PUBLISH_MIN_INTERVAL", 5))
+# Seconds a request to the results service may take before it counts as no connection.
+PUBLISH_TIMEOUT = float(os.environ.get("PUBLISH_TIMEOUT", 20))
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie

@@ -149,6 +149,8 @@ DIRECTOR_PAGES = {
     ),
     "projector": (lambda t, e: {"slug": t.slug}, "get", 200),
     "projector-renew": (lambda t, e: {"slug": t.slug}, "post", 302),
+    "results-service": (lambda t, e: {}, "get", 200),
+    "publish-now": (lambda t, e: {"slug": t.slug}, "post", 302),
     "device-list": (lambda t, e: {"slug": t.slug}, "get", 200),
     "device-revoke": (lambda t, e: {"slug": t.slug, "pk": pending_device(t)}, "post", 302),
     "penalty-list": (lambda t, e: {"slug": t.slug}, "get", 200),
@@ -167,6 +169,7 @@ TOURNAMENT_INDEPENDENT = {
     "referee-home",
     "series-list",
     "series-create",
+    "results-service",
 }
 # The tournament office: its referees work here too (a referee of another tournament gets
 # 404 like a director of another tournament); what they may not do answers 403.

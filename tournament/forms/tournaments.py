@@ -28,7 +28,7 @@ from scoring.profiles import (
 
 from ..domain.draw import MAX_DRAW_PLAYERS, MAX_ROUNDS
 from ..models import Tournament
-from ..models.tournament import SLUG_MAX, profile_base
+from ..models.tournament import PUBLISH_DELAY_MAX, SLUG_MAX, profile_base
 from ..wording.profile_notes import profile_notes
 from .registrations import standard_consent
 from .text import no_control_characters, no_control_characters_except_line_breaks
@@ -44,7 +44,7 @@ PROFILE_ERRORS = {
 }
 
 # Addresses under /manage/ that a tournament's short name must not hide.
-RESERVED_SLUGS = {"new", "referee", "series"}
+RESERVED_SLUGS = {"new", "referee", "series", "results-service"}
 
 # The parameters of a custom profile, in the order of the form: label and help text. Every
 # parameter of scoring.profiles.RuleProfile (PARAMETER_NAMES: not its key, nor not_in_text,
@@ -122,6 +122,8 @@ REGISTRATION_FIELDS = [
     "entry_fee",
     "checkin_open",
 ]
+# Publishing to the results service: a group of its own on the page.
+PUBLISH_FIELDS = ["publish_results", "publish_delay_minutes", "publish_closed_rounds_only"]
 # datetime-local inputs: the browser sends and shows "2026-11-14T18:00", in the site's time zone.
 LOCAL_MOMENT = "%Y-%m-%dT%H:%M"
 
@@ -202,6 +204,7 @@ class TournamentForm(forms.ModelForm):
             "rule_profile",
             "custom_base",
             *REGISTRATION_FIELDS,
+            *PUBLISH_FIELDS,
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -239,6 +242,10 @@ class TournamentForm(forms.ModelForm):
             self.fields["slug"].widget.attrs["data-slug-fixed"] = "1"
         self.fields["tiebreak"].required = False  # not chosen: equal totals share the rank
         self.fields["projector_seconds"].required = False  # left empty: as it was
+        self.fields["publish_delay_minutes"].required = False
+        self.fields["publish_delay_minutes"].widget.attrs.update(
+            {"min": 0, "max": PUBLISH_DELAY_MAX}
+        )
         self.fields["rule_profile"].widget.attrs["data-custom-value"] = CUSTOM
         # Left empty, the players see the standard text: shown greyed in the empty field.
         self.fields["registration_consent"].widget.attrs["placeholder"] = standard_consent()
@@ -277,11 +284,14 @@ class TournamentForm(forms.ModelForm):
         return profile_base(self["rule_profile"].value(), self["custom_base"].value())
 
     def general_fields(self):
-        others = CUSTOM_FIELDS + REGISTRATION_FIELDS + ["shown_base"]
+        others = CUSTOM_FIELDS + REGISTRATION_FIELDS + PUBLISH_FIELDS + ["shown_base"]
         return [self[name] for name in self.fields if name not in others]
 
     def registration_fields(self):
         return [self[name] for name in REGISTRATION_FIELDS]
+
+    def publish_fields(self):
+        return [self[name] for name in PUBLISH_FIELDS]
 
     def custom_fields(self):
         return [self[name] for name in CUSTOM_FIELDS]
@@ -335,6 +345,10 @@ class TournamentForm(forms.ModelForm):
         if seconds is None:
             return self.instance.projector_seconds
         return seconds
+
+    def clean_publish_delay_minutes(self):
+        minutes = self.cleaned_data.get("publish_delay_minutes")
+        return 0 if minutes is None else minutes  # left empty: at once
 
     def clean(self) -> dict[str, Any]:
         super().clean()

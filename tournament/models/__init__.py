@@ -5,6 +5,7 @@ from .device import TableDevice
 from .document import Document, DocumentStatus
 from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
 from .player import Player
+from .publishing import Publication, PublishChange, PublishingTarget
 from .ratelimit import RateBucket
 from .registration import Registration, RegistrationState
 from .result import RoundResult
@@ -38,6 +39,9 @@ __all__ = [
     "PenaltyContext",
     "PenaltyState",
     "Player",
+    "Publication",
+    "PublishChange",
+    "PublishingTarget",
     "RateBucket",
     "RefereeCall",
     "Registration",

@@ -50,6 +50,9 @@ TIEBREAK_CHOICES = [
 ]
 
 
+# The longest delay before a closed round's results go to the results service (a day).
+PUBLISH_DELAY_MAX = 24 * 60
+
 # Seconds each page of the projector view stays on the screen.
 PROJECTOR_SECONDS_MIN, PROJECTOR_SECONDS_MAX = 5, 120
 
@@ -220,6 +223,31 @@ class Tournament(KeepsVersion, models.Model):
         _("check-in by personal link"),
         default=False,
         help_text=_("Players who registered online check in on their personal link."),
+    )
+    # Publishing to the results service (tournament/publishing): off until the director opts
+    # in; the delay and "closed rounds only" hold results back from the internet, never from
+    # the hall's own pages.
+    publish_results = models.BooleanField(
+        _("publish on the results service"),
+        default=False,
+        help_text=_(
+            "Whenever the public pages change, the laptop sends them to the results service "
+            "as soon as it has a connection (see Results service)."
+        ),
+    )
+    publish_delay_minutes = models.PositiveSmallIntegerField(
+        _("publish results after (minutes)"),
+        default=0,
+        validators=[MaxValueValidator(PUBLISH_DELAY_MAX)],
+        help_text=_(
+            "0: at once. Otherwise a round's results go online only this many minutes after "
+            "the round is closed; the table plan goes online at once."
+        ),
+    )
+    publish_closed_rounds_only = models.BooleanField(
+        _("publish closed rounds only"),
+        default=False,
+        help_text=_("The results of a round being played stay in the hall until it is closed."),
     )
     # The same tournament (player, series) on every laptop and on the results service: kept by
     # an archive's round trip, so a moved or published copy is recognised (tournament/archive).

@@ -172,8 +172,9 @@ def secret_key(path: Path) -> str:
 
 class Supervisor:
     """Keeps a helper process running beside the hall's web server: the documents' worker
-    (``manage.py worker``). Started again when it dies (after ``pause`` seconds, so that a
-    worker that cannot start does not spin), stopped with the hall."""
+    (``manage.py worker``), the publisher to the results service (``manage.py publisher``).
+    Started again when it dies (after ``pause`` seconds, so that a helper that cannot start
+    does not spin), stopped with the hall."""
 
     def __init__(self, command: list[str], pause: float = 2.0) -> None:
         self.command = command
@@ -218,3 +219,8 @@ class Supervisor:
 def worker_command(manage: str) -> list[str]:
     """The command line of the documents' worker, with this Python."""
     return [sys.executable, manage, "worker", "--verbosity", "0", "--supervised"]
+
+
+def publisher_command(manage: str) -> list[str]:
+    """The command line of the publisher to the results service, with this Python."""
+    return [sys.executable, manage, "publisher", "--verbosity", "0", "--supervised"]

@@ -4,7 +4,8 @@ hall's network (``make hall`` is a thin wrapper around this command).
 Start it through manage.py: manage.py recognises the command and switches the settings to
 hall mode (tournament/settings.py) before Django reads them. The server is waitress, pure
 Python, so the same command runs on Windows, macOS and Linux. Beside it runs the worker that
-makes the documents (``manage.py worker``), started again if it dies and stopped with the hall.
+makes the documents (``manage.py worker``) and the publisher to the results service
+(``manage.py publisher``), each started again if it dies and stopped with the hall.
 """
 
 from __future__ import annotations
@@ -29,7 +30,12 @@ from django.utils.translation import gettext as _
 
 from tournament.domain.accounts import create_director, director_exists
 from tournament.errors import DomainError
-from tournament.ops.hall import Supervisor, is_internet_address, worker_command
+from tournament.ops.hall import (
+    Supervisor,
+    is_internet_address,
+    publisher_command,
+    worker_command,
+)
 
 # 150 tables saving games and 60 phones polling keep a handful of threads busy; the rest
 # absorbs the rush when a round is released and everybody looks up their seat. Anonymous
@@ -86,12 +92,17 @@ class Command(BaseCommand):
             # A polite stop (SIGTERM) ends the day the same way, the worker with it.
             signal.signal(signal.SIGTERM, signal.default_int_handler)
             # The documents' worker beside the server, started again if it dies.
-            worker = Supervisor(worker_command(str(Path(settings.BASE_DIR) / "manage.py")))
+            manage = str(Path(settings.BASE_DIR) / "manage.py")
+            worker = Supervisor(worker_command(manage))
             worker.start()
+            # The publisher to the results service beside it (idle until one is set up).
+            publisher = Supervisor(publisher_command(manage))
+            publisher.start()
             try:
                 with contextlib.suppress(KeyboardInterrupt):
                     server.run()
             finally:
+                publisher.stop()
                 worker.stop()
                 server.close()
             self.stdout.write(

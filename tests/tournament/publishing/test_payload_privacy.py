@@ -1,0 +1,142 @@
+"""Only public data leaves the hall: every payload the publisher sends, over a tournament that
+holds everything private there is (e-mail addresses, confirmation codes, table, personal,
+projector and device secrets, referee notes and calls, penalty and revocation reasons, who
+entered and confirmed what, history, the names of players without publication consent),
+contains none of it."""
+
+import io
+import zipfile
+
+import pytest
+from django.utils import timezone
+
+from tests.factories import referee, released_table, settle
+from tournament.models import (
+    Game,
+    Penalty,
+    RefereeCall,
+    Registration,
+    RegistrationState,
+    Round,
+    RoundStatus,
+    Sheet,
+    TableDevice,
+)
+from tournament.publishing.publisher import Publisher
+
+from .conftest import REAL_ARCHIVE
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.skipif(not REAL_ARCHIVE, reason="needs tournament.archive (part A): after merge"),
+]
+
+
+def payload_text(body: bytes) -> str:
+    """Everything in a payload as text: each file of the zip."""
+    if not zipfile.is_zipfile(io.BytesIO(body)):
+        return body.decode("utf-8")
+    with zipfile.ZipFile(io.BytesIO(body)) as packed:
+        return "\n".join(packed.read(name).decode("utf-8") for name in packed.namelist())
+
+
+def test_no_payload_carries_anything_private(hall, published, clock, director_user):
+    official = referee(username="schiri-hubertus")
+    published.referees.add(official)
+    table = released_table(published)
+    entries = [seat.entry for seat in table.seats.order_by("position")]
+    for number, entry in enumerate(entries):
+        entry.publish = number < 3
+        entry.confirm_code = f"{48213 + number * 1111}"
+        entry.save()
+    hidden = entries[3].player
+    hidden.first_name, hidden.last_name = "Verborgenia", "Geheimrath"
+    hidden.ddv_number, hidden.club = "55501234", "Stiller Verein"
+    hidden.save()
+    Registration.objects.create(
+        tournament=published,
+        first_name="Rieke",
+        last_name="Anmelderin",
+        email="rieke.privat@example.org",
+        consent="Einwilligung-Sondertext",
+        state=RegistrationState.WAITING,
+        position=1,
+    )
+    TableDevice.objects.create(
+        tournament=published, table_number=1, label="Tablet-Geheimfach", created_by=director_user
+    )
+    RefereeCall.objects.create(table=table, game_number=1, note="Notiz-am-Tisch-geheim")
+    Game.objects.create(table=table, number=1, kind="normal", p1=2, p2=-2, p3=2, p4=-2)
+    Sheet.objects.filter(table=table).update(
+        status="confirmed",
+        submitted_by="Eingetragen-von-geheim",
+        confirmed_by="Bestaetigt-von-geheim",
+        confirmed_at=timezone.now(),
+        extra_reason="Verlaengerung-geheim",
+    )
+    Penalty.objects.create(
+        table=table,
+        game_number=1,
+        offender=entries[0],
+        category="geringfuegig",
+        p1=-2,
+        p2=2,
+        p3=0,
+        p4=0,
+        entered_by=official,
+        referee=official,
+        signed_at=timezone.now(),
+        reason="Grund-der-Strafe-geheim",
+    )
+    Penalty.objects.create(
+        table=table,
+        game_number=1,
+        offender=entries[1],
+        category="verwarnung",
+        referee=official,
+        signed_at=timezone.now(),
+        revoked_by=director_user,
+        revoked_at=timezone.now(),
+        reason="Zweiter-Grund-geheim",
+        revoke_reason="Widerruf-geheim",
+    )
+    publisher = Publisher(clock=clock)
+    publisher.run_once()
+    Round.objects.filter(pk=table.round_id).update(status=RoundStatus.CLOSED, closed_at=clock.now)
+    settle(published)
+    clock.advance(10)
+    publisher.run_once()
+
+    payloads = [payload_text(body) for _uid, _sequence, body in hall.accepted]
+    assert len(payloads) == 2
+    published.refresh_from_db()
+    secrets = [
+        "rieke.privat@example.org",
+        "Anmelderin",
+        "Einwilligung-Sondertext",
+        published.projector_token,
+        table.token,
+        "Tablet-Geheimfach",
+        "Notiz-am-Tisch-geheim",
+        "Eingetragen-von-geheim",
+        "Bestaetigt-von-geheim",
+        "Verlaengerung-geheim",
+        "Grund-der-Strafe-geheim",
+        "Zweiter-Grund-geheim",
+        "Widerruf-geheim",
+        "schiri-hubertus",
+        director_user.username,
+        "Verborgenia",
+        "Geheimrath",
+        "55501234",
+        "Stiller Verein",
+        str(hidden.uid),
+        "confirm_code",
+        *[f'"{entry.confirm_code}"' for entry in entries],
+        *[entry.token for entry in entries if entry.token],
+        *[r.token for r in Registration.objects.all() if r.token],
+    ]
+    for text in payloads:
+        assert [secret for secret in secrets if secret in text] == []
+        # ... while the public data is there: the consenting players' names.
+        assert "Spieler1" in text
