@@ -42,9 +42,10 @@ class Spy:
     """A cache that notes the locks it refused, so that a test knows a process waits."""
 
     def __init__(self, store, notes: Notes) -> None:
-        self.store, self.notes, self.refused = store, notes, []
+        self.store, self.notes, self.refused, self.read = store, notes, [], []
 
     def get(self, key, default=None):
+        self.read.append(key)
         return self.store.get(key, default)
 
     def set(self, key, value, timeout):
@@ -132,6 +133,27 @@ def test_an_older_state_made_elsewhere_is_served_only_within_the_stale_time(data
     assert Memo(shared=Shared(database_cache)).get(family, 2, lambda: "again") == "state 2"
 
 
+@pytest.mark.django_db
+def test_a_process_whose_state_moved_on_loads_no_value_of_the_old_one(database_cache):
+    family = ("series-page", 1, 4, "de", ())
+    Memo(shared=Shared(database_cache)).get(family, 1, lambda: "<table>" * 10_000)
+    notes = Notes()
+    spy = Spy(database_cache, notes)
+    value_key = caching._key("memo", family)
+    assert Memo(shared=Shared(spy)).get(family, 2, lambda: "new") == "new"
+    assert value_key not in spy.read  # only its small state key
+
+
+@pytest.mark.django_db
+def test_a_value_not_to_share_stays_in_its_process(database_cache):
+    family = ("statistics", 7, "de")
+    first, second = Memo(shared=Shared(database_cache)), Memo(shared=Shared(database_cache))
+    assert first.get(family, 1, lambda: "figures", share=False) == "figures"
+    assert second.get(family, 1, lambda: "figures again", share=False) == "figures again"
+    assert first.computed == second.computed == 1
+    assert database_cache.get(caching._key("memo", family)) is None
+
+
 class Broken:
     def __getattr__(self, name):
         def fail(*args, **kwargs):
@@ -196,9 +218,14 @@ def read_pages(client, paths: list[str]) -> dict[str, str]:
     return pages
 
 
+# The figures and a series' table: graphs of objects that load slower than they compute
+# (share=False); each process makes them only where it renders from them.
+KEPT_IN_THE_PROCESS = {"statistics", "series", "series-statistics"}
+
+
 @pytest.mark.django_db
 def test_the_public_pages_are_computed_once_for_all_processes_and_show_the_same(
-    client, settings, database_cache
+    client, settings, database_cache, monkeypatch
 ):
     call_command("demo", verbosity=0)
     paths = public_pages()
@@ -207,14 +234,27 @@ def test_the_public_pages_are_computed_once_for_all_processes_and_show_the_same(
 
     memo.clear()
     settings.SHARED_CACHE = True
-    computed = memo.computed
+    made: list[str] = []
+    original = memo.get
+
+    def noting(family, state, compute, stale=0, share=True):
+        def computing():
+            made.append(family[0])
+            return compute()
+
+        return original(family, state, computing, stale, share)
+
+    monkeypatch.setattr(memo, "get", noting)
     first = read_pages(client, paths)
-    assert memo.computed > computed  # the first process computes, and stores each value
+    pages = set(made) - KEPT_IN_THE_PROCESS
+    assert {"standings", "table-plan", "participants", "series-page"} <= pages
+    made.clear()
     memo.clear()  # a second process: nothing of its own yet
-    computed, fetched = memo.computed, memo.fetched
+    fetched = memo.fetched
     second = read_pages(client, paths)
-    assert memo.computed == computed  # ... and finds every value in the shared cache
-    assert memo.fetched > fetched
+    # ... finds every page in the shared cache, computes none of them again
+    assert set(made) <= KEPT_IN_THE_PROCESS
+    assert memo.fetched >= len(pages)
     assert alone == first == second
 
     # The players' own pages: their table's sheet and their rank.

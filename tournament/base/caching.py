@@ -74,16 +74,17 @@ class Shared:
     """One computation per (family, state) across processes, through a cache they share
     (Django's database cache or Redis).
 
-    The value of a family is kept under one key with the state and the (wall clock) time
-    it was computed from, so the cache holds one value per family, as the memo does. A
-    process that finds no usable value takes the family's lock for that state with
-    ``cache.add`` (atomic in every backend) and computes; the others poll the cache for the
-    value with growing pauses. A lock lives ``lock_seconds`` at most: the holder's process
-    may die. One on this machine is recognised as gone at once (the lock names host and
-    process id); one elsewhere when its lock expires; after ``lock_seconds`` of waiting a
-    process computes without the lock. When the cache fails (Redis down, a value that no
-    longer unpickles after an update), the process computes for itself: a page is never
-    refused for the cache's sake."""
+    The value of a family is kept under one key with the state it was computed from, and
+    that state with the (wall clock) time under a second, small key: a process whose state
+    moved on reads the small key and loads no value it cannot use. So the cache holds one
+    value per family, as the memo does. A process that finds no usable value takes the
+    family's lock for that state with ``cache.add`` (atomic in every backend) and computes;
+    the others poll the cache for the value with growing pauses. A lock lives
+    ``lock_seconds`` at most: the holder's process may die. One on this machine is
+    recognised as gone at once (the lock names host and process id); one elsewhere when
+    its lock expires; after ``lock_seconds`` of waiting a process computes without the lock.
+    When the cache fails (Redis down, a value that no longer unpickles after an update),
+    the process computes for itself: a page is never refused for the cache's sake."""
 
     def __init__(self, store: BaseCache, lock_seconds: float = 60) -> None:
         self.store = store
@@ -117,7 +118,7 @@ class Shared:
             pause = min(pause * 2, 0.2)
         try:
             value = compute()
-            self._store(key, (state, time.time(), value))
+            self._store(key, state, value)
         finally:
             if lock:
                 self._release(lock)
@@ -125,17 +126,21 @@ class Shared:
 
     def _usable(self, key: str, state: Hashable, stale: float):
         try:
-            held = self.store.get(key)
+            held = self.store.get(key + ":state")
+            if not (isinstance(held, tuple) and len(held) == 2):
+                return None
+            held_state, made = held
+            age = max(0.0, time.time() - made)
+            if not (held_state == state or age < stale):
+                return None
+            kept = self.store.get(key)
         except Exception:  # a broken cache must not break the page
             logger.warning("shared cache: reading %s failed", key, exc_info=True)
             return None
-        if not (isinstance(held, tuple) and len(held) == 3):
+        # Written one after the other: a value of another state is no value for this one.
+        if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == held_state):
             return None
-        held_state, made, value = held
-        age = max(0.0, time.time() - made)
-        if held_state == state or age < stale:
-            return value, held_state, age
-        return None
+        return kept[1], held_state, age
 
     def _acquire(self, lock: str) -> bool:
         """True: this thread holds the lock, or the cache cannot be asked (compute)."""
@@ -152,9 +157,11 @@ class Shared:
             logger.warning("shared cache: locking failed", exc_info=True)
             return True
 
-    def _store(self, key: str, held: tuple) -> None:
+    def _store(self, key: str, state: Hashable, value: Any) -> None:
         try:
-            self.store.set(key, held, KEEP_SECONDS)
+            # The value first: a process that reads the new state finds its value.
+            self.store.set(key, (state, value), KEEP_SECONDS)
+            self.store.set(key + ":state", (state, time.time()), KEEP_SECONDS)
         except Exception:  # e.g. a value that does not pickle: kept in this process
             logger.warning("shared cache: storing %s failed", key, exc_info=True)
 
@@ -221,10 +228,17 @@ class Memo:
         return None
 
     def get(
-        self, family: Hashable, state: Hashable, compute: Callable[[], T], stale: float = 0
+        self,
+        family: Hashable,
+        state: Hashable,
+        compute: Callable[[], T],
+        stale: float = 0,
+        share: bool = True,
     ) -> T:
         """The value of ``family`` at ``state``: stored, or computed now by one thread.
-        ``stale``: seconds for which the value of an older state is still served."""
+        ``stale``: seconds for which the value of an older state is still served.
+        ``share=False``: kept in this process only, also with a shared cache (see
+        ``cached``)."""
         while True:
             with self._lock:
                 slot = self._slots.get(family)
@@ -243,7 +257,7 @@ class Memo:
                     break
             waiting.wait(timeout=30)  # the other thread computes; then look again
         try:
-            shared = self.shared()
+            shared = self.shared() if share else None
             if shared is None:
                 value, made_state, age, here = compute(), state, 0.0, True
             else:
@@ -288,9 +302,18 @@ class Memo:
 memo = Memo()
 
 
-def cached(family: Hashable, state: Hashable, compute: Callable[[], T], stale: float = 0) -> T:
-    """``compute()`` once per ``state`` of ``family`` (see ``Memo``)."""
-    return memo.get(family, state, compute, stale)
+def cached(
+    family: Hashable,
+    state: Hashable,
+    compute: Callable[[], T],
+    stale: float = 0,
+    share: bool = True,
+) -> T:
+    """``compute()`` once per ``state`` of ``family`` (see ``Memo``). ``share=False`` for a
+    value that costs more to load from the shared cache than to compute: a big graph of
+    objects (a tournament's or a series' figures, a series' table), which only the process
+    rendering a page from it needs; the rendered pages themselves are shared."""
+    return memo.get(family, state, compute, stale, share)
 
 
 def polled(key: str, compute: Callable[[], T], seconds: int | None = None) -> T:
