@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run hall createdirector test lint jstest typecheck check-migrations pytest browser-deps messages bench stress loadtest plans plans-c clean
+.PHONY: run hall createdirector test lint jstest typecheck check-migrations pytest browser-deps messages bench stress loadtest plans plans-c clean loadtest-service
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -147,6 +147,15 @@ loadtest: $(VENV)/.deps
 	$(BIN)/python bench/loadtest.py --server hall
 	$(BIN)/python bench/loadtest.py --server hall --hostile
 	$(BIN)/python bench/loadtest.py
+
+# The results service on a federation day (docs/service.md), 2 minutes: gunicorn with the
+# deployed configuration on PostgreSQL (a database of its own, made and dropped), 50
+# tournaments publishing every ~30 s, 2,000 readers (~67 pages/s). Prints p50/p95 per page,
+# publish times and bytes, memory and the computations per page state.
+loadtest-service: $(VENV)/.deps
+	@pg_isready -q -h /var/run/postgresql 2>/dev/null || \
+		{ echo "PostgreSQL is not running: pg_ctlcluster 15 main start" >&2; exit 1; }
+	$(BIN)/python bench/service_load.py
 
 # After changing UI text: bring the German catalogue in step with the code (every existing
 # translation is kept; new messages come in empty, changed ones fuzzy), translate those in

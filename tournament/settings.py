@@ -192,7 +192,8 @@ TIME_ZONE = "Europe/Berlin"
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` puts the files WhiteNoise serves (a server: e.g. /var/lib/kreuzdame/static).
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -232,6 +233,45 @@ PUBLIC_REFUSE_DELAY = float(os.environ.get("PUBLIC_REFUSE_DELAY", 0.25))
 # garbage collector, and with 4,096 the hostile load test's saves went from p95 189 to 572 ms.
 CACHE_MAX_ENTRIES = int(os.environ.get("CACHE_MAX_ENTRIES", 512))
 CACHE_MAX_BYTES = int(os.environ.get("CACHE_MAX_BYTES", 64 * 1024 * 1024))
+
+# The results service runs several server processes (docs/service.md). They share one cache,
+# so that a page is computed once per state for all of them (tournament/base/caching.py) and
+# what else the site keeps in the cache (the players page's rows) holds across them:
+# CACHE_BACKEND=database is Django's database cache (its table made by `manage.py
+# createcachetable`), REDIS_URL (or CACHE_BACKEND=redis with it) Redis, which needs
+# `pip install redis`. Unset: each process keeps its own, as the hall's one process does;
+# hall mode never shares.
+CACHE_BACKEND = os.environ.get("CACHE_BACKEND", "").strip().lower()
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if CACHE_BACKEND not in {"", "local", "database", "redis"}:
+    raise ImproperlyConfigured(
+        f"CACHE_BACKEND={CACHE_BACKEND!r} is unknown: use database, redis or local."
+    )
+if CACHE_BACKEND == "redis" and not REDIS_URL:
+    raise ImproperlyConfigured("CACHE_BACKEND=redis needs REDIS_URL, e.g. redis://127.0.0.1:6379/1")
+if HALL_MODE:
+    CACHE_BACKEND = "local"
+elif not CACHE_BACKEND:
+    CACHE_BACKEND = "redis" if REDIS_URL else "local"
+SHARED_CACHE = CACHE_BACKEND != "local"
+# A process computing a page holds the others off for at most this long (seconds).
+SHARED_CACHE_LOCK_SECONDS = int(os.environ.get("SHARED_CACHE_LOCK_SECONDS", 60))
+if CACHE_BACKEND == "database":
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "kreuzdame_cache",
+            # Pages of 50 tournaments in two languages and their tables' sheets fit easily.
+            "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("SHARED_CACHE_MAX_ENTRIES", 20000))},
+        }
+    }
+elif CACHE_BACKEND == "redis":
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
+    }
 
 # E-mail (online registration): printed to the console unless EMAIL_HOST names an SMTP server,
 # so that `make run` needs no mail server. EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,

@@ -210,7 +210,7 @@ def figures(tournament: Tournament) -> Figures:
     """:func:`of_tournament`, computed once per :func:`state` (and language: the labels)."""
     current, stale = state(tournament)
     family = ("statistics", tournament.pk, get_language())
-    return cached(family, current, partial(of_tournament, tournament), stale)
+    return cached(family, current, partial(of_tournament, tournament), stale, share=False)
 
 
 def of_series(series: Series, *, public_only: bool) -> Figures:

@@ -57,7 +57,7 @@ def _computed(found: Series, state: tuple, public_only: bool = True):
     # A director's saved change (the series' own version) shows at once: a family of its own.
     family = ("series", found.pk, found.version, public_only, series_members(state[0]))
     compute = partial(series_domain.compute, found, public_only=public_only)
-    return cached(family, state, compute, settings.SERIES_CACHE_SECONDS)
+    return cached(family, state, compute, settings.SERIES_CACHE_SECONDS, share=False)
 
 
 def series_public(request, slug):

@@ -46,7 +46,8 @@ def _rendered(family: Hashable, tournament: Tournament, render_page: Callable[[]
 def _series_figures(found: Series, state: tuple, *, public_only: bool) -> domain.Figures:
     family = ("series-statistics", found.pk, found.version, public_only, get_language())
     compute = partial(domain.of_series, found, public_only=public_only)
-    return cached(family, (state, series_members(state[0])), compute, settings.SERIES_CACHE_SECONDS)
+    state = (state, series_members(state[0]))
+    return cached(family, state, compute, settings.SERIES_CACHE_SECONDS, share=False)
 
 
 def series_state(found: Series) -> tuple:
