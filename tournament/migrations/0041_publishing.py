@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0039_uids'),
+        ('tournament', '0040_service'),
     ]
 
     operations = [

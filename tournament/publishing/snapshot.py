@@ -5,16 +5,11 @@ states, equal digests)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from tournament import archive as _archive
+from tournament import archive
 from tournament.models import Tournament
 
 from .visibility import Visibility
-
-# Reached through the module at call time (tests put a stand-in there); typed loosely so
-# that this module reads the same before and after the archive's functions exist.
-archive: Any = _archive
 
 
 def build(tournament: Tournament, visible: Visibility, now: datetime) -> dict:

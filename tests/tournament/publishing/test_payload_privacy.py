@@ -24,12 +24,7 @@ from tournament.models import (
 )
 from tournament.publishing.publisher import Publisher
 
-from .conftest import REAL_ARCHIVE
-
-pytestmark = [
-    pytest.mark.django_db,
-    pytest.mark.skipif(not REAL_ARCHIVE, reason="needs tournament.archive (part A): after merge"),
-]
+pytestmark = pytest.mark.django_db
 
 
 def payload_text(body: bytes) -> str:

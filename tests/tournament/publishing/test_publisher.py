@@ -62,7 +62,7 @@ def test_only_opted_in_tournaments_are_sent(hall, tournament, clock):
     assert not PublishChange.objects.exists()
 
 
-def test_nothing_happens_without_a_service(settings, published, snapshots, clock):
+def test_nothing_happens_without_a_service(settings, published, clock):
     settings.RESULTS_SERVICE_URL = settings.RESULTS_SERVICE_KEY = ""
     assert Publisher(clock=clock).run_once() is False
     assert not PublishChange.objects.exists()

@@ -2,21 +2,7 @@
 
 import pytest
 
-from tournament import archive
-
-from . import fake_archive
 from .helpers import make_hall
-
-NAMES = ("ArchiveError", "build", "pack", "unpack", "digest", "restore")
-
-
-@pytest.fixture(autouse=True)
-def archive_interface(monkeypatch):
-    """Part A's archive; until it is merged, the stand-in of fake_archive.py."""
-    if not hasattr(archive, "restore"):
-        for name in NAMES:
-            monkeypatch.setattr(archive, name, getattr(fake_archive, name), raising=False)
-    return archive
 
 
 @pytest.fixture
