@@ -342,6 +342,8 @@ RESULTS_SERVICE_KEY = os.environ.get("RESULTS_SERVICE_KEY", "").strip()
 PUBLISH_MIN_INTERVAL = float(os.environ.get("PUBLISH_MIN_INTERVAL", 5))
 # Seconds a request to the results service may take before it counts as no connection.
 PUBLISH_TIMEOUT = float(os.environ.get("PUBLISH_TIMEOUT", 20))
+# The longest pause between two failed attempts (seconds; they double from 2 up to it).
+PUBLISH_LONGEST_PAUSE = float(os.environ.get("PUBLISH_LONGEST_PAUSE", 5 * 60))
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie

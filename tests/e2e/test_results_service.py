@@ -219,7 +219,7 @@ def hall(tmp_path_factory, service, proxy):
         # Quick turns for a test: a hotspot's minute is a few seconds here.
         PUBLISH_MIN_INTERVAL="0.5",
         PUBLISH_TIMEOUT="3",
-        PUBLISH_BACKOFF_MAX="2",
+        PUBLISH_LONGEST_PAUSE="2",
     )
     manage(env, "migrate", "--noinput")
     made = last_json(manage(env, "shell", "-c", SETUP))

@@ -33,7 +33,6 @@ from .visibility import visibility
 logger = logging.getLogger(__name__)
 
 FIRST_PAUSE = 2  # seconds after the first failed attempt
-LONGEST_PAUSE = 5 * 60
 SLOW_PAUSE = 15 * 60  # after a refusal that a retry will not cure by itself
 MIXED_TRIES = 3  # builds that saw a write meanwhile before one is taken as it is
 
@@ -42,10 +41,10 @@ UNREACHABLE = "unreachable"
 SERVER_ERROR = "server_error"
 
 
-def backoff(attempts: int) -> int:
+def backoff(attempts: int) -> float:
     """Seconds before the next try after ``attempts`` failed ones in a row: 2, 4, 8, ...,
-    at most 5 minutes."""
-    return min(LONGEST_PAUSE, FIRST_PAUSE * 2 ** max(0, attempts - 1))
+    at most ``PUBLISH_LONGEST_PAUSE`` (5 minutes)."""
+    return min(settings.PUBLISH_LONGEST_PAUSE, FIRST_PAUSE * 2 ** max(0, attempts - 1))
 
 
 class Publisher:
