@@ -420,19 +420,22 @@ def run(
     return results
 
 
-def computations(counts: Path) -> tuple[int, int, float, dict[str, float]]:
-    """(page states, computations, computations per state, CPU seconds per kind of page)
-    over every worker's notes."""
-    per_state: Counter[str] = Counter()
+def computations(counts: Path) -> tuple[dict[bool, tuple[int, int]], dict[str, float]]:
+    """Over every worker's notes: per shared (the pages) and kept in the process (share=False:
+    figures, a series' table) the page states and the computations, and the CPU seconds per
+    kind of value."""
+    per_state: Counter[tuple[str, bool]] = Counter()
     seconds: Counter[str] = Counter()
     for log in counts.glob("*.log"):
         for line in log.read_text().splitlines():
-            family, state, cpu = line.split("\t")
-            per_state[family + "\t" + state] += 1
+            family, state, cpu, shared = line.split("\t")
+            per_state[(family + "\t" + state, shared == "1")] += 1
             seconds[family.split(",")[0].strip("(' ")] += float(cpu)
-    total = sum(per_state.values())
-    ratio = total / len(per_state) if per_state else 0.0
-    return len(per_state), total, ratio, dict(seconds)
+    found = {}
+    for shared in (True, False):
+        counted = [n for (_, s), n in per_state.items() if s == shared]
+        found[shared] = (len(counted), sum(counted))
+    return found, dict(seconds)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -469,8 +472,11 @@ def report(results: Results, duration: float, peak_mb: float, cpu: float, counts
         sizes = sorted(results.bytes)
         print(f"  bytes per publish: p50 {percentile(sizes, 0.5) / 1024:.0f} KB, "
               f"max {sizes[-1] / 1024:.0f} KB")  # fmt: skip
-    states, total, ratio, by_kind = computations(counts)
-    print(f"  pages computed: {total} for {states} page states = {ratio:.2f} per state")
+    found, by_kind = computations(counts)
+    for shared, what in ((True, "pages"), (False, "kept in each process (share=False)")):
+        states, total = found[shared]
+        ratio = total / states if states else 0.0
+        print(f"  {what}: {total} computations of {states} states = {ratio:.2f} per state")
     top = sorted(by_kind.items(), key=lambda item: -item[1])[:6]
     print("  CPU in computing them: " + ", ".join(f"{kind} {s:.1f} s" for kind, s in top))
     print(f"  server CPU: {cpu:.0f} s in {duration:.0f} s ({cpu / duration:.2f} cores), "
