@@ -551,8 +551,9 @@ def _restore(
     orphans = set(old_anonymous.values()) - set(anonymous.values())
     if orphans:  # a player who consented since: their placeholder goes
         Player.objects.filter(pk__in=orphans, entries__isnull=True).delete()
+    # The results version is part of every series' key (base/versions.series_key): the
+    # series' own version stays, so a series' pages are not made anew for each restore.
     mark_changed(tournament, results=True)
-    mark_series_changed(Series.objects.filter(tournaments=tournament))
     tournament.refresh_from_db()
     return tournament
 

@@ -88,4 +88,7 @@ def upsert(club: Club, replica: Tournament, published: list) -> None:
     for series in Series.objects.filter(club=club, tournaments=replica).exclude(pk__in=kept):
         series.tournaments.remove(replica)
         changed.add(series.pk)
-    mark_series_changed(changed | kept)
+    # Only what changed: a series' version names its settings and members (its results are
+    # keyed by the tournaments' results versions); bumped on every publication, it would be
+    # computed anew for every reader after every publication of any of its tournaments.
+    mark_series_changed(changed)
