@@ -4,16 +4,19 @@ another laptop (profile "full"), or its public part published to the results ser
 names a state, ``restore`` writes a document back as a tournament."""
 
 from .build import build
-from .packing import FORMAT, FORMAT_VERSION, ArchiveError, digest, pack, unpack
+from .packing import FORMAT, FORMAT_VERSION, ArchiveConflict, ArchiveError, digest, pack, unpack
+from .public import public_part
 from .restore import restore
 
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
+    "ArchiveConflict",
     "ArchiveError",
     "build",
     "digest",
     "pack",
+    "public_part",
     "restore",
     "unpack",
 ]

@@ -55,6 +55,13 @@ class ArchiveError(DomainError):
     user's language. Nothing was written when it is raised."""
 
 
+class ArchiveConflict(ArchiveError):
+    """A row the file would write exists already (a tournament with its uid, a unique value
+    of the database): a damaged file, or, on the results service, where publications run
+    side by side, a row another publication committed meanwhile (the service tries once
+    more)."""
+
+
 def canonical(doc: dict) -> bytes:
     """The document as JSON, one way only: keys sorted, no spaces, UTF-8."""
     text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -97,7 +104,7 @@ def pack(doc: dict) -> bytes:
     return buffer.getvalue()
 
 
-def _member(archive: zipfile.ZipFile, name: str, limit: int) -> Any:
+def _member(archive: zipfile.ZipFile, name: str, limit: int, max_values: int | None = None) -> Any:
     try:
         info = archive.getinfo(name)
     except KeyError:
@@ -111,10 +118,19 @@ def _member(archive: zipfile.ZipFile, name: str, limit: int) -> Any:
         raise ArchiveError(_("The tournament file is damaged.")) from None
     if len(data) > limit:  # a lying header: never inflate more than the limit
         raise ArchiveError(_("The tournament file is too big."))
+    if max_values is not None and _values(data) > max_values:
+        raise ArchiveError(_("The tournament file is too big."))
     try:
         return json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: [[[[…]]]]
         raise ArchiveError(_("The tournament file is damaged.")) from None
+
+
+def _values(data: bytes) -> int:
+    """At least the number of JSON values in ``data`` (every value but the first follows a
+    comma or opens a list or object; those in texts count too): counted without parsing, so
+    that a few MB of ``{},{},…`` are refused before they become millions of objects."""
+    return data.count(b",") + data.count(b"[") + data.count(b"{")
 
 
 def check_header(head: Any) -> None:
@@ -160,9 +176,13 @@ def check_shape(doc: Any) -> None:
             raise broken
 
 
-def unpack(data: bytes) -> dict:
+def unpack(
+    data: bytes, *, max_content: int = MAX_CONTENT_BYTES, max_values: int | None = None
+) -> dict:
     """The document of a tournament file, checked: a zip, not too big, the format and a
-    version this Kreuzdame reads, and the document's keys. :class:`ArchiveError` otherwise."""
+    version this Kreuzdame reads, and the document's keys. :class:`ArchiveError` otherwise.
+    ``max_content``: the most its document may weigh unzipped; ``max_values``: the most JSON
+    values it may hold (the results service takes far less than a hall's import)."""
     if len(data) > MAX_FILE_BYTES:
         raise ArchiveError(_("The tournament file is too big."))
     try:
@@ -172,7 +192,7 @@ def unpack(data: bytes) -> dict:
     with archive:
         head = _member(archive, MANIFEST, MAX_MANIFEST_BYTES)
         check_header(head)
-        doc = _member(archive, CONTENT, MAX_CONTENT_BYTES)
+        doc = _member(archive, CONTENT, min(max_content, MAX_CONTENT_BYTES), max_values)
     check_shape(doc)
     if (doc["format"], doc["version"], doc["profile"]) != (
         head["format"],

@@ -19,7 +19,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
-from django.db import DatabaseError, models, transaction
+from django.db import DataError, IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -54,7 +54,8 @@ from .build import (
     REGISTRATION_FIELDS,
     SERIES_SETTINGS,
 )
-from .packing import ArchiveError, check_shape
+from .packing import ArchiveConflict, ArchiveError, check_shape
+from .public import public_part
 from .rows import insert
 
 FindPlayer = Callable[[dict], Player | None]
@@ -514,7 +515,7 @@ def _restore(
     users = _Users(_used_names(doc))
     if target is None:
         if Tournament.objects.filter(uid=uid).exists():
-            raise ArchiveError(
+            raise ArchiveConflict(
                 _("This tournament is here already (“%(name)s”): it was not imported again.")
                 % {"name": Tournament.objects.get(uid=uid).name}
             )
@@ -565,6 +566,7 @@ def restore(
     find_player: FindPlayer | None = None,
     slug: str | None = None,
     with_series: bool = True,
+    public_only: bool = False,
 ) -> Tournament:
     """Write ``doc`` (checked by ``unpack``) as a tournament, in one transaction.
 
@@ -574,14 +576,21 @@ def restore(
     not carry); its uid must be the document's. ``find_player(player dict)`` names the
     player of an entry, else (or when it returns None) the player with the document's uid,
     else the one with its DDV number, else a new one. ``with_series``: join (or make) the
-    document's series here. :class:`ArchiveError` with nothing written when the document is
-    not right."""
+    document's series here. ``public_only`` (the results service): only what the public
+    profile holds is written, whatever else the document carries (archive/public.py).
+    :class:`ArchiveError` with nothing written when the document is not right (an
+    :class:`ArchiveConflict` when a row it would write exists already); any other database
+    error (a deadlock, a lock's timeout) passes as it is, for the caller to try again."""
     check_shape(doc)
     try:
+        if public_only:
+            doc = public_part(doc)
         with transaction.atomic():
             return _restore(doc, target, find_player, slug, with_series)
     except ArchiveError:
         raise
+    except IntegrityError:
+        raise ArchiveConflict(BROKEN) from None
     except (
         KeyError,
         TypeError,
@@ -590,6 +599,6 @@ def restore(
         AttributeError,
         ValidationError,
         InvalidOperation,
-        DatabaseError,
+        DataError,
     ):
         raise ArchiveError(BROKEN) from None

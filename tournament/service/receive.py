@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.conf import settings
+from django.db import DatabaseError, IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -34,6 +35,17 @@ from .slugs import unique_slug
 # Part A's interface (tournament/archive: unpack, digest, restore, ArchiveError), reached
 # through the package so that tests can put their own in its place.
 archive: Any = _archive
+
+# The answer's code when the service asks to be sent again shortly (429 busy, 503 a database
+# error such as a deadlock): the hall backs off briefly, as after a network error.
+BUSY = "busy"
+# The highest sequence number taken (the column is a 64-bit integer; a laptop counts 1, 2, 3).
+MAX_SEQUENCE = 10**18 - 1
+# What an archive may hold unzipped, as a multiple of what it may weigh zipped
+# (SERVICE_MAX_ARCHIVE_BYTES), and how many JSON values: a 1,000-player field over 12
+# rounds stays far below both; a file of millions of "{}" is refused before it is parsed.
+CONTENT_PER_ARCHIVE = 2
+MAX_VALUES = 3_000_000
 
 
 @dataclass(frozen=True)
@@ -101,13 +113,15 @@ def receive(
     key = usable_key(key_id)
     if key is None:
         return bad_key()
+    if not signature.isascii():  # no signature of ours; compare_digest would raise
+        return refusal(401, protocol.BAD_SIGNATURE, _("The request's signature does not match."))
     if not protocol.verify(key.secret, key_id, tournament_uid, sequence, body, signature):
         return refusal(401, protocol.BAD_SIGNATURE, _("The request's signature does not match."))
     try:
         uid = uuid.UUID(tournament_uid)
     except ValueError:
         return refusal(400, protocol.BAD_REQUEST, _("The tournament's uid is malformed."))
-    if sequence < 1:
+    if not 1 <= sequence <= MAX_SEQUENCE:
         return refusal(400, protocol.BAD_REQUEST, _("The sequence number must be 1 or more."))
     held = Tournament.objects.filter(uid=uid).values("club_id", "published_sequence").first()
     if held is not None:
@@ -116,9 +130,19 @@ def receive(
         if sequence < held["published_sequence"]:
             return _stale(held["published_sequence"])
     try:
-        doc = archive.unpack(body)
+        doc = archive.unpack(
+            body,
+            max_content=CONTENT_PER_ARCHIVE * settings.SERVICE_MAX_ARCHIVE_BYTES,
+            max_values=MAX_VALUES,
+        )
     except archive.ArchiveError as exc:
         return refusal(400, protocol.BAD_REQUEST, str(exc.message))
+    if doc["profile"] != "public":
+        return refusal(
+            400,
+            protocol.BAD_REQUEST,
+            _("The service takes only a tournament's public archive, not the whole file."),
+        )
     header = doc.get("tournament") if isinstance(doc.get("tournament"), dict) else {}
     if str(header.get("uid")) != str(uid):
         return refusal(
@@ -131,6 +155,8 @@ def receive(
         return refusal(400, protocol.BAD_REQUEST, str(exc.message))
     except DomainError as exc:
         return refusal(400, protocol.BAD_REQUEST, str(exc.message))
+    except DatabaseError:  # a deadlock, a lock's timeout, a collision twice: soon again
+        return busy(503)
     if isinstance(outcome, Receipt):
         return outcome
     PublishingKey.objects.filter(pk=key.pk).update(last_used_at=timezone.now())
@@ -141,6 +167,11 @@ def receive(
     )
 
 
+def busy(status: int) -> Receipt:
+    """Send again shortly: the lane is full (429) or the database failed for now (503)."""
+    return refusal(status, BUSY, _("The service is busy; please send again shortly."))
+
+
 def _apply_once_more_on_a_race(
     club: Club, uid: uuid.UUID, sequence: int, doc: dict, digest: str
 ) -> Receipt | tuple[Tournament, str]:
@@ -148,11 +179,11 @@ def _apply_once_more_on_a_race(
     publication committed meanwhile (on PostgreSQL two clubs' publications run side by side:
     the same new tournament, or a new player with the same DDV number). The second try reads
     what the other committed: another club's tournament is then refused (403), the player
-    found."""
+    found. A collision the second try meets as well is the archive's own (400)."""
     try:
         with transaction.atomic():
             return _apply(club, uid, sequence, doc, digest)
-    except IntegrityError:
+    except (IntegrityError, archive.ArchiveConflict):
         with transaction.atomic():
             return _apply(club, uid, sequence, doc, digest)
 
@@ -181,6 +212,7 @@ def _apply(
         find_player=players.player_finder(club, doc.get("players") or []),
         with_series=False,
         slug=None if replica else unique_slug(Tournament, f"{club.slug}-{hall_slug}"),
+        public_only=True,
     )
     Tournament.objects.filter(pk=restored.pk).update(
         club=club,

@@ -3,6 +3,7 @@ page and the club's address of a tournament."""
 
 from __future__ import annotations
 
+import re
 import threading
 
 from django.conf import settings
@@ -22,11 +23,17 @@ from ..service import receive as service
 _places = threading.BoundedSemaphore(settings.SERVICE_PUBLISH_CONCURRENCY)
 
 CHUNK = 64 * 1024
+# A sequence number as the header carries it: ASCII digits, at most 18 (the column's 64 bits);
+# a signature as protocol.signature writes it. Anything else is malformed (400), never a 500.
+SEQUENCE = re.compile(r"[0-9]{1,18}")
+SIGNATURE = re.compile(r"sha256=[0-9a-f]{64}")
 
 
 def _answer(receipt: service.Receipt) -> JsonResponse:
     response = JsonResponse(receipt.data, status=receipt.status)
     response["Cache-Control"] = "no-store"
+    if receipt.data.get("error") == service.BUSY:
+        response["Retry-After"] = "5"
     return response
 
 
@@ -61,7 +68,8 @@ def publish_endpoint(request: HttpRequest) -> JsonResponse:
     tournament_uid = headers.get(protocol.HEADER_TOURNAMENT, "").strip()
     signature = headers.get(protocol.HEADER_SIGNATURE, "").strip()
     sequence_text = headers.get(protocol.HEADER_SEQUENCE, "").strip()
-    if not (key_id and tournament_uid and signature and sequence_text.isdigit()):
+    well_formed = SEQUENCE.fullmatch(sequence_text) and SIGNATURE.fullmatch(signature)
+    if not (key_id and tournament_uid and well_formed):
         return _refuse(
             400, protocol.BAD_REQUEST, _("The publishing headers are missing or malformed.")
         )
@@ -78,12 +86,12 @@ def publish_endpoint(request: HttpRequest) -> JsonResponse:
             _("The archive is larger than this service takes (%(limit)s MB).")
             % {"limit": settings.SERVICE_MAX_ARCHIVE_BYTES // (1024 * 1024)},
         )
+    # The body first, then a place: a slow upload (a weak hotspot) holds this worker, never
+    # one of the lane's places that the other clubs' publications wait for.
+    body = _read(request, length)
     if not _places.acquire(timeout=settings.SERVICE_PUBLISH_HOLD):
-        response = _refuse(429, "busy", _("The service is busy; please send again shortly."))
-        response["Retry-After"] = "5"
-        return response
+        return _answer(service.busy(429))
     try:
-        body = _read(request, length)
         receipt = service.receive(
             key_id=key_id,
             tournament_uid=tournament_uid,
