@@ -1,17 +1,18 @@
 """Who a published player is on the service.
 
 A club's laptops know a player by a uid; on the service the same person is one player across
-clubs only where the DDV member number matches (``Player.ddv_number`` is unique), or where a
-service administrator merged two players (the merge moves the ``PlayerOrigin`` rows along,
-tournament/domain/players.py). Everything else stays apart per club: a club's player uid maps
-to the service's player through ``PlayerOrigin(club, uid)``."""
+clubs only where the DDV member number and the name match (``Player.ddv_number`` is unique),
+or where a service administrator merged two players (the merge moves the ``PlayerOrigin``
+rows along, tournament/domain/players.py). Everything else stays apart per club: a club's
+player uid maps to the service's player through ``PlayerOrigin(club, uid)``."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterable
 
-from ..models import Club, Player, PlayerOrigin
+from ..archive.restore import ANONYMOUS
+from ..models import Club, Entry, Player, PlayerOrigin, names
 
 
 def _uid(value) -> uuid.UUID | None:
@@ -26,37 +27,59 @@ def _text(data: dict, key: str, limit: int) -> str:
     return value.strip()[:limit] if isinstance(value, str) else ""
 
 
+def _shared(club: Club, player_ids: Iterable[int]) -> set[int]:
+    """Those of these players whom records of another club (or of the service itself) point
+    to: an origin of another club, an entry in a tournament that is not the club's."""
+    ids = list(player_ids)
+    origins = PlayerOrigin.objects.filter(player_id__in=ids).exclude(club=club)
+    entries = Entry.objects.filter(player_id__in=ids).exclude(tournament__club=club)
+    return set(origins.values_list("player_id", flat=True)) | set(
+        entries.values_list("player_id", flat=True)
+    )
+
+
 def player_finder(club: Club, players: Iterable[dict]) -> Callable[[dict], Player | None]:
     """The ``find_player`` for restoring a publication of ``club`` whose players are
     ``players`` (the doc's player dicts): known uids are read in one query up front. It returns
     the service's player for a player dict, creating it (and its origin) when the club's
-    player is new here; None for a dict without a name (restore makes an anonymous player)."""
+    player is new here; a player dict without a name gets a new nameless player (never
+    another's by uid or number).
+
+    The DDV number joins a club's player to a player of another club only when the names
+    match too (``Player.name_key``, the hall's rule): a number alone names nobody, or any
+    club could put its results under another club's player's name by typing their number.
+    A player another club's records point to keeps its name and club whatever one club
+    publishes; a club's own player follows the club's latest publication."""
     uids = {u for u in (_uid(p.get("uid")) for p in players if isinstance(p, dict)) if u}
     known = {
         origin.uid: origin
         for origin in PlayerOrigin.objects.filter(club=club, uid__in=uids).select_related("player")
     }
+    shared = _shared(club, {origin.player_id for origin in known.values()})
 
     def find(data: dict) -> Player | None:
         if not isinstance(data, dict):
             return None
         first = _text(data, "first_name", 100)
-        last = _text(data, "last_name", 100)
-        if not (first or last):
-            return None
+        last = _text(data, "last_name", 100) or first
+        if not last:
+            return Player.objects.create(first_name="", last_name=ANONYMOUS)
         uid = _uid(data.get("uid"))
         ddv = _text(data, "ddv_number", 20)
+        key = names.name_key(first, last)
         origin = known.get(uid) if uid else None
         player = origin.player if origin else None
-        by_number = Player.objects.filter(ddv_number=ddv).first() if ddv else None
-        if by_number is not None and (player is None or player.pk != by_number.pk):
-            # The federation's number names one person, whichever club publishes them.
-            player = by_number
-        elif player is not None:
-            # The club's own spelling of its player: a corrected name reaches the service.
-            changed = {"first_name": first, "last_name": last or first}
-            changed["club"] = _text(data, "club", 150)
-            if ddv and not player.ddv_number:
+        holder = Player.objects.filter(ddv_number=ddv).first() if ddv else None
+        if holder is not None and player is not None and holder.pk == player.pk:
+            holder = None
+        if holder is not None and holder.name_key == key:
+            # The federation's number and the name: one person, whichever club publishes.
+            player = holder
+            shared.add(holder.pk)
+        elif player is not None and player.pk not in shared:
+            # The club's own spelling of its own player: a corrected name reaches the service.
+            changed = {"first_name": first, "last_name": last, "club": _text(data, "club", 150)}
+            if ddv and not player.ddv_number and holder is None:
                 changed["ddv_number"] = ddv
             if any(getattr(player, field) != value for field, value in changed.items()):
                 for field, value in changed.items():
@@ -65,9 +88,9 @@ def player_finder(club: Club, players: Iterable[dict]) -> Callable[[dict], Playe
         if player is None:
             player = Player.objects.create(
                 first_name=first,
-                last_name=last or first,
+                last_name=last,
                 club=_text(data, "club", 150),
-                ddv_number=ddv,
+                ddv_number=ddv if holder is None else "",
             )
         if uid is not None:
             if origin is None:
