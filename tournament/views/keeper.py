@@ -88,6 +88,10 @@ def _keeper_table(request, token: str) -> Table:
     links count against the address (429 after too many): a real link always works, also
     from a hall where every phone shares one address."""
     table = TABLE_WITH_SHEET.filter(token=token).first()
+    if table is not None and table.round.tournament.club_id is not None:
+        # A club's copy on the results service: its lists are kept in the club's hall, so
+        # its table links lead nowhere here (a game saved would vanish with the next copy).
+        raise Http404
     if table is not None:
         if table.round.status == RoundStatus.CLOSED:
             raise _Closed(table)

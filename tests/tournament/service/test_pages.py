@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import TournamentFactory, director
-from tournament.models import Tournament
+from tests.factories import TournamentFactory, director, released_table
+from tournament.models import Game, RoundStatus, Table, Tournament
 
 from .helpers import hall_tournament, publish, snapshot
 
@@ -156,3 +156,18 @@ def test_the_home_pages_lists_take_three_queries_whatever_their_length(
         lists = home_lists()
         shown = [(t.club.name, t.get_status_display()) for t in sum(lists.values(), [])]
     assert len(shown) == 4 and all(club == "DSC Köln" for club, _status in shown)
+
+
+def test_a_replicas_table_links_lead_nowhere_on_the_service(client, koeln):
+    # The lists are kept in the club's hall: on the service a table link (which its director
+    # could read on the copy's manage pages) must not take games into the copy.
+    hall = TournamentFactory(slug="winter", is_public=True)
+    released_table(hall, size=4)
+    assert publish(client, koeln, snapshot(hall), 1).status_code == 200
+    table = Table.objects.get(round__tournament__club=koeln.club)
+    assert table.round.status == RoundStatus.RELEASED
+    link = reverse("keeper-sheet", args=[table.token])
+    assert client.get(link).status_code == 404
+    game = {"kind": "normal", "mode": "direct", "number": 1, "p1": 2, "p2": 2, "p3": -2, "p4": -2}
+    assert client.post(link, game).status_code == 404
+    assert not Game.objects.filter(table=table).exists()
