@@ -160,9 +160,7 @@ def test_deleted_after_its_withdrawal_was_confirmed_nothing_more_goes(hall, publ
     assert len(hall.requests) == 2
 
 
-def test_a_withdrawal_behind_the_services_numbering_is_numbered_above_it(
-    hall, published, clock
-):
+def test_a_withdrawal_behind_the_services_numbering_is_numbered_above_it(hall, published, clock):
     publisher = Publisher(clock=clock)
     publisher.run_once()
     uid = str(published.uid)
