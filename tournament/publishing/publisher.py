@@ -181,9 +181,9 @@ class Publisher:
         if answer.status == 200:
             return Accepted(str(answer.data.get("url") or ""))
         held = answer.data.get("sequence")
-        if answer.status == 409 and answer.data.get("error") == protocol.STALE:
-            if isinstance(held, int) and not isinstance(held, bool):
-                return Behind(held, answer)
+        stale = answer.status == 409 and answer.data.get("error") == protocol.STALE
+        if stale and isinstance(held, int) and not isinstance(held, bool):
+            return Behind(held, answer)
         return answer
 
     def _failure(

@@ -128,7 +128,6 @@ def _withdrawn(tournament: Tournament, publication: Publication) -> Status:
             1,
         ) % {"count": 1}
         return Status(True, text, waiting, error, publication.public_url)
-    text = _("taken off the results service (%(time)s)") % {
-        "time": moment(publication.sent_at or publication.withdrawn_at)
-    }
+    when = publication.sent_at or publication.withdrawn_at or timezone.now()
+    text = _("taken off the results service (%(time)s)") % {"time": moment(when)}
     return Status(False, text, "", "", "")
