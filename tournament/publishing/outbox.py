@@ -68,12 +68,20 @@ def record(
     return change
 
 
+def left_the_laptop(publication: Publication) -> bool:
+    """Whether a state of the tournament may be on the service: one was accepted, or one was
+    sent at least once (its answer may have been lost). A tournament whose states never left
+    (no service set up yet) has nothing to take off."""
+    return publication.sequence > 0 and (publication.sent_sequence > 0 or publication.attempts > 0)
+
+
 def to_withdraw() -> QuerySet[Tournament]:
     """The tournaments the service holds (or may hold) a state of that are no longer to be
     published (publishing switched off, or not public), whose withdrawal is not recorded yet
     or not confirmed yet."""
     return (
         Tournament.objects.filter(publication__sequence__gt=0)
+        .filter(Q(publication__sent_sequence__gt=0) | Q(publication__attempts__gt=0))
         .exclude(publish_results=True, is_public=True)
         .filter(
             Q(publication__withdrawn_at__isnull=True) | Q(publish_changes__sent_at__isnull=True)
@@ -90,7 +98,7 @@ def withdraw(tournament: Tournament, now: datetime) -> PublishChange | None:
     body = snapshot.pack(doc)
     with transaction.atomic():
         publication = Publication.objects.filter(tournament=tournament).first()
-        if publication is None or publication.sequence == 0 or publication.withdrawn_at:
+        if publication is None or not left_the_laptop(publication) or publication.withdrawn_at:
             return None
         sequence = publication.sequence + 1
         PublishChange.objects.filter(tournament=tournament, sent_at__isnull=True).update(body=b"")
@@ -113,7 +121,7 @@ def withdraw_deleted(tournament: Tournament, now: datetime) -> Withdrawal | None
     its withdrawal has not replaced yet, the withdrawal is recorded in a row that outlives it.
     Called inside the deleting transaction, before the tournament's rows go."""
     publication = Publication.objects.filter(tournament=tournament).first()
-    if publication is None or publication.sequence == 0:
+    if publication is None or not left_the_laptop(publication):
         return None
     change = pending(tournament)
     if publication.withdrawn_at is not None:

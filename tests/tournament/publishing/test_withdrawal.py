@@ -180,3 +180,14 @@ def test_the_status_names_the_moment_it_was_taken_off(hall, published, clock):
     publisher.run_once()
     assert text(published, "de") == "vom Ergebnisdienst genommen (14:32)"
     assert text(published, "en") == "taken off the results service (14:32)"
+
+
+def test_a_state_that_never_left_the_laptop_needs_no_withdrawal(hall, published, clock):
+    Publisher(clock=clock).collect(published)  # queued, never sent (e.g. the service removed)
+    published.publish_results = False
+    published.save()
+    Publisher(clock=clock).run_once()
+    published.delete()
+    Publisher(clock=clock).run_once()
+    assert hall.requests == []
+    assert not Withdrawal.objects.exists()
