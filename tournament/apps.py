@@ -27,6 +27,10 @@ class TournamentConfig(AppConfig):
         # Every write of a tournament's rows moves its version (the key of cached pages).
         versions.connect()
         post_migrate.connect(create_roles, sender=self, dispatch_uid="tournament-roles")
+        # A published tournament deleted here is taken off the results service as well.
+        from .publishing import withdrawals
+
+        withdrawals.connect()
 
 
 def create_roles(sender, using="default", apps=None, **kwargs) -> None:

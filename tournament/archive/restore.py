@@ -11,7 +11,7 @@ nothing written.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -46,6 +46,7 @@ from ..models import (
 from ..models.locks import lock_tournament
 from ..models.round import new_table_token
 from ..models.tournament import SLUG_MAX
+from ..permissions import directed_series, managed_tournaments
 from .build import (
     DRAW_LOG_FIELDS,
     PRIVATE_MOMENTS,
@@ -100,26 +101,20 @@ def unique_slug(model: type[models.Model], wanted: str, keep: int | None = None)
 
 
 class _Users:
-    """Accounts named in a full document, by user name; the archive account for a signature
-    the database requires (a signed or revoked penalty) when nobody here has that name."""
+    """Who did what in a full document (who entered a penalty, signed it, changed a fee):
+    user names of another site, never matched to the accounts here (an "admin" there is not
+    the "admin" here, and a made-up file must not make a penalty look entered by someone of
+    this site). A name the document gives becomes the inactive account
+    ``kreuzdame-archive``; no name stays none."""
 
-    def __init__(self, wanted: Iterable[str | None]) -> None:
-        names_ = {name for name in wanted if name}
-        user_model = get_user_model()
-        field = user_model.USERNAME_FIELD
-        self.by_name = {
-            user.get_username(): user
-            for user in user_model._default_manager.filter(**{f"{field}__in": names_})
-        }
+    def __init__(self) -> None:
         self._archive: Any = None
 
     def get(self, name: str | None) -> Any:
-        return self.by_name.get(name) if name else None
+        return self.signer(name) if name else None
 
     def signer(self, name: str | None) -> Any:
-        found = self.get(name)
-        if found is not None:
-            return found
+        """The account of a signature the database requires (a signed or revoked penalty)."""
         if self._archive is None:
             user_model = get_user_model()
             field = user_model.USERNAME_FIELD
@@ -131,17 +126,6 @@ class _Users:
                 user.save()
             self._archive = user
         return self._archive
-
-
-def _used_names(doc: dict) -> list[str | None]:
-    found: list[str | None] = [e.get("fee_changed_by") for e in doc["entries"]]
-    for round_ in doc["rounds"]:
-        for table in round_["tables"]:
-            for p in table.get("penalties", []):
-                found += [p.get("entered_by"), p.get("referee"), p.get("revoked_by")]
-            found += [c.get("handled_by") for c in table.get("referee_calls", [])]
-        found += [log.get("user") for log in round_.get("draw_logs", [])]
-    return found
 
 
 def _players(
@@ -484,20 +468,30 @@ def _registrations(doc: dict, tournament: Tournament, entries: dict[int, int]) -
     insert(Registration, rows)
 
 
-def _series(doc: dict, tournament: Tournament) -> None:
-    """Join the document's series that exist here (by uid); make the missing ones, with the
-    tournaments here that the document lists for them."""
+def _series(doc: dict, tournament: Tournament, importer: Any) -> None:
+    """The document's series here. A series with the same uid is joined only when
+    ``importer`` directs it (``None``: an administrator's import from the command line, which
+    may join any); otherwise (or when there is none) the series is made here, with a new uid
+    if the document's is taken, ``importer`` as its director and, of the other tournaments
+    the document lists for it, those ``importer`` manages (docs/archive-format.md)."""
+    joinable = Series.objects.all() if importer is None else directed_series(importer)
+    members = Tournament.objects.all() if importer is None else managed_tournaments(importer)
     changed = []
     for s in doc["series"]:
         uid = str(uuid.UUID(s["uid"]))
-        series = Series.objects.filter(uid=uid).first()
+        series = joinable.filter(uid=uid).first()
         if series is None:
-            series = Series(uid=uid, **{k: s[k] for k in SERIES_SETTINGS if k != "slug"})
+            taken = Series.objects.filter(uid=uid).exists()
+            series = Series(
+                uid=uuid.uuid4() if taken else uid,
+                **{k: s[k] for k in SERIES_SETTINGS if k != "slug"},
+            )
             series.slug = unique_slug(Series, s["slug"])
             validate_slug(series.slug)
             series.save()
-            members = Tournament.objects.filter(uid__in=[str(u) for u in s["tournaments"]])
-            series.tournaments.add(*members)
+            series.tournaments.add(*members.filter(uid__in=[str(u) for u in s["tournaments"]]))
+            if importer is not None:
+                series.directors.add(importer)
         series.tournaments.add(tournament)
         changed.append(series)
     mark_series_changed(changed)
@@ -509,10 +503,11 @@ def _restore(
     find_player: FindPlayer | None,
     slug: str | None,
     with_series: bool,
+    importer: Any = None,
 ) -> Tournament:
     given = doc["tournament"]
     uid = str(uuid.UUID(given["uid"]))
-    users = _Users(_used_names(doc))
+    users = _Users()
     if target is None:
         if Tournament.objects.filter(uid=uid).exists():
             raise ArchiveConflict(
@@ -548,7 +543,7 @@ def _restore(
     _rounds(doc, tournament, entries, users)
     _registrations(doc, tournament, entries)
     if with_series:
-        _series(doc, tournament)
+        _series(doc, tournament, importer)
     orphans = set(old_anonymous.values()) - set(anonymous.values())
     if orphans:  # a player who consented since: their placeholder goes
         Player.objects.filter(pk__in=orphans, entries__isnull=True).delete()
@@ -567,6 +562,7 @@ def restore(
     slug: str | None = None,
     with_series: bool = True,
     public_only: bool = False,
+    importer: Any = None,
 ) -> Tournament:
     """Write ``doc`` (checked by ``unpack``) as a tournament, in one transaction.
 
@@ -576,17 +572,19 @@ def restore(
     not carry); its uid must be the document's. ``find_player(player dict)`` names the
     player of an entry, else (or when it returns None) the player with the document's uid,
     else the one with its DDV number, else a new one. ``with_series``: join (or make) the
-    document's series here. ``public_only`` (the results service): only what the public
-    profile holds is written, whatever else the document carries (archive/public.py).
-    :class:`ArchiveError` with nothing written when the document is not right (an
-    :class:`ArchiveConflict` when a row it would write exists already); any other database
-    error (a deadlock, a lock's timeout) passes as it is, for the caller to try again."""
+    document's series here: an existing one only if ``importer`` (the importing account;
+    ``None``: an administrator's import) directs it. ``public_only`` (the results service):
+    only what the public profile holds is written, whatever else the document carries
+    (archive/public.py). :class:`ArchiveError` with nothing written when the document is not
+    right (an :class:`ArchiveConflict` when a row it would write exists already); any other
+    database error (a deadlock, a lock's timeout) passes as it is, for the caller to try
+    again."""
     check_shape(doc)
     try:
         if public_only:
             doc = public_part(doc)
         with transaction.atomic():
-            return _restore(doc, target, find_player, slug, with_series)
+            return _restore(doc, target, find_player, slug, with_series, importer)
     except ArchiveError:
         raise
     except IntegrityError:

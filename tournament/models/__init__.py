@@ -5,7 +5,7 @@ from .device import TableDevice
 from .document import Document, DocumentStatus
 from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
 from .player import Player
-from .publishing import Publication, PublishChange, PublishingTarget
+from .publishing import Publication, PublishChange, PublishingTarget, Withdrawal
 from .ratelimit import RateBucket
 from .registration import Registration, RegistrationState
 from .result import RoundResult
@@ -61,5 +61,6 @@ __all__ = [
     "Team",
     "Tournament",
     "TournamentStatus",
+    "Withdrawal",
     "pseudonym",
 ]

@@ -57,6 +57,9 @@ class Publication(models.Model):
     last_error_detail = models.CharField(max_length=300, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     next_try_at = models.DateTimeField(null=True, blank=True)
+    # When the tournament was taken off the service (publishing switched off, or the
+    # tournament made private): its last change is the withdrawal; nothing is sent after it.
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("publication")
@@ -92,3 +95,27 @@ class PublishChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} #{self.sequence}"
+
+
+class Withdrawal(models.Model):
+    """A deleted tournament's last message to the service: the header-only state that hides
+    it there, with the sequence number after the last one recorded. Recorded while the
+    tournament row is deleted (it outlives the tournament, its ``Publication`` and its
+    changes) and removed when the service has confirmed it."""
+
+    uid = models.UUIDField(unique=True)
+    name = models.CharField(max_length=200, blank=True)
+    sequence = models.PositiveBigIntegerField()
+    created_at = models.DateTimeField()
+    body = models.BinaryField()
+    last_error = models.CharField(max_length=40, blank=True)
+    last_error_detail = models.CharField(max_length=300, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    next_try_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("withdrawal from the results service")
+        verbose_name_plural = _("withdrawals from the results service")
+
+    def __str__(self) -> str:
+        return f"{self.uid} #{self.sequence}"

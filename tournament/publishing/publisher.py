@@ -12,6 +12,12 @@ the older ones). The service's answer decides:
 * 409 stale, the service holding our number or a higher one (a backup brought back on this
   laptop): the numbering continues above the service's and the change goes again at once.
 
+A tournament no longer to be published (publishing switched off, or made private) gets one
+last change, its withdrawal: the public archive of a tournament that is not public, which
+hides it on the service; nothing is sent for it after the service confirmed that. A published
+tournament deleted here leaves its withdrawal in a ``Withdrawal`` row (withdrawals.py), sent
+the same way and removed once confirmed.
+
 Nothing lives only in memory: a new publisher after a restart (or a cut power cable) finds
 the outbox and the backoff in the database and goes on where the old one stopped.
 """
@@ -20,12 +26,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.utils import timezone
 
-from tournament.models import Publication, Tournament
+from tournament.models import Publication, Tournament, Withdrawal
 
 from . import config, outbox, protocol, sender, snapshot
 from .visibility import visibility
@@ -65,12 +72,25 @@ class Publisher:
             # Another service or key: every tournament's state is built (and sent) anew.
             self._target = (target.url, target.key.key_id)
             self._built.clear()
-        for tournament in Tournament.objects.filter(publish_results=True).order_by("pk"):
+        opted_in = Tournament.objects.filter(publish_results=True, is_public=True)
+        for tournament in opted_in.order_by("pk"):
             try:
                 self.collect(tournament)
                 self.send(tournament, target)
             except Exception:  # one tournament's bug must not stop the others' publishing
                 logger.exception("publishing tournament %s failed", tournament.pk)
+        for tournament in outbox.to_withdraw():
+            try:
+                self._built.pop(tournament.pk, None)
+                outbox.withdraw(tournament, self.clock())
+                self.send(tournament, target)
+            except Exception:
+                logger.exception("withdrawing tournament %s failed", tournament.pk)
+        for withdrawal in Withdrawal.objects.order_by("pk"):
+            try:
+                self.send_withdrawal(withdrawal, target)
+            except Exception:
+                logger.exception("withdrawing deleted tournament %s failed", withdrawal.uid)
         return True
 
     def collect(self, tournament: Tournament) -> bool:
@@ -118,41 +138,77 @@ class Publisher:
         if change is None:
             return
         attempts = publication.attempts + 1
-        try:
-            answer = sender.post(
-                target, str(tournament.uid), change.sequence, bytes(change.body),
-                settings.PUBLISH_TIMEOUT,
-            )  # fmt: skip
-        except sender.NoConnection as error:
-            retry = now + timedelta(seconds=backoff(attempts))
-            outbox.failed(publication, UNREACHABLE, str(error), attempts=attempts, retry_at=retry)
-            return
-        code = str(answer.data.get("error") or "")
-        if answer.status == 200:
-            outbox.accepted(publication, change, str(answer.data.get("url") or ""), self.clock())
-        elif answer.status == 409 and code == protocol.STALE and again:
-            held = answer.data.get("sequence")
-            if isinstance(held, int) and held >= change.sequence:
-                outbox.renumber(publication, change, held)
-                return self.send(tournament, target, again=False)
-            self._refused(publication, code, answer, attempts, now)
-        elif answer.status >= 500 or answer.status == 429:
-            retry = now + timedelta(seconds=backoff(attempts))
-            outbox.failed(
-                publication, SERVER_ERROR, str(answer.status), attempts=attempts, retry_at=retry
-            )
+        outcome = self._attempt(target, str(tournament.uid), change.sequence, bytes(change.body))
+        if isinstance(outcome, Accepted):
+            outbox.accepted(publication, change, outcome.url, self.clock())
+        elif isinstance(outcome, Behind) and again and outcome.held >= change.sequence:
+            outbox.renumber(publication, change, outcome.held)
+            self.send(tournament, target, again=False)
         else:
-            self._refused(publication, code, answer, attempts, now)
+            code, detail, pause = self._failure(outcome, attempts)
+            retry = now + timedelta(seconds=pause)
+            outbox.failed(publication, code, detail, attempts=attempts, retry_at=retry)
 
-    def _refused(
-        self, publication: Publication, code: str, answer: sender.Answer, attempts: int, now
+    def send_withdrawal(
+        self, withdrawal: Withdrawal, target: config.Target, *, again: bool = True
     ) -> None:
+        """Send a deleted tournament's withdrawal if its time has come; kept until the
+        service confirms it, with the same pauses and renumbering as any change."""
+        now = self.clock()
+        if withdrawal.next_try_at and now < withdrawal.next_try_at:
+            return
+        attempts = withdrawal.attempts + 1
+        outcome = self._attempt(
+            target, str(withdrawal.uid), withdrawal.sequence, bytes(withdrawal.body)
+        )
+        if isinstance(outcome, Accepted):
+            outbox.withdrawal_accepted(withdrawal)
+        elif isinstance(outcome, Behind) and again and outcome.held >= withdrawal.sequence:
+            outbox.withdrawal_renumbered(withdrawal, outcome.held)
+            self.send_withdrawal(withdrawal, target, again=False)
+        else:
+            code, detail, pause = self._failure(outcome, attempts)
+            retry = now + timedelta(seconds=pause)
+            outbox.withdrawal_failed(withdrawal, code, detail, attempts=attempts, retry_at=retry)
+
+    def _attempt(
+        self, target: config.Target, uid: str, sequence: int, body: bytes
+    ) -> Accepted | Behind | sender.Answer | sender.NoConnection:
+        try:
+            answer = sender.post(target, uid, sequence, body, settings.PUBLISH_TIMEOUT)
+        except sender.NoConnection as error:
+            return error
+        if answer.status == 200:
+            return Accepted(str(answer.data.get("url") or ""))
+        held = answer.data.get("sequence")
+        stale = answer.status == 409 and answer.data.get("error") == protocol.STALE
+        if stale and isinstance(held, int) and not isinstance(held, bool):
+            return Behind(held, answer)
+        return answer
+
+    def _failure(
+        self, outcome: Behind | sender.Answer | sender.NoConnection, attempts: int
+    ) -> tuple[str, str, float]:
+        """A failed attempt's code, detail and the pause before the next one."""
+        if isinstance(outcome, sender.NoConnection):
+            return UNREACHABLE, str(outcome), backoff(attempts)
+        answer = outcome.answer if isinstance(outcome, Behind) else outcome
+        if answer.status >= 500 or answer.status == 429:
+            return SERVER_ERROR, str(answer.status), backoff(attempts)
+        code = str(answer.data.get("error") or "")
         message = str(answer.data.get("message") or "")
         detail = message if code == sender.MOVED else f"{answer.status} {message}".strip()
-        outbox.failed(
-            publication,
-            code or f"http_{answer.status}",
-            detail,
-            attempts=attempts,
-            retry_at=now + timedelta(seconds=SLOW_PAUSE),
-        )
+        return code or f"http_{answer.status}", detail, SLOW_PAUSE
+
+
+@dataclass(frozen=True)
+class Accepted:
+    url: str
+
+
+@dataclass(frozen=True)
+class Behind:
+    """409 stale: the service holds sequence ``held``."""
+
+    held: int
+    answer: sender.Answer

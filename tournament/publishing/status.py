@@ -78,9 +78,11 @@ def error_text(code: str, detail: str) -> str:
 
 
 def status(tournament: Tournament) -> Status:
+    publication = Publication.objects.filter(tournament=tournament).first()
+    if publication is not None and publication.withdrawn_at is not None:
+        return _withdrawn(tournament, publication)
     if not tournament.publish_results:
         return Status(False, _("not published"), "", "", "")
-    publication = Publication.objects.filter(tournament=tournament).first()
     waiting_count = PublishChange.objects.filter(
         tournament=tournament, sent_at__isnull=True
     ).count()
@@ -107,3 +109,25 @@ def status(tournament: Tournament) -> Status:
     else:
         text = _("not published yet: the publisher prepares the first state")
     return Status(False, text, waiting, error, "")
+
+
+def _withdrawn(tournament: Tournament, publication: Publication) -> Status:
+    """Publishing switched off, or the tournament made private: its withdrawal waits, or the
+    service has taken it off."""
+    error = error_text(publication.last_error, publication.last_error_detail)
+    if not publication.last_error:
+        error = ""
+    if PublishChange.objects.filter(tournament=tournament, sent_at__isnull=True).exists():
+        text = _(
+            "being taken off the results service: the laptop tells the service as soon as it "
+            "has a connection"
+        )
+        waiting = ngettext(
+            "%(count)s change waiting for a connection",
+            "%(count)s changes waiting for a connection",
+            1,
+        ) % {"count": 1}
+        return Status(True, text, waiting, error, publication.public_url)
+    when = publication.sent_at or publication.withdrawn_at or timezone.now()
+    text = _("taken off the results service (%(time)s)") % {"time": moment(when)}
+    return Status(False, text, "", "", "")

@@ -43,7 +43,7 @@ def tournament_import(request):
                 raise archive.ArchiveError(_("The tournament file is too big."))
             doc = archive.unpack(upload.read())
             with transaction.atomic():
-                tournament = archive.restore(doc)
+                tournament = archive.restore(doc, importer=request.user)
                 tournament.directors.add(request.user)
         except archive.ArchiveError as exc:
             form.add_error("file", exc.message)
