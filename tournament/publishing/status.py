@@ -18,6 +18,9 @@ from . import config, protocol
 from .publisher import SERVER_ERROR, UNREACHABLE
 from .sender import MOVED
 
+# The failures that are the link's, not the service's answer.
+NO_CONNECTION = (UNREACHABLE, SERVER_ERROR)
+
 
 @dataclass(frozen=True)
 class Status:
@@ -86,16 +89,19 @@ def status(tournament: Tournament) -> Status:
     waiting_count = PublishChange.objects.filter(
         tournament=tournament, sent_at__isnull=True
     ).count()
-    waiting = (
-        ngettext(
+    refused = publication is not None and publication.last_error not in ("", *NO_CONNECTION)
+    if not waiting_count:
+        waiting = ""
+    elif refused:  # a connection exists; the service says no (the error says why)
+        waiting = ngettext(
+            "%(count)s change not sent yet", "%(count)s changes not sent yet", waiting_count
+        ) % {"count": waiting_count}
+    else:
+        waiting = ngettext(
             "%(count)s change waiting for a connection",
             "%(count)s changes waiting for a connection",
             waiting_count,
-        )
-        % {"count": waiting_count}
-        if waiting_count
-        else ""
-    )
+        ) % {"count": waiting_count}
     error = ""
     if publication is not None and publication.last_error:
         error = error_text(publication.last_error, publication.last_error_detail)

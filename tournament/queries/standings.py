@@ -273,7 +273,9 @@ def compute(tournament: Tournament) -> Standings:
         lines=ranked + disqualified,
         teams=_teams(ranked + disqualified),
         state=state,
-        generated_at=timezone.now(),
+        # A club's copy on the results service: the hall's time of that state, as its pages'
+        # "Stand" line says (the copy's own clock would name the moment a reader came).
+        generated_at=tournament.published_at or timezone.now(),
         absent=absent,
     )
 

@@ -57,7 +57,9 @@ def test_changes_waiting_for_a_connection_are_counted(hall, published, clock):
 def test_a_refused_key_is_said_in_words(hall, published, clock):
     hall.trouble.append((401, {"error": protocol.BAD_KEY}))
     Publisher(clock=clock).run_once()
-    assert texts(published, "de")[1] == "1 Änderung wartet auf eine Verbindung"
+    # A connection exists: the service said no, and the error says why.
+    assert texts(published, "de")[1] == "1 Änderung noch nicht gesendet"
+    assert texts(published, "en")[1] == "1 change not sent yet"
     assert "Veröffentlichungsschlüssel" in texts(published, "de")[2]
     assert "publishing key" in texts(published, "en")[2]
 
@@ -68,7 +70,7 @@ def test_the_tournament_page_shows_it_and_send_now_skips_the_pause(
     hall.trouble.append((401, {"error": protocol.BAD_KEY}))
     Publisher(clock=clock).run_once()
     page = director_client.get(reverse("manage:entry-list", args=[published.slug]))
-    assert "1 Änderung wartet auf eine Verbindung" in page.content.decode()
+    assert "1 Änderung noch nicht gesendet" in page.content.decode()
 
     director_client.post(reverse("manage:publish-now", args=[published.slug]))
     assert Publication.objects.get(tournament=published).next_try_at is None

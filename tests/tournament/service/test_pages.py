@@ -57,6 +57,10 @@ def test_every_public_page_of_a_replica_says_which_state_it_shows(client, replic
         assert stand(response.content.decode()) == "Stand 14:32", url
     english = client.get(public_pages(replica)[1], headers={"Accept-Language": "en"})
     assert stand(english.content.decode()) == "As of 14:32"
+    # The standings' own line names the same moment (not when the reader came).
+    standings = client.get(public_pages(replica)[1]).content.decode()
+    line = re.search(r'id="standings-state">(.*?)</p>', standings, re.S).group(1)
+    assert "14:32" in line, line
 
 
 def test_a_state_of_an_earlier_day_names_its_date(client, replica):
