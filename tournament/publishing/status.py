@@ -113,7 +113,7 @@ def status(tournament: Tournament) -> Status:
     elif waiting:
         text, waiting = _("not published yet"), waiting
     else:
-        text = _("not published yet: the publisher prepares the first state")
+        text = _("not published yet (the first state is being prepared)")
     return Status(False, text, waiting, error, "")
 
 

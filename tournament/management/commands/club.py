@@ -10,8 +10,9 @@ club list                                   clubs, their keys (ids only) and tou
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Count
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.errors import DomainError
 from tournament.models import Club
@@ -76,12 +77,20 @@ class Command(BaseCommand):
         ).prefetch_related("keys")
         for club in listed:
             self.stdout.write(
-                _("%(slug)s: %(name)s, %(count)s tournaments")
+                ngettext(
+                    "%(slug)s: %(name)s, %(count)s tournament",
+                    "%(slug)s: %(name)s, %(count)s tournaments",
+                    club.published,
+                )
                 % {"slug": club.slug, "name": club.name, "count": club.published}
             )
             for key in club.keys.all():
                 state = _("revoked") if key.revoked_at else _("active")
-                used = key.last_used_at.isoformat(timespec="minutes") if key.last_used_at else "-"
+                used = (
+                    timezone.localtime(key.last_used_at).isoformat(timespec="minutes")
+                    if key.last_used_at
+                    else "-"
+                )
                 self.stdout.write(f"  {key.key_id}  {state}  {used}")
         if not listed:
             self.stdout.write(_("No clubs yet."))
