@@ -11,6 +11,7 @@ handed on must not open anything. Mails are not recorded by the site (README, "D
 from __future__ import annotations
 
 import datetime
+import uuid
 from decimal import Decimal
 
 from django.db.models import Model, Q, QuerySet
@@ -30,7 +31,7 @@ CHANGE = {"+": "created", "~": "changed", "-": "deleted"}
 def _plain(value):
     if isinstance(value, datetime.datetime):
         return timezone.localtime(value).isoformat() if timezone.is_aware(value) else str(value)
-    if isinstance(value, datetime.date | Decimal):
+    if isinstance(value, datetime.date | Decimal | uuid.UUID):  # a uid as text
         return str(value)
     return value
 
