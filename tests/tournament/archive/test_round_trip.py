@@ -102,8 +102,8 @@ def test_find_player_names_the_players(rich, profile):
     asked = []
 
     def find(player):
-        asked.append(player["last_name"])
-        return chosen if player["last_name"] == "Offen1" else None
+        asked.append(player.get("last_name"))
+        return chosen if player.get("last_name") == "Offen1" else None
 
     copy = archive.restore(doc, find_player=find)
 
