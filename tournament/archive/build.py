@@ -7,8 +7,9 @@ of closed rounds and the games and signed, unrevoked penalties of the tables tha
 (``queries.standings.counted_tables``); the statistics read the same games with their facts;
 the table plan and "Wo sitze ich?" show the seats of started rounds; names only with the
 player's consent (``Entry.publish``), else the player's uid alone (one person's tournaments
-stay one person on the service, never shown). Nothing else: no codes, tokens, e-mail addresses, fees,
-notes, reasons, history or user names. A fixed number of queries, whatever the size.
+stay one person on the service; never shown). Nothing else: no codes, tokens, e-mail
+addresses, fees, notes, reasons, history or user names. A fixed number of queries, whatever
+the size.
 """
 
 from __future__ import annotations

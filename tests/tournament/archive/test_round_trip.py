@@ -139,9 +139,7 @@ def test_publishing_again_writes_no_history_and_drops_a_placeholder_no_longer_ne
 
 
 @pytest.mark.parametrize("named_first", [True, False])
-def test_public_copies_find_an_unconsented_player_by_uid_and_never_rename_them(
-    rich, named_first
-):
+def test_public_copies_find_an_unconsented_player_by_uid_and_never_rename_them(rich, named_first):
     """Two public copies of one player's tournaments, named in one and not in the other:
     one player here, named by the copy with consent, whichever comes first."""
     hidden = rich.tournament.entries.get(start_number=2).player
