@@ -6,8 +6,10 @@ The public profile follows the public pages' reads: the standings count the stor
 of closed rounds and the games and signed, unrevoked penalties of the tables that count
 (``queries.standings.counted_tables``); the statistics read the same games with their facts;
 the table plan and "Wo sitze ich?" show the seats of started rounds; names only with the
-player's consent (``Entry.publish``). Nothing else: no codes, tokens, e-mail addresses, fees,
-notes, reasons, history or user names. A fixed number of queries, whatever the size.
+player's consent (``Entry.publish``), else the player's uid alone (one person's tournaments
+stay one person on the service; never shown). Nothing else: no codes, tokens, e-mail
+addresses, fees, notes, reasons, history or user names. A fixed number of queries, whatever
+the size.
 """
 
 from __future__ import annotations
@@ -172,10 +174,14 @@ class _Builder:
         players: list[dict] = []
         rows: list[dict] = []
         for entry in entries:
-            player_ref = None
             if entry.publish or not self.public:
                 players.append(self.player(entry))
-                player_ref = len(players)
+            else:
+                # No consent: only the player's random uid, which links one person's
+                # tournaments on the service (a series counts them once); no name, no club,
+                # no number. No page shows it.
+                players.append({"uid": str(entry.player.uid)})
+            player_ref = len(players)
             row: dict[str, Any] = {
                 "start_number": entry.start_number,
                 "player": player_ref,

@@ -1,8 +1,8 @@
 """The public part of a document, whatever the document holds: the keys of the public profile
 (build.py) and nothing else. The results service restores a club's publication through this
 only, so that a private key a hall's file should never carry (a code, a token, an e-mail
-address, a note, a user name, an unconsented name) is never stored there, even when a file
-carries it."""
+address, a note, a user name, an unconsented player's name, club or number) is never stored
+there, even when a file carries it."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ TOP = ("format", "version", "created_at", "tournament", "teams", "players", "ent
 TOURNAMENT = (*PUBLIC_SETTINGS, "uid", "date")
 TEAM = ("ref", "name")
 PLAYER = ("ref", "uid", "first_name", "last_name", "club", "ddv_number")
+# The player of an entry without publication consent: the uid alone (build.py).
+UNNAMED = ("ref", "uid")
 ENTRY = ("start_number", "player", "team", "status", "publish")
 ROUND = ("number", "status", "started_at", "closed_at", "results")
 TABLE = ("number", "size", "seats", "sheet", "games")
@@ -53,16 +55,29 @@ def _round(round_: Any) -> Any:
 
 def public_part(doc: dict) -> dict:
     """``doc`` (checked by ``check_shape``) cut to the public profile: its profile "public",
-    the keys build.py writes for it, an entry whose player did not consent (``publish``
-    false) without its player, and the players only published entries name."""
+    the keys build.py writes for it, and the players its entries refer to; the player of an
+    entry whose player did not consent (``publish`` false) keeps its ``uid`` only (no name,
+    no club, no number), whatever the document carries for it."""
     entries = _list(doc["entries"], ENTRY)
-    named = set()
+    named: set = set()
+    unnamed: set[int] = set()
     for entry in entries:
-        if not entry.get("publish"):
-            entry["player"] = None
-        elif isinstance(entry.get("player"), int):
-            named.add(entry["player"])
-    players = [p for p in _list(doc["players"], PLAYER) if p.get("ref") in named]
+        if not isinstance(entry, dict):
+            continue
+        ref = entry.get("player")
+        if entry.get("publish"):
+            named.add(ref)
+        elif isinstance(ref, int) and not isinstance(ref, bool):
+            unnamed.add(ref)
+        else:
+            entry["player"] = None  # nobody (an older hall sent no player at all)
+    players = []
+    for player in _list(doc["players"], PLAYER):
+        ref = player.get("ref") if isinstance(player, dict) else None
+        if ref in unnamed:
+            players.append(_only(player, UNNAMED))
+        elif ref in named:
+            players.append(player)
     return {key: doc[key] for key in TOP if key in doc} | {
         "profile": "public",
         "tournament": _only(doc["tournament"], TOURNAMENT),

@@ -128,18 +128,54 @@ class _Users:
         return self._archive
 
 
+def known_by_uid_alone(player: dict) -> bool:
+    """Whether a document's player is one without publication consent: its uid and nothing
+    of the person (the public profile, docs/archive-format.md)."""
+    return not any(key in player for key in ("first_name", "last_name", "club", "ddv_number"))
+
+
+NAME_FIELDS = ["first_name", "last_name", "club", "ddv_number", "unverified", "name_key"]
+
+
+def _person(p: dict, uid: str, by_ddv: dict[str, int]) -> Player:
+    """A new player as the document's player dict ``p`` names them (a DDV number another
+    player here holds stays with that player)."""
+    first, last = str(p["first_name"]), str(p["last_name"])
+    ddv = str(p.get("ddv_number") or "")
+    return Player(
+        uid=uid,
+        first_name=first,
+        last_name=last,
+        club=str(p["club"]),
+        ddv_number="" if ddv in by_ddv else ddv,
+        unverified=bool(p.get("unverified", False)),
+        name_key=names.name_key(first, last),
+    )
+
+
+def _nameless(player: Player) -> bool:
+    return (player.first_name, player.last_name, player.ddv_number) == ("", ANONYMOUS, "")
+
+
+def _name(player: Player, given: Player) -> None:
+    for field in NAME_FIELDS:
+        setattr(player, field, getattr(given, field))
+
+
 def _players(
     doc: dict, find_player: FindPlayer | None, old_anonymous: dict[int, int]
 ) -> tuple[dict[int, int], dict[int, int]]:
-    """Player ids by the document's player ref, and by start number for the entries the
-    document names nobody for (a public copy without consent)."""
+    """Player ids by the document's player ref (a player known by uid alone is found by it, or
+    made nameless, never renamed), and by start number for the entries the document names
+    nobody for (an older public copy without consent)."""
     rows = doc["players"]
     uids = [str(uuid.UUID(p["uid"])) for p in rows]
-    by_uid = {str(p.uid): p.pk for p in Player.objects.filter(uid__in=uids)}
+    by_uid = {str(p.uid): p for p in Player.objects.filter(uid__in=uids)}
     ddv = [p["ddv_number"] for p in rows if p.get("ddv_number")]
     by_ddv = dict(Player.objects.filter(ddv_number__in=ddv).values_list("ddv_number", "pk"))
     found: dict[int, int] = {}
     new: dict[int, Player] = {}
+    named: list[Player] = []
     for p, uid in zip(rows, uids, strict=True):
         ref = p["ref"]
         if not isinstance(ref, int) or ref in found or ref in new:
@@ -148,20 +184,23 @@ def _players(
         if chosen is not None:
             found[ref] = chosen.pk
         elif uid in by_uid:
-            found[ref] = by_uid[uid]
+            player = by_uid[uid]
+            found[ref] = player.pk
+            if _nameless(player) and not known_by_uid_alone(p):
+                # Known by uid alone so far (no consent): a publication of theirs names them.
+                _name(player, _person(p, uid, by_ddv))
+                named.append(player)
         elif p.get("ddv_number") and p["ddv_number"] in by_ddv:
             found[ref] = by_ddv[p["ddv_number"]]
-        else:
-            first, last = str(p["first_name"]), str(p["last_name"])
+        elif known_by_uid_alone(p):
+            # A player without publication consent, known by uid alone: nameless here until
+            # a publication of theirs names them (the pages show the start number's pseudonym).
             new[ref] = Player(
-                uid=uid,
-                first_name=first,
-                last_name=last,
-                club=str(p["club"]),
-                ddv_number=str(p.get("ddv_number") or ""),
-                unverified=bool(p.get("unverified", False)),
-                name_key=names.name_key(first, last),
+                uid=uid, first_name="", last_name=ANONYMOUS, name_key=names.name_key("", ANONYMOUS)
             )
+        else:
+            new[ref] = _person(p, uid, by_ddv)
+    Player.objects.bulk_update(named, NAME_FIELDS, batch_size=BATCH)
     unnamed = [e["start_number"] for e in doc["entries"] if e["player"] is None]
     anonymous = {n: old_anonymous[n] for n in unnamed if n in old_anonymous}
     fresh = {
@@ -571,14 +610,14 @@ def restore(
     tournament's contents are replaced (it keeps its id, slug and whatever the document does
     not carry); its uid must be the document's. ``find_player(player dict)`` names the
     player of an entry, else (or when it returns None) the player with the document's uid,
-    else the one with its DDV number, else a new one. ``with_series``: join (or make) the
-    document's series here: an existing one only if ``importer`` (the importing account;
-    ``None``: an administrator's import) directs it. ``public_only`` (the results service):
-    only what the public profile holds is written, whatever else the document carries
-    (archive/public.py). :class:`ArchiveError` with nothing written when the document is not
-    right (an :class:`ArchiveConflict` when a row it would write exists already); any other
-    database error (a deadlock, a lock's timeout) passes as it is, for the caller to try
-    again."""
+    else the one with its DDV number, else a new one (nameless for a player the document
+    knows by uid alone: no consent). ``with_series``: join (or make) the document's series
+    here: an existing one only if ``importer`` (the importing account; ``None``: an
+    administrator's import) directs it. ``public_only`` (the results service): only what the
+    public profile holds is written, whatever else the document carries (archive/public.py).
+    :class:`ArchiveError` with nothing written when the document is not right (an
+    :class:`ArchiveConflict` when a row it would write exists already); any other database
+    error (a deadlock, a lock's timeout) passes as it is, for the caller to try again."""
     check_shape(doc)
     try:
         if public_only:

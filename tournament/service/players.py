@@ -4,7 +4,8 @@ A club's laptops know a player by a uid; on the service the same person is one p
 clubs only where the DDV member number and the name match (``Player.ddv_number`` is unique),
 or where a service administrator merged two players (the merge moves the ``PlayerOrigin``
 rows along, tournament/domain/players.py). Everything else stays apart per club: a club's
-player uid maps to the service's player through ``PlayerOrigin(club, uid)``."""
+player uid maps to the service's player through ``PlayerOrigin(club, uid)`` — also the uid of
+a player who did not consent to publication, which is all a publication carries of them."""
 
 from __future__ import annotations
 
@@ -42,8 +43,9 @@ def player_finder(club: Club, players: Iterable[dict]) -> Callable[[dict], Playe
     """The ``find_player`` for restoring a publication of ``club`` whose players are
     ``players`` (the doc's player dicts): known uids are read in one query up front. It returns
     the service's player for a player dict, creating it (and its origin) when the club's
-    player is new here; a player dict without a name gets a new nameless player (never
-    another's by uid or number).
+    player is new here; a player dict without a name (no publication consent: its uid alone)
+    is the player the club's uid leads to, unchanged, else a new nameless one the uid leads to
+    from now on (never another club's player by number).
 
     The DDV number joins a club's player to a player of another club only when the names
     match too (``Player.name_key``, the hall's rule): a number alone names nobody, or any
@@ -57,14 +59,27 @@ def player_finder(club: Club, players: Iterable[dict]) -> Callable[[dict], Playe
     }
     shared = _shared(club, {origin.player_id for origin in known.values()})
 
+    def unnamed(uid: uuid.UUID | None) -> Player:
+        """The club's player ``uid`` of an entry without publication consent: the player the
+        club's uid leads to, as it is (a nameless publication renames nobody), else a new
+        nameless one the uid leads to from now on, so that one person's tournaments stay one
+        player (a series counts them once) and a later publication with consent names them."""
+        origin = known.get(uid) if uid else None
+        if origin is not None:
+            return origin.player
+        player = Player.objects.create(first_name="", last_name=ANONYMOUS)
+        if uid is not None:
+            known[uid] = PlayerOrigin.objects.create(club=club, uid=uid, player=player)
+        return player
+
     def find(data: dict) -> Player | None:
         if not isinstance(data, dict):
             return None
         first = _text(data, "first_name", 100)
         last = _text(data, "last_name", 100) or first
-        if not last:
-            return Player.objects.create(first_name="", last_name=ANONYMOUS)
         uid = _uid(data.get("uid"))
+        if not last:
+            return unnamed(uid)
         ddv = _text(data, "ddv_number", 20)
         key = names.name_key(first, last)
         origin = known.get(uid) if uid else None

@@ -34,6 +34,9 @@ class Rich:
     tournament: Tournament
     # Strings that must appear in no public file.
     secrets: list[str] = field(default_factory=list)
+    # The uids of the players without publication consent: the public file carries them
+    # (one person's tournaments stay one on the service), no page shows them.
+    hidden_uids: list[str] = field(default_factory=list)
 
 
 def _game(table, number, values, facts=None):
@@ -82,6 +85,7 @@ def rich(db):
         t.projector_token,
     ]
     entries = []
+    hidden_uids: list[str] = []
     for number in range(1, 9):
         published = number % 2 == 1
         player = factories.PlayerFactory(
@@ -105,7 +109,8 @@ def rich(db):
         entries.append(entry)
         secrets += [f'"{entry.confirm_code}"', entry.token]
         if not published:
-            secrets += [player.first_name, player.last_name, player.ddv_number, str(player.uid)]
+            secrets += [player.first_name, player.last_name, player.ddv_number]
+            hidden_uids.append(str(player.uid))
     secrets.append("Geheimclub")
     start = timezone.now() - datetime.timedelta(hours=3)
     round1 = Round.objects.create(
@@ -223,4 +228,4 @@ def rich(db):
     secrets.append("Geheimserie")
     assert Entry.objects.filter(tournament=t).count() == 8
     assert public_series.is_public
-    return Rich(Tournament.objects.get(pk=t.pk), secrets)
+    return Rich(Tournament.objects.get(pk=t.pk), secrets, hidden_uids)

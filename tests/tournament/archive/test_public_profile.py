@@ -64,6 +64,11 @@ def test_no_private_data_leaves_in_the_public_file(rich):
     }
     for member in members.values():
         assert not _keys(json.loads(member)) & private_keys
+    # Of a player without consent only the uid travels: no name, club or DDV number (above).
+    doc = json.loads(members["tournament.json"])
+    hidden = [p for p in doc["players"] if p["uid"] in rich.hidden_uids]
+    assert len(hidden) == len(rich.hidden_uids) == 4
+    assert all(set(p) == {"ref", "uid"} for p in hidden)
 
 
 def test_only_what_counts_is_public(rich):
@@ -78,8 +83,11 @@ def test_only_what_counts_is_public(rich):
     assert [p["points"] for p in penalties] == [[-3, 1, 1, 1]]  # no draft, no revoked one
     assert [p["number"] for p in penalties] == [1]
     unnamed = [e for e in doc["entries"] if not e["publish"]]
-    assert unnamed and all(e["player"] is None for e in unnamed)
-    assert len(doc["players"]) == 4
+    players = {p["ref"]: p for p in doc["players"]}
+    # A player without consent: their uid alone (it links their tournaments on the service).
+    assert unnamed and all(set(players[e["player"]]) == {"ref", "uid"} for e in unnamed)
+    assert sorted(players[e["player"]]["uid"] for e in unnamed) == sorted(rich.hidden_uids)
+    assert len(doc["players"]) == 8
 
 
 def test_results_held_back_keep_the_table_plan(rich):

@@ -5,6 +5,7 @@ from copy import deepcopy
 
 import pytest
 
+from tests import factories
 from tests.tournament.archive.conftest import forget
 from tournament import archive
 from tournament.archive.restore import ARCHIVE_USER
@@ -130,8 +131,8 @@ def test_find_player_names_the_players(rich, profile):
     asked = []
 
     def find(player):
-        asked.append(player["last_name"])
-        return chosen if player["last_name"] == "Offen1" else None
+        asked.append(player.get("last_name"))
+        return chosen if player.get("last_name") == "Offen1" else None
 
     copy = archive.restore(doc, find_player=find)
 
@@ -163,3 +164,31 @@ def test_publishing_again_writes_no_history_and_drops_a_placeholder_no_longer_ne
     assert replica.entries.get(start_number=2).player.last_name == "Spielerin"
     assert not Player.objects.filter(pk=placeholder).exists()
     assert (Tournament.history.count(), Entry.history.count()) == records
+
+
+@pytest.mark.parametrize("named_first", [True, False])
+def test_public_copies_find_an_unconsented_player_by_uid_and_never_rename_them(rich, named_first):
+    """Two public copies of one player's tournaments, named in one and not in the other:
+    one player here, named by the copy with consent, whichever comes first."""
+    hidden = rich.tournament.entries.get(start_number=2).player
+    other = factories.TournamentFactory(slug="winter", is_public=True)
+    factories.EntryFactory(tournament=other, player=hidden, start_number=5, publish=True)
+    unnamed_doc = archive.build(rich.tournament, profile="public")
+    named_doc = archive.build(other, profile="public")
+    [uid_only] = [p for p in unnamed_doc["players"] if p["uid"] == str(hidden.uid)]
+    assert set(uid_only) == {"ref", "uid"}
+    other.entries.all().delete()
+    other.delete()
+    forget(rich.tournament)
+
+    docs = [named_doc, unnamed_doc] if named_first else [unnamed_doc, named_doc]
+    copies = [archive.restore(doc, with_series=False) for doc in docs]
+
+    [player] = Player.objects.filter(uid=hidden.uid)
+    assert {c.entries.get(player=player).start_number for c in copies} == {2, 5}
+    assert (player.first_name, player.last_name, player.club, player.ddv_number) == (
+        hidden.first_name,
+        hidden.last_name,
+        hidden.club,
+        hidden.ddv_number,
+    )

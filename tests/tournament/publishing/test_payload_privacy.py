@@ -11,6 +11,7 @@ import pytest
 from django.utils import timezone
 
 from tests.factories import referee, released_table, settle
+from tournament import archive
 from tournament.models import (
     Game,
     Penalty,
@@ -125,7 +126,6 @@ def test_no_payload_carries_anything_private(hall, published, clock, director_us
         "Geheimrath",
         "55501234",
         "Stiller Verein",
-        str(hidden.uid),
         "confirm_code",
         *[f'"{entry.confirm_code}"' for entry in entries],
         *[entry.token for entry in entries if entry.token],
@@ -135,3 +135,9 @@ def test_no_payload_carries_anything_private(hall, published, clock, director_us
         assert [secret for secret in secrets if secret in text] == []
         # ... while the public data is there: the consenting players' names.
         assert "Spieler1" in text
+    for _uid, _sequence, body in hall.accepted:
+        # Of the player without consent only the uid travels (it links their tournaments
+        # on the service): no name, club or DDV number (the secrets above).
+        players = archive.unpack(body)["players"]
+        [unnamed] = [p for p in players if p["uid"] == str(hidden.uid)]
+        assert set(unnamed) == {"ref", "uid"}

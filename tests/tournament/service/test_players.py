@@ -51,10 +51,16 @@ def test_a_ddv_number_makes_one_person_across_clubs_and_nothing_else_does(client
 
 
 def test_a_player_without_consent_never_reaches_the_service_by_name(client, koeln):
-    replica, _doc = published(client, koeln, slug="herbst")
+    replica, doc = published(client, koeln, slug="herbst")
     assert players_named("D") == []
-    assert not PlayerOrigin.objects.filter(player__entries__start_number=4).exists()
-    assert replica.entries.get(start_number=4).publish is False
+    entry = replica.entries.get(start_number=4)
+    assert entry.publish is False
+    # Only the club's uid of the player came: it leads to a nameless player.
+    [hidden] = [p for p in doc["players"] if "first_name" not in p]
+    assert set(hidden) == {"ref", "uid"}
+    origin = PlayerOrigin.objects.get(club=koeln.club, uid=hidden["uid"])
+    assert origin.player == entry.player
+    assert (entry.player.first_name, entry.player.club, entry.player.ddv_number) == ("", "", "")
 
 
 def test_a_republication_keeps_the_players_and_takes_a_corrected_name(client, koeln):
