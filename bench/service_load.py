@@ -92,6 +92,7 @@ def service_env(work: Path, url: str, cache: str) -> dict[str, str]:
         LOG_LEVEL="ERROR",
         LOADTEST_COUNTS_DIR=str(work / "counts"),
     )
+    env.setdefault("STANDINGS_CACHE_SECONDS", "30")  # as deploy/kreuzdame.env sets it
     env.pop("KREUZDAME_HALL", None)
     return env
 
