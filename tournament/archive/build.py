@@ -68,6 +68,18 @@ PRIVATE_SETTINGS = (
     "projector_token",
 )
 PRIVATE_MOMENTS = ("registration_opens_at", "registration_closes_at")
+# A penalty's details beyond its points: the full profile only (the reasons are the referees').
+PENALTY_DETAILS = (
+    "category",
+    "context",
+    "soloist_position",
+    "disadvantages_soloist",
+    "absagen",
+    "deduction",
+    "reason",
+    "revoke_reason",
+    "entry_status_before",
+)
 DRAW_LOG_FIELDS = (
     "action",
     "seed",
@@ -373,20 +385,7 @@ class _Builder:
                 "points": points(penalty),
             }
             if not self.public:
-                item |= {
-                    key: penalty[key]
-                    for key in (
-                        "category",
-                        "context",
-                        "soloist_position",
-                        "disadvantages_soloist",
-                        "absagen",
-                        "deduction",
-                        "reason",
-                        "revoke_reason",
-                        "entry_status_before",
-                    )
-                }
+                item |= {key: penalty[key] for key in PENALTY_DETAILS}
                 item |= {
                     "entered_by": penalty["entered_by__username"],
                     "referee": penalty["referee__username"],

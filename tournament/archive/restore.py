@@ -49,6 +49,7 @@ from ..models.tournament import SLUG_MAX
 from ..permissions import directed_series, managed_tournaments
 from .build import (
     DRAW_LOG_FIELDS,
+    PENALTY_DETAILS,
     PRIVATE_MOMENTS,
     PRIVATE_SETTINGS,
     PUBLIC_SETTINGS,
@@ -355,17 +356,7 @@ def _penalty(p: dict, table: Table, tournament: Tournament, entries, users, sign
         penalty.referee = users.signer(None)
         penalty.signed_at = signed
         return penalty
-    for key in (
-        "category",
-        "context",
-        "soloist_position",
-        "disadvantages_soloist",
-        "absagen",
-        "deduction",
-        "reason",
-        "revoke_reason",
-        "entry_status_before",
-    ):
+    for key in PENALTY_DETAILS:
         setattr(penalty, key, p[key])
     penalty.entered_by = users.get(p["entered_by"])
     penalty.signed_at = when(p["signed_at"])
