@@ -98,11 +98,16 @@ def empty_memo():
     """Each test starts with nothing computed: a database emptied after a test numbers its
     rows and versions from the start again, so a value kept from the test before could
     match a new state (tournament/base/caching.py)."""
+    from django.core.cache import cache
+
     from tournament.base.caching import memo
     from tournament.sheets.codes import new_browsers
     from tournament.tasks.documents import downloads
 
     memo.clear()
+    # Django's cache too (the players page keeps its rows' states there, by the tournament's
+    # id): after a flush PostgreSQL numbers the ids from the start again.
+    cache.clear()
     downloads.clear()  # the anonymous downloads counted per address, in memory
     new_browsers.clear()  # the table browsers' cookies given per table and address
 
