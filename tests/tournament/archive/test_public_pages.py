@@ -21,8 +21,11 @@ PAGES = [
 ]
 # What differs from one request to the next: the form's token, the moment of the answer.
 # A series names a player by their id here: a copy has other ids.
+# What moves with the clock or the request: tokens, times, the projector's seconds left on a
+# round's clock (a second may pass between two reads), players' ids in links.
 _VOLATILE = re.compile(
     r'(csrfmiddlewaretoken" value="|CSRFToken": ")[^"]*|\d\d:\d\d(:\d\d)?|spieler/\d+/'
+    r'|"left": -?\d+'
 )
 
 _NAME = re.compile(r"Vorname\d Offen\d|Spieler \d+")
