@@ -5,6 +5,7 @@ from .device import TableDevice
 from .document import Document, DocumentStatus
 from .penalty import Penalty, PenaltyContext, PenaltyState, RefereeCall
 from .player import Player
+from .prize import CertificateDesign, Measure, Orientation, Prize, PrizeCategory, PrizeKind, Ties
 from .publishing import Publication, PublishChange, PublishingTarget, Withdrawal
 from .ratelimit import RateBucket
 from .registration import Registration, RegistrationState
@@ -17,6 +18,7 @@ from .tournament import (
     Entry,
     EntryStatus,
     FeeStatus,
+    Sex,
     Team,
     Tournament,
     TournamentStatus,
@@ -24,6 +26,14 @@ from .tournament import (
 )
 
 __all__ = [
+    "CertificateDesign",
+    "Measure",
+    "Orientation",
+    "Prize",
+    "PrizeCategory",
+    "PrizeKind",
+    "Sex",
+    "Ties",
     "Club",
     "PlayerOrigin",
     "PublishingKey",

@@ -12,12 +12,13 @@ page, and deleted after the tournament
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .audit import AuditRole
-from .tournament import Entry, Tournament
+from .tournament import Entry, Sex, Tournament
 
 
 class RegistrationState(models.TextChoices):
@@ -52,6 +53,15 @@ class Registration(models.Model):
     club = models.CharField(_("club"), max_length=CLUB_MAX, blank=True)
     ddv_number = models.CharField(_("DDV member number"), max_length=DDV_MAX, blank=True)
     team_name = models.CharField(_("team"), max_length=TEAM_MAX, blank=True)
+    # Optional, for the prize categories (issue 38): carried to the entry on acceptance,
+    # cleared with the personal data.
+    birth_year = models.PositiveSmallIntegerField(
+        _("year of birth"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+    )
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
     # Empty once the personal data of a finished tournament is deleted.
     email = models.EmailField(_("e-mail address"), blank=True)
     language = models.CharField(
@@ -86,7 +96,9 @@ class Registration(models.Model):
     publish = models.BooleanField(_("name published"), default=False)
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
     personal_data_deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
-    history = HistoricalRecords(excluded_fields=["email", "token", "created_at"], bases=[AuditRole])
+    history = HistoricalRecords(
+        excluded_fields=["email", "token", "created_at", "birth_year", "sex"], bases=[AuditRole]
+    )
 
     class Meta:
         verbose_name = _("online registration")

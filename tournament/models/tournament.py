@@ -219,6 +219,20 @@ class Tournament(KeepsVersion, models.Model):
         default=Decimal("0.00"),
         validators=[MinValueValidator(Decimal("0"))],
     )
+    # Hidden standings (issue 38): from this round on the public pages, the projector and
+    # the results service show no results until the director reveals them after the prize
+    # ceremony (None: nothing hidden). The office always sees everything.
+    hide_standings_from = models.PositiveSmallIntegerField(
+        _("hide the public standings from round"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_(
+            "Empty: nothing hidden. From this round on the public standings, the projector "
+            "and the results service show no results until you reveal them after the prize "
+            "ceremony; the office sees everything."
+        ),
+    )
     checkin_open = models.BooleanField(
         _("check-in by personal link"),
         default=False,
@@ -387,6 +401,12 @@ class EntryStatus(models.TextChoices):
     DISQUALIFIED = "disqualified", _("disqualified")
 
 
+class Sex(models.TextChoices):
+    FEMALE = "f", _("female")
+    MALE = "m", _("male")
+    DIVERSE = "d", _("diverse")
+
+
 class FeeStatus(models.TextChoices):
     OPEN = "open", _("not paid")
     PAID = "paid", _("paid")
@@ -469,9 +489,21 @@ class Entry(models.Model):
         verbose_name=_("fee ticked by"),
     )
     fee_changed_at = models.DateTimeField(_("fee ticked at"), null=True, blank=True)
+    # What the prize categories ask (issue 38): optional, never on a public page or in a
+    # public file, cleared with the personal data of a finished tournament.
+    birth_year = models.PositiveSmallIntegerField(
+        _("year of birth"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+    )
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
+    guest = models.BooleanField(_("guest"), default=False)
+    newcomer = models.BooleanField(_("newcomer"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(
-        excluded_fields=["created_at", "confirm_code", "token"], bases=[AuditRole]
+        excluded_fields=["created_at", "confirm_code", "token", "birth_year", "sex"],
+        bases=[AuditRole],
     )
 
     class Meta:
