@@ -18,6 +18,8 @@ from .models import (
     GameKind,
     Penalty,
     Player,
+    Prize,
+    PrizeCategory,
     PublishingKey,
     Registration,
     Round,
@@ -346,3 +348,18 @@ class PublishingKeyAdmin(admin.ModelAdmin):
         for key in queryset:
             clubs.revoke_key(key.key_id)
         self.message_user(request, _("The keys are revoked."), level=messages.SUCCESS)
+
+
+@admin.register(PrizeCategory)
+class PrizeCategoryAdmin(AuditedAdmin):
+    """A tournament's prize categories (issue 38); the prize page is the normal way."""
+
+    list_display = ["name", "tournament", "order", "measure", "ties"]
+    list_filter = ["tournament"]
+
+
+@admin.register(Prize)
+class PrizeAdmin(AuditedAdmin):
+    list_display = ["category", "place", "kind", "value", "goods"]
+    list_filter = ["category__tournament"]
+    list_select_related = ["category"]

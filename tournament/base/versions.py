@@ -21,6 +21,8 @@ from tournament.models import (
     Game,
     Penalty,
     Player,
+    Prize,
+    PrizeCategory,
     Registration,
     Round,
     Seat,
@@ -79,6 +81,9 @@ _OWNER: dict[type[Model], tuple[tuple[str, ...], type[Model] | None, str]] = {
     Seat: (("round",), Round, "tournament_id"),
     Game: (("table", "round"), Table, "round__tournament_id"),
     Sheet: (("table", "round"), Table, "round__tournament_id"),
+    # The prize list and its documents (payout sheet, certificates, ceremony) follow them.
+    PrizeCategory: ((), None, ""),
+    Prize: (("category",), PrizeCategory, "tournament_id"),
 }
 
 

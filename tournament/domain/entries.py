@@ -1,5 +1,7 @@
 """A tournament's entries: registering, editing, withdrawing, checking in."""
 
+from dataclasses import asdict, dataclass
+
 from django.db import IntegrityError, transaction
 from django.db.models import Max, QuerySet
 from django.utils import timezone
@@ -7,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from ..base.versions import mark_changed
 from ..errors import DomainError
-from ..models import Entry, EntryStatus, Player, Registration, Team, Tournament
+from ..models import Entry, EntryStatus, Player, Registration, Sex, Team, Tournament
 from ..models.audit import PLAYER, Event, Reason, event, role_of, stamp
 from ..models.locks import lock, lock_tournament
 from ..permissions import changeable_players
@@ -19,6 +21,25 @@ from ..queries.players import (
     known_tournaments,
 )
 from . import bulk
+
+
+@dataclass(frozen=True)
+class EntryAttributes:
+    """What the prize categories ask of an entry (issue 38): optional, seen by the office
+    only, never on a public page or in a public file; year of birth and sex are cleared with
+    the personal data of a finished tournament."""
+
+    birth_year: int | None = None
+    sex: str = ""
+    guest: bool = False
+    newcomer: bool = False
+
+    def check(self) -> None:
+        if self.sex not in ("", *Sex.values):
+            raise DomainError(_("Unknown choice for the sex."))
+        if self.birth_year is not None and not 1900 <= self.birth_year <= 2100:
+            raise DomainError(_("A year of birth must lie between %(first)s and %(last)s.")
+                              % {"first": 1900, "last": 2100})  # fmt: skip
 
 
 def next_start_number(tournament: Tournament) -> int:
@@ -48,6 +69,7 @@ def register(
     role: str = "",
     publish: bool = False,
     unverified: bool = False,
+    attributes: EntryAttributes | None = None,
 ) -> Entry:
     """Register a person for ``tournament``, creating the player if ``director`` does not know
     them yet (see :func:`find_player`).
@@ -59,8 +81,10 @@ def register(
     ``unverified``: then the person is always a new player holding only the typed name and
     club (see :class:`KnownPlayers`); the caller has ruled out a namesake in the tournament.
     ``publish``: the player consented to be named on the public pages (README, "Datenschutz /
-    privacy").
+    privacy"). ``attributes``: what the prize categories ask (:class:`EntryAttributes`).
     """
+    if attributes is not None:
+        attributes.check()
     with transaction.atomic():
         # Lock the tournament row so that two registrations cannot take the same number.
         lock_tournament(tournament.pk)
@@ -96,6 +120,7 @@ def register(
                     start_number=start_number,
                     team=_team(tournament, team_name, director),
                     publish=publish,
+                    **asdict(attributes or EntryAttributes()),
                 )
                 stamp(entry, director, role=role).save()
                 return entry
@@ -160,6 +185,24 @@ def set_publish(entry: Entry, publish: bool, user, reason: Reason = "", *, role:
         for registration in Registration.objects.filter(entry=entry).exclude(publish=publish):
             registration.publish = publish
             stamp(registration, user, reason, role=role).save(update_fields=["publish"])
+    return entry
+
+
+def set_attributes(
+    entry: Entry, attributes: EntryAttributes, user, reason: Reason = "", *, role: str = ""
+) -> Entry:
+    """Set what the prize categories ask of an entry (year of birth, sex, guest, newcomer);
+    nothing is written when nothing changes."""
+    attributes.check()
+    with transaction.atomic():
+        entry = lock(Entry.objects).get(pk=entry.pk)
+        wanted = asdict(attributes)
+        if all(getattr(entry, name) == value for name, value in wanted.items()):
+            return entry
+        for name, value in wanted.items():
+            setattr(entry, name, value)
+        stamp(entry, user, reason, role=role)
+        entry.save(update_fields=list(wanted))
     return entry
 
 

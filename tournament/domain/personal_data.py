@@ -1,21 +1,24 @@
 """Deleting personal data after a tournament (GDPR Art. 17, README "Datenschutz / privacy"):
 the e-mail addresses and personal links of its online registrations and the personal pages of
-its entries. What the site holds about a person is read in
+its entries, and the years of birth and sexes given for the prize categories. What the site holds about a person is read in
 :mod:`tournament.queries.personal_data`."""
 
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..base.versions import mark_changed
 from ..errors import DomainError
 from ..models import Tournament, TournamentStatus
 
 
 def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int:
     """Delete the e-mail addresses and personal links of finished tournaments' registrations
-    and entries (the player cards' pages); names and results stay. Returns how many
+    and entries (the player cards' pages), and their years of birth and sexes (the prize
+    categories'); names and results stay. Returns how many
     registrations were cleared. Refused for a tournament that is not finished."""
     count = 0
     with transaction.atomic():
@@ -29,4 +32,9 @@ def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int
             count += pending.update(email="", token=None, personal_data_deleted_at=timezone.now())
             # The personal pages of the desk's entries (the player cards' QR codes) too.
             tournament.entries.filter(token__isnull=False).update(token=None)
+            # What the prize categories asked (issue 38): the prizes are handed out.
+            given = Q(birth_year__isnull=False) | ~Q(sex="")
+            tournament.registrations.filter(given).update(birth_year=None, sex="")
+            if tournament.entries.filter(given).update(birth_year=None, sex=""):
+                mark_changed(tournament)  # an UPDATE sends no signals
     return count

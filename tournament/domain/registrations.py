@@ -62,10 +62,12 @@ from ..queries.registrations import (
 )
 from . import bulk, player_import
 from .entries import (
+    EntryAttributes,
     already_registered_error,
     conflict_error,
     edit_entry,
     register,
+    set_attributes,
     set_checked_in,
     set_publish,
     set_status,
@@ -90,6 +92,9 @@ class Details:
     language: str = "de"
     # The player's consent to be named on the public pages (their own tick, default off).
     publish: bool = False
+    # Optional, for the prize categories (issue 38): carried to the entry.
+    birth_year: int | None = None
+    sex: str = ""
 
     @property
     def player_data(self) -> PlayerData:
@@ -168,6 +173,7 @@ def _give_place(registration: Registration, *, approved: bool, user=None) -> Non
         )
         # This time's answer counts, not the one of the registration before.
         entry = set_publish(entry, registration.publish, user, role=_role(user))
+        entry = _carry_attributes(registration, entry, user)
     else:
         entry = register(
             tournament,
@@ -177,9 +183,22 @@ def _give_place(registration: Registration, *, approved: bool, user=None) -> Non
             role=_role(user),
             unverified=True,
             publish=registration.publish,
+            attributes=EntryAttributes(birth_year=registration.birth_year, sex=registration.sex),
         )
     registration.entry = entry
     registration.state = RegistrationState.CONFIRMED
+
+
+def _carry_attributes(registration: Registration, entry: Entry, user) -> Entry:
+    """What the player said for the prize categories (year of birth, sex) onto their entry;
+    what they left empty keeps what the office set."""
+    attributes = EntryAttributes(
+        birth_year=registration.birth_year or entry.birth_year,
+        sex=registration.sex or entry.sex,
+        guest=entry.guest,
+        newcomer=entry.newcomer,
+    )
+    return set_attributes(entry, attributes, user, role=_role(user))
 
 
 def _details_of(registration: Registration) -> Details:
@@ -192,6 +211,8 @@ def _details_of(registration: Registration) -> Details:
         registration.email,
         registration.language,
         registration.publish,
+        registration.birth_year,
+        registration.sex,
     )
 
 
@@ -237,6 +258,8 @@ def submit(
             language=details.language,
             consent=consent,
             publish=details.publish,
+            birth_year=details.birth_year,
+            sex=details.sex,
             position=highest + 1,
         )
         # Those waiting come first: a place that came free (a disqualification, a merge)
@@ -442,6 +465,12 @@ def _move_up_in_bulk(
         for registration, number in zip(chosen, numbers, strict=True):
             registration.state = RegistrationState.CONFIRMED
             registration.entry_id = entry_of[number]
+            if registration.birth_year is not None or registration.sex:
+                # What the player said for the prize categories (no history: personal data,
+                # left out of the entries' histories; the import's write moved the version).
+                Entry.objects.filter(pk=registration.entry_id).update(
+                    birth_year=registration.birth_year, sex=registration.sex
+                )
         Registration.objects.bulk_update(chosen, ["state", "entry"])
         changed = Registration.objects.filter(pk__in=[r.pk for r in chosen]).values()
         reason = event("moved-up")
@@ -521,10 +550,19 @@ def change_details(registration: Registration, details: Details) -> Registration
             )
         if entry is not None:
             set_publish(entry, details.publish, None, role=PLAYER)
+            attributes = EntryAttributes(
+                birth_year=details.birth_year,
+                sex=details.sex,
+                guest=entry.guest,
+                newcomer=entry.newcomer,
+            )
+            if (details.birth_year, details.sex) != (registration.birth_year, registration.sex):
+                set_attributes(entry, attributes, None, event("changed-online"), role=PLAYER)
         for field in ("first_name", "last_name", "club", "ddv_number", "team_name"):
             setattr(registration, field, getattr(details, field))
         registration.email, registration.language = details.email, details.language
         registration.publish = details.publish
+        registration.birth_year, registration.sex = details.birth_year, details.sex
         stamp(registration, None, event("changed-online"), role=PLAYER).save()
     return registration
 

@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
+from ..models import Sex
 from .text import LineField, no_control_characters
 
 __all__ = ["EntryForm", "ImportUploadForm", "no_control_characters"]
@@ -30,6 +31,26 @@ class EntryForm(forms.Form):
             "series show “Player <start number>” and no club; your own lists stay complete."
         ),
     )
+
+    # For the prize categories (issue 38): optional, only the office sees them.
+    birth_year = forms.IntegerField(
+        label=_("year of birth"),
+        required=False,
+        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        help_text=_("Optional, for the prize categories (seniors, juniors); never public."),
+    )
+    sex = forms.ChoiceField(
+        label=_("sex"), choices=[("", _("not given")), *Sex.choices], required=False
+    )
+    guest = forms.BooleanField(label=_("guest"), required=False)
+    newcomer = forms.BooleanField(label=_("newcomer"), required=False)
+
+    ATTRIBUTES = ("birth_year", "sex", "guest", "newcomer")
+
+    def attributes(self) -> dict:
+        """The prize attributes as typed, for ``domain.entries.EntryAttributes``."""
+        return {name: self.cleaned_data[name] for name in self.ATTRIBUTES}
 
 
 class ImportUploadForm(forms.Form):

@@ -4,11 +4,12 @@ honeypot field ``website`` is for bots only (people never see it, see site.css `
 
 from django import forms
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..domain.registrations import Details
-from ..models import Registration, Tournament, TournamentStatus
+from ..models import Registration, Sex, Tournament, TournamentStatus
 from ..models.registration import CLUB_MAX, DDV_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, TEAM_MAX
 from ..queries import registrations
 from .text import LineField, no_control_characters
@@ -99,6 +100,19 @@ class _PlayerFields(forms.Form):
     language = forms.ChoiceField(
         label=_("language of the e-mails"), choices=_language_choices, widget=LanguageSelect
     )
+    # Optional, for the prize categories (issue 38): seen by the tournament office only.
+    birth_year = forms.IntegerField(
+        label=_("year of birth"),
+        required=False,
+        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+        help_text=_("Optional, only for the prize categories (e.g. seniors); never public."),
+    )
+    sex = forms.ChoiceField(
+        label=_("sex"),
+        choices=[("", _("not given")), *Sex.choices],
+        required=False,
+        help_text=_("Optional, only for the prize categories (e.g. women); never public."),
+    )
     # Unticked unless the player ticks it (README, "Datenschutz / privacy").
     publish = forms.BooleanField(
         label=_(
@@ -110,7 +124,7 @@ class _PlayerFields(forms.Form):
     )
 
     TEXT_FIELDS = ("first_name", "last_name", "club", "ddv_number", "email", "team_name")
-    PERSON = (*TEXT_FIELDS, "language")
+    PERSON = (*TEXT_FIELDS, "language", "birth_year", "sex")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -124,6 +138,7 @@ class _PlayerFields(forms.Form):
             "ddv_number": {"autocomplete": "off", "inputmode": "numeric"},
             "email": {"autocomplete": "email", "autocapitalize": "off", "spellcheck": "false"},
             "team_name": {"autocomplete": "off"},
+            "birth_year": {"autocomplete": "off", "inputmode": "numeric"},
         }
         for name, attrs in phone_keyboard.items():
             self.fields[name].widget.attrs.update(attrs)
@@ -143,6 +158,8 @@ class _PlayerFields(forms.Form):
             email=data["email"],
             language=data["language"],
             publish=data["publish"],
+            birth_year=data["birth_year"],
+            sex=data["sex"],
         )
 
 
@@ -201,6 +218,8 @@ class ChangeForm(_PlayerFields):
             "team_name": registration.team_name,
             "language": registration.language,
             "publish": registration.publish,
+            "birth_year": registration.birth_year,
+            "sex": registration.sex,
         }
         super().__init__(*args, initial=initial, **kwargs)
         self.locked = name_lock  # why they are locked (see registrations.name_lock), or None

@@ -25,6 +25,7 @@ TAB_OF_PREFIX = [
     ("projector", "projector"),
     ("device-", "devices"),
     ("tournament-edit", "settings"),
+    ("prize", "prizes"),
 ]
 
 

@@ -21,10 +21,12 @@ from django_tables2 import RequestConfig
 from scoring.penalties import Category
 
 from ..domain.entries import (
+    EntryAttributes,
     check_in_all,
     check_in_number,
     edit_entry,
     register,
+    set_attributes,
     set_checked_in,
     set_publish,
     set_status,
@@ -212,6 +214,7 @@ def entry_add(request, slug):
             start_number=data["start_number"],
             team_name=data["team"],
             publish=data["publish"],
+            attributes=EntryAttributes(**form.attributes()),
         )
     except DomainError as exc:
         form.add_error(None, exc.message)
@@ -291,6 +294,7 @@ def entry_edit(request, slug, pk):
         "team": entry.team.name if entry.team else "",
         "start_number": entry.start_number,
         "publish": entry.publish,
+        **{name: getattr(entry, name) for name in EntryEditForm.ATTRIBUTES},
     }
     locked = start_number_locked(tournament)
     form = EntryEditForm(request.POST or None, initial=initial, number_locked=locked)
@@ -311,6 +315,8 @@ def entry_edit(request, slug, pk):
                     reason=data["reason"],
                 )
                 set_publish(entry, data["publish"], request.user, data["reason"])
+                attributes = EntryAttributes(**form.attributes())
+                entry = set_attributes(entry, attributes, request.user, data["reason"])
             except DomainError as exc:
                 form.add_error(None, exc.message)
             else:

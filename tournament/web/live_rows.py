@@ -44,6 +44,10 @@ ROW_FIELDS = (
     "online",
     "confirm_code",
     "publish",
+    "birth_year",
+    "sex",
+    "guest",
+    "newcomer",
 )
 CSRF_PLACEHOLDER = "csrf-token-placeholder-9c41e7"
 STATE_SECONDS = 15 * 60  # a state not seen for longer: the whole table once
@@ -125,6 +129,10 @@ def _record_values(record) -> tuple:
         record.online,
         record.confirm_code,
         record.publish,
+        record.birth_year,
+        record.sex,
+        record.guest,
+        record.newcomer,
     )
 
 

@@ -1,0 +1,222 @@
+"""The prize page of the office (issue 38, README "Preise und Siegerehrung"): the director's
+prize categories and their prizes, the presets, and the prize list as the standings make it
+now (provisional until the tournament is finished) with the fee pool, what is paid out and
+what is left. Directors of the tournament only.
+
+Every form posts to its own address, calls one verb and comes back to the page; refused input
+shows the page again (400) with the form and its message, and nothing written."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ..domain import prizes as verbs
+from ..errors import DomainError
+from ..forms.prizes import CategoryForm, PresetForm, PrizeForm
+from ..models import Prize, PrizeCategory, PrizeKind, Tournament
+from ..permissions import director_required, get_managed_tournament
+from ..queries.prizes import prize_list
+
+# The form that came back refused: (what it is, the category's or prize's id), the form.
+Refused = tuple[tuple[str, int | None], object]
+
+
+def _page(request, tournament: Tournament, refused: Refused | None = None) -> HttpResponse:
+    wanted, bad_form = refused if refused is not None else ((None, None), None)
+
+    def form(key: tuple[str, int | None], make):
+        return bad_form if key == wanted else make()
+
+    categories = []
+    for category in tournament.prize_categories.prefetch_related("prizes"):
+        rows = [
+            {
+                "prize": prize,
+                "form": form(
+                    ("prize-edit", prize.pk),
+                    lambda prize=prize, category=category: PrizeForm(
+                        category=category, prize=prize, auto_id=f"prize-{prize.pk}-%s"
+                    ),
+                ),
+                "open": wanted == ("prize-edit", prize.pk),
+            }
+            for prize in category.prizes.all()
+        ]
+        next_place = max((row["prize"].place for row in rows), default=0) + 1
+        categories.append(
+            {
+                "category": category,
+                "prizes": rows,
+                "form": form(
+                    ("category-edit", category.pk),
+                    lambda category=category: CategoryForm.of(
+                        category, auto_id=f"category-{category.pk}-%s"
+                    ),
+                ),
+                "edit_open": wanted == ("category-edit", category.pk),
+                "add_form": form(
+                    ("prize-add", category.pk),
+                    lambda category=category, place=next_place: PrizeForm(
+                        category=category,
+                        initial={"place": place},
+                        auto_id=f"new-prize-{category.pk}-%s",
+                    ),
+                ),
+                "add_open": wanted == ("prize-add", category.pk) or not rows,
+            }
+        )
+    context = {
+        "tournament": tournament,
+        "categories": categories,
+        "prizes": prize_list(tournament),
+        "category_form": form(("category-add", None), lambda: CategoryForm(auto_id="category-%s")),
+        "category_open": wanted == ("category-add", None),
+        "preset_form": form(("preset", None), lambda: PresetForm(auto_id="preset-%s")),
+        "presets": [(key, name) for key, (name, _rule) in verbs.PRESETS.items()],
+        "senior_year": verbs.senior_year(tournament),
+        "share_kind": PrizeKind.SHARE,
+    }
+    status = 400 if refused is not None else 200
+    return render(request, "tournament/manage/prizes.html", context, status=status)
+
+
+def _back(tournament: Tournament, anchor: str = "") -> HttpResponse:
+    url = reverse("manage:prizes", kwargs={"slug": tournament.slug})
+    return redirect(f"{url}#{anchor}" if anchor else url)
+
+
+def _refused(request, tournament, key, form, exc: DomainError) -> HttpResponse:
+    form.add_error(None, exc.message)
+    return _page(request, tournament, (key, form))
+
+
+@director_required
+def prize_page(request, slug):
+    return _page(request, get_managed_tournament(request, slug))
+
+
+@director_required
+@require_POST
+def preset_add(request, slug):
+    tournament = get_managed_tournament(request, slug)
+    form = PresetForm(request.POST, auto_id="preset-%s")
+    if not form.is_valid():
+        return _page(request, tournament, (("preset", None), form))
+    try:
+        category = verbs.add_preset(
+            tournament,
+            form.cleaned_data["preset"],
+            user=request.user,
+            born_until=form.cleaned_data["born_until"],
+        )
+    except DomainError as exc:
+        return _refused(request, tournament, ("preset", None), form, exc)
+    messages.success(request, _("Category “%(name)s” added.") % {"name": category.name})
+    return _back(tournament, f"category-{category.pk}")
+
+
+@director_required
+@require_POST
+def category_add(request, slug):
+    tournament = get_managed_tournament(request, slug)
+    form = CategoryForm(request.POST, auto_id="category-%s")
+    key = ("category-add", None)
+    if not form.is_valid():
+        return _page(request, tournament, (key, form))
+    try:
+        category = verbs.add_category(tournament, form.data_of(), user=request.user)
+    except DomainError as exc:
+        return _refused(request, tournament, key, form, exc)
+    messages.success(request, _("Category “%(name)s” added.") % {"name": category.name})
+    return _back(tournament, f"category-{category.pk}")
+
+
+@director_required
+@require_POST
+def category_edit(request, slug, pk):
+    tournament = get_managed_tournament(request, slug)
+    category = get_object_or_404(tournament.prize_categories, pk=pk)
+    form = CategoryForm(request.POST, auto_id=f"category-{pk}-%s")
+    key = ("category-edit", category.pk)
+    if not form.is_valid():
+        return _page(request, tournament, (key, form))
+    try:
+        category = verbs.edit_category(category, form.data_of(), user=request.user)
+    except DomainError as exc:
+        return _refused(request, tournament, key, form, exc)
+    messages.success(request, _("Category “%(name)s” saved.") % {"name": category.name})
+    return _back(tournament, f"category-{category.pk}")
+
+
+@director_required
+@require_POST
+def category_delete(request, slug, pk):
+    tournament = get_managed_tournament(request, slug)
+    category = get_object_or_404(tournament.prize_categories, pk=pk)
+    verbs.delete_category(category, user=request.user)
+    messages.success(request, _("Category “%(name)s” deleted.") % {"name": category.name})
+    return _back(tournament)
+
+
+@director_required
+@require_POST
+def category_move(request, slug, pk, direction):
+    tournament = get_managed_tournament(request, slug)
+    category = get_object_or_404(tournament.prize_categories, pk=pk)
+    verbs.move_category(category, up=direction == "up", user=request.user)
+    return _back(tournament, f"category-{category.pk}")
+
+
+@director_required
+@require_POST
+def prize_add(request, slug, pk):
+    tournament = get_managed_tournament(request, slug)
+    category = get_object_or_404(tournament.prize_categories, pk=pk)
+    form = PrizeForm(request.POST, category=category, auto_id=f"new-prize-{pk}-%s")
+    key = ("prize-add", category.pk)
+    if not form.is_valid():
+        return _page(request, tournament, (key, form))
+    try:
+        verbs.add_prize(category, form.data_of(), user=request.user)
+    except DomainError as exc:
+        return _refused(request, tournament, key, form, exc)
+    return _back(tournament, f"category-{category.pk}")
+
+
+def _prize(tournament: Tournament, pk: int) -> Prize:
+    return get_object_or_404(
+        Prize.objects.select_related("category"), pk=pk, category__tournament=tournament
+    )
+
+
+@director_required
+@require_POST
+def prize_edit(request, slug, pk):
+    tournament = get_managed_tournament(request, slug)
+    prize = _prize(tournament, pk)
+    form = PrizeForm(
+        request.POST, category=prize.category, prize=prize, auto_id=f"prize-{pk}-%s"
+    )
+    key = ("prize-edit", prize.pk)
+    if not form.is_valid():
+        return _page(request, tournament, (key, form))
+    try:
+        verbs.edit_prize(prize, form.data_of(), user=request.user)
+    except DomainError as exc:
+        return _refused(request, tournament, key, form, exc)
+    return _back(tournament, f"category-{prize.category_id}")
+
+
+@director_required
+@require_POST
+def prize_delete(request, slug, pk):
+    tournament = get_managed_tournament(request, slug)
+    prize = _prize(tournament, pk)
+    category: PrizeCategory = prize.category
+    verbs.delete_prize(prize, user=request.user)
+    return _back(tournament, f"category-{category.pk}")
