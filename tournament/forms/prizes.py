@@ -33,7 +33,7 @@ class CategoryForm(forms.Form):
     measure = forms.ChoiceField(label=_("ranked by"), choices=Measure.choices)
     ties = forms.ChoiceField(label=_("ties"), choices=Ties.choices)
     sex = forms.ChoiceField(
-        label=_("only players of sex"),
+        label=_("sex"),
         choices=[("", _("anybody")), *Sex.choices],
         required=False,
     )
@@ -62,7 +62,9 @@ class CategoryForm(forms.Form):
         return cleaned
 
     def data_of(self) -> prizes.CategoryData:
-        return prizes.CategoryData(**{name: self.cleaned_data[name] for name in prizes.CATEGORY_FIELDS})
+        return prizes.CategoryData(
+            **{name: self.cleaned_data[name] for name in prizes.CATEGORY_FIELDS}
+        )
 
 
 class PrizeForm(forms.Form):

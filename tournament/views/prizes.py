@@ -199,9 +199,7 @@ def _prize(tournament: Tournament, pk: int) -> Prize:
 def prize_edit(request, slug, pk):
     tournament = get_managed_tournament(request, slug)
     prize = _prize(tournament, pk)
-    form = PrizeForm(
-        request.POST, category=prize.category, prize=prize, auto_id=f"prize-{pk}-%s"
-    )
+    form = PrizeForm(request.POST, category=prize.category, prize=prize, auto_id=f"prize-{pk}-%s")
     key = ("prize-edit", prize.pk)
     if not form.is_valid():
         return _page(request, tournament, (key, form))

@@ -1,0 +1,311 @@
+"""The office's prize page (issue 38): categories and prizes by the director (presets with one
+click, own ones, changed, put in order, deleted), refused input that changes nothing, the
+computed list with the fee pool, and who may see it."""
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import EntryFactory, PlayerFactory, director, referee, settle
+from tournament.domain import prizes as verbs
+from tournament.errors import DomainError
+from tournament.models import (
+    FeeStatus,
+    Game,
+    Measure,
+    Prize,
+    PrizeCategory,
+    PrizeKind,
+    Round,
+    RoundStatus,
+    Seat,
+    Table,
+    Tournament,
+    TournamentStatus,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def page_url(tournament) -> str:
+    return reverse("manage:prizes", args=[tournament.slug])
+
+
+def played(tournament, players=5):
+    """``players`` paid players at one table of a closed round: with five, Anna 3, Bernd 1,
+    Clara -1, Dieter -1, Emil -2 (the dealer of each game sits out)."""
+    Tournament.objects.filter(pk=tournament.pk).update(
+        entry_fee=Decimal("10"), planned_rounds=2, date=datetime.date(2026, 11, 28)
+    )
+    tournament.refresh_from_db()
+    names = ["Anna", "Bernd", "Clara", "Dieter", "Emil"]
+    entries = [
+        EntryFactory(
+            tournament=tournament,
+            start_number=number,
+            player=PlayerFactory(first_name=names[number - 1], last_name="Muster", club="Pik 7"),
+            fee=FeeStatus.PAID,
+        )
+        for number in range(1, players + 1)
+    ]
+    round_ = Round.objects.create(tournament=tournament, number=1, status=RoundStatus.CLOSED)
+    table = Table.objects.create(round=round_, number=1, size=5)
+    for position, entry in enumerate(entries, start=1):
+        Seat.objects.create(round=round_, table=table, entry=entry, position=position)
+    Game.objects.create(table=table, number=1, kind="normal", p1=3, p2=3, p3=-3, p4=-3, p5=0)
+    Game.objects.create(table=table, number=2, kind="normal", p1=0, p2=-2, p3=2, p4=2, p5=-2)
+    settle(tournament)
+    return entries
+
+
+def version(tournament) -> int:
+    return Tournament.objects.get(pk=tournament.pk).version
+
+
+def snapshot(tournament) -> list:
+    categories = PrizeCategory.objects.filter(tournament=tournament)
+    prizes = Prize.objects.filter(category__tournament=tournament)
+    return [
+        list(categories.values_list("name", "order", "born_from", "born_until")),
+        list(prizes.values_list("category_id", "place", "kind", "value", "goods")),
+        version(tournament),
+    ]
+
+
+def test_the_director_sees_the_list_with_pool_paid_out_left_and_unawarded_places(
+    director_client, tournament, director_user
+):
+    played(tournament)
+    overall = verbs.add_preset(tournament, "overall", user=director_user)  # 50/30/20 %
+    goods = verbs.add_category(
+        tournament,
+        verbs.CategoryData("Tombola"),
+        [verbs.PrizeData(place, PrizeKind.GOODS, goods=f"Korb {place}") for place in (1, 2, 3)],
+        user=director_user,
+    )
+    # Only the first two are left for the goods: places 1-3 took the money.
+    response = director_client.get(page_url(tournament))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "vorläufig" in page
+    assert '<a href="/manage/herbst/prizes/" aria-current="page">Preise</a>' in page
+    # Pool 50 €: 25 / 15 / 10 to Anna, Bernd and the first of Clara and Dieter (shared 3rd:
+    # 5 € each), nothing left.
+    assert 'id="pool">50,00 €<' in page
+    assert 'id="paid-out">50,00 €<' in page and 'id="left">0,00 €<' in page
+    section = page.split(f'id="awards-{overall.pk}"')[1].split("</table>")[0]
+    assert "Anna Muster" in section and "25,00 €" in section
+    assert section.count("geteilt") == 2  # Clara and Dieter on 3.
+    tombola = page.split(f'id="awards-{goods.pk}"')[1].split("</table>")[0]
+    assert "Emil Muster" in tombola and "Korb 1" in tombola
+    assert "nicht vergeben" in tombola  # places 2 and 3: nobody left
+
+
+def test_the_list_is_no_longer_provisional_once_finished(director_client, tournament):
+    played(tournament)
+    Tournament.objects.filter(pk=tournament.pk).update(planned_rounds=1)  # all closed
+    assert Tournament.objects.get(pk=tournament.pk).status == TournamentStatus.FINISHED
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert "vorläufig" not in page
+
+
+def test_the_page_is_for_the_tournaments_directors_only(client, tournament):
+    url = page_url(tournament)
+    assert client.get(url).status_code == 302  # to the login
+    client.force_login(referee())
+    assert client.get(url).status_code == 403
+    client.force_login(director())  # another tournament's director
+    assert client.get(url).status_code == 404
+    response = client.post(
+        reverse("manage:prize-preset", args=[tournament.slug]), {"preset": "women"}
+    )
+    assert response.status_code == 404
+    assert not PrizeCategory.objects.exists()
+
+
+def test_the_page_reads_a_fixed_number_of_queries(
+    director_client, tournament, director_user, django_assert_max_num_queries
+):
+    played(tournament)
+    for key in verbs.PRESETS:
+        category = verbs.add_preset(tournament, key, user=director_user)
+        if key != "overall":
+            verbs.add_prize(
+                category, verbs.PrizeData(1, PrizeKind.AMOUNT, Decimal("5")), user=director_user
+            )
+    # The session and user, the tournament, the tab's badge, the prize list (the standings and
+    # its own four), the categories with their prizes.
+    with django_assert_max_num_queries(19):
+        assert director_client.get(page_url(tournament)).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [
+        ("overall", {"name": "Gesamtwertung"}),
+        ("women", {"name": "Damen", "sex": "f"}),
+        ("seniors", {"name": "Senioren", "born_until": 1966}),
+        ("juniors", {"name": "Jugend", "born_from": 2008}),
+        ("guests", {"name": "Gäste", "guests_only": True}),
+        ("newcomer", {"name": "bester Neuling", "newcomers_only": True}),
+        (
+            "best-round",
+            {"name": "beste Einzelrunde", "measure": Measure.BEST_ROUND, "also_for_winners": True},
+        ),
+        (
+            "best-five-table",
+            {"name": "bestes 5er-Tisch-Ergebnis", "measure": Measure.BEST_FIVE_TABLE},
+        ),
+    ],
+)
+def test_a_preset_is_one_click(director_client, tournament, key, expected):
+    Tournament.objects.filter(pk=tournament.pk).update(date=datetime.date(2026, 6, 1))
+    url = reverse("manage:prize-preset", args=[tournament.slug])
+    response = director_client.post(url, {"preset": key, "born_until": ""})
+    assert response.status_code == 302
+    category = PrizeCategory.objects.get(tournament=tournament)
+    for field, value in expected.items():
+        assert getattr(category, field) == value
+    history = category.history.first()
+    assert history.history_user.username == "leiterin" and history.history_role == "director"
+
+
+def test_the_seniors_year_is_the_directors_and_the_overall_shares_come_once(
+    director_client, tournament
+):
+    url = reverse("manage:prize-preset", args=[tournament.slug])
+    director_client.post(url, {"preset": "seniors", "born_until": "1961"})
+    assert PrizeCategory.objects.get().born_until == 1961
+    director_client.post(url, {"preset": "overall"})
+    director_client.post(url, {"preset": "overall"})
+    shares = Prize.objects.filter(kind=PrizeKind.SHARE).order_by("place")
+    assert [p.value for p in shares] == [Decimal("50"), Decimal("30"), Decimal("20")]
+    assert list(PrizeCategory.objects.values_list("order", flat=True)) == [0, 1, 2]
+
+
+@pytest.mark.parametrize(
+    ("post", "message"),
+    [
+        ({"place": "1", "kind": "amount", "value": "20"}, "Platz 1 von „Gesamtwertung“ hat schon"),
+        ({"place": "4", "kind": "share", "value": "1"}, "101 %"),
+        ({"place": "4", "kind": "amount", "value": "-5"}, "nicht negativ"),
+        ({"place": "4", "kind": "goods", "value": ""}, "Sagen Sie, was der Preis ist"),
+        ({"place": "0", "kind": "amount", "value": "5"}, "größer oder gleich 1"),
+    ],
+)
+def test_a_bad_prize_is_refused_with_a_message_and_changes_nothing(
+    director_client, tournament, director_user, post, message
+):
+    overall = verbs.add_preset(tournament, "overall", user=director_user)
+    before = snapshot(tournament)
+    url = reverse("manage:prize-add", args=[tournament.slug, overall.pk])
+    response = director_client.post(url, post)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert snapshot(tournament) == before
+
+
+def test_shares_count_over_all_categories_and_an_edit_counts_itself_once(tournament, director_user):
+    overall = verbs.add_preset(tournament, "overall", user=director_user)
+    women = verbs.add_preset(tournament, "women", user=director_user)
+    with pytest.raises(DomainError, match="101"):
+        verbs.add_prize(
+            women, verbs.PrizeData(1, PrizeKind.SHARE, Decimal("1")), user=director_user
+        )
+    first = overall.prizes.get(place=1)
+    verbs.edit_prize(first, verbs.PrizeData(1, PrizeKind.SHARE, Decimal("40")), user=director_user)
+    verbs.add_prize(women, verbs.PrizeData(1, PrizeKind.SHARE, Decimal("10")), user=director_user)
+    assert Prize.objects.get(pk=first.pk).value == Decimal("40")
+
+
+def test_born_from_after_born_until_is_refused_and_changes_nothing(
+    director_client, tournament, director_user
+):
+    seniors = verbs.add_preset(tournament, "seniors", user=director_user)
+    before = snapshot(tournament)
+    url = reverse("manage:prize-category-edit", args=[tournament.slug, seniors.pk])
+    post = {
+        "name": "Senioren",
+        "measure": "total",
+        "ties": "share",
+        "born_from": "1970",
+        "born_until": "1960",
+    }
+    response = director_client.post(url, post)
+    assert response.status_code == 400
+    assert "niemand könnte diese Kategorie gewinnen" in response.content.decode()
+    assert snapshot(tournament) == before
+
+
+def test_a_category_is_changed_moved_and_deleted_with_its_prizes(
+    director_client, tournament, director_user
+):
+    overall = verbs.add_preset(tournament, "overall", user=director_user)
+    women = verbs.add_preset(tournament, "women", user=director_user)
+    guests = verbs.add_preset(tournament, "guests", user=director_user)
+    slug = tournament.slug
+    director_client.post(reverse("manage:prize-category-move", args=[slug, guests.pk, "up"]))
+    director_client.post(reverse("manage:prize-category-move", args=[slug, overall.pk, "up"]))
+    ordered = PrizeCategory.objects.filter(tournament=tournament)
+    assert [c.pk for c in ordered] == [overall.pk, guests.pk, women.pk]
+    post = {"name": "Damenwertung", "measure": "total", "ties": "tiebreak", "sex": "f"}
+    response = director_client.post(
+        reverse("manage:prize-category-edit", args=[slug, women.pk]), post
+    )
+    assert response.status_code == 302
+    women.refresh_from_db()
+    assert (women.name, women.ties) == ("Damenwertung", "tiebreak")
+    director_client.post(reverse("manage:prize-category-delete", args=[slug, overall.pk]))
+    assert not PrizeCategory.objects.filter(pk=overall.pk).exists()
+    assert not Prize.objects.filter(category_id=overall.pk).exists()
+    gone = Prize.history.filter(category_id=overall.pk, history_type="-")
+    assert gone.count() == 3 and all(r.history_user_id == director_user.pk for r in gone)
+
+
+def test_a_prize_is_added_changed_and_deleted_on_the_page(
+    director_client, tournament, director_user
+):
+    women = verbs.add_preset(tournament, "women", user=director_user)
+    slug = tournament.slug
+    add = reverse("manage:prize-add", args=[slug, women.pk])
+    post = {"place": "1", "kind": "goods", "goods": "Präsentkorb"}
+    assert director_client.post(add, post).status_code == 302
+    prize = Prize.objects.get(category=women)
+    edit = reverse("manage:prize-edit", args=[slug, prize.pk])
+    assert (
+        director_client.post(edit, {"place": "1", "kind": "amount", "value": "12.50"}).status_code
+        == 302
+    )
+    prize.refresh_from_db()
+    assert (prize.kind, prize.value) == (PrizeKind.AMOUNT, Decimal("12.50"))
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert "12,50 €" in page
+    director_client.post(reverse("manage:prize-delete", args=[slug, prize.pk]))
+    assert not Prize.objects.exists()
+
+
+def test_every_prize_write_moves_the_tournaments_version(tournament, director_user):
+    seen = [version(tournament)]
+    category = verbs.add_category(tournament, verbs.CategoryData("Gesamt"), user=director_user)
+    seen.append(version(tournament))
+    prize = verbs.add_prize(
+        category, verbs.PrizeData(1, PrizeKind.AMOUNT, Decimal("5")), user=director_user
+    )
+    seen.append(version(tournament))
+    verbs.edit_prize(prize, verbs.PrizeData(1, PrizeKind.AMOUNT, Decimal("6")), user=director_user)
+    seen.append(version(tournament))
+    verbs.delete_prize(prize, user=director_user)
+    seen.append(version(tournament))
+    verbs.delete_category(category, user=director_user)
+    seen.append(version(tournament))
+    assert seen == sorted(set(seen))  # rose every time
+
+
+def test_the_page_in_english(director_client, tournament, director_user):
+    played(tournament)
+    verbs.add_preset(tournament, "overall", user=director_user)
+    director_client.cookies["django_language"] = "en"
+    page = director_client.get(page_url(tournament), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "provisional" in page and "€50.00" in page and "shared" in page
