@@ -23,6 +23,7 @@ CURRENT = re.compile(r'<a href="[^"]*" (?:id="[^"]*" )?aria-current="page">([^<]
         ("manage:penalty-list", "Alle Strafen"),
         ("manage:referees", "Schiedsrichter-Zugänge"),
         ("manage:tournament-edit", "Einstellungen"),
+        ("manage:prizes", "Preise"),
     ],
 )
 def test_the_tab_of_the_page_is_marked_and_only_that_one(director_client, tournament, name, tab):
