@@ -96,7 +96,7 @@ def test_the_director_sees_the_list_with_pool_paid_out_left_and_unawarded_places
     assert 'id="pool">50,00 €<' in page
     assert 'id="paid-out">50,00 €<' in page and 'id="left">0,00 €<' in page
     section = page.split(f'id="awards-{overall.pk}"')[1].split("</table>")[0]
-    assert "Anna Muster" in section and "25,00 €" in section
+    assert "Anna Muster" in section and "25,00\xa0€" in section
     assert section.count("geteilt") == 2  # Clara and Dieter on 3.
     tombola = page.split(f'id="awards-{goods.pk}"')[1].split("</table>")[0]
     assert "Emil Muster" in tombola and "Korb 1" in tombola

@@ -54,7 +54,8 @@ def rule_text(category: PrizeCategory) -> str:
 @register.filter
 def award_prize(award) -> str:
     """An award line's prize: the money and the goods."""
-    said = [money_text(award.amount)] if award.amount else []
+    # The amount never breaks inside on a phone: "222,00 €" stays one piece.
+    said = [money_text(award.amount).replace(" ", "\u00a0")] if award.amount else []
     if award.goods:
         said.append(award.goods)
     return " + ".join(said)
