@@ -15,6 +15,7 @@ from tests.factories import (
     open_for_registration,
     released_table,
 )
+from tournament.archive import build
 from tournament.domain import registrations
 from tournament.domain.personal_data import forget_personal_data
 from tournament.models import Entry, Registration, RegistrationState, Tournament
@@ -188,3 +189,10 @@ def test_the_projector_data_never_show_them(client, tournament):
     Entry.objects.filter(seats__table=table).update(birth_year=YEAR, sex="f", publish=True)
     data = client.get(reverse("public-projector-data", args=[tournament.slug]))
     assert data.status_code == 200 and str(YEAR) not in data.content.decode()
+
+
+def test_the_public_archive_for_the_results_service_never_holds_them(tournament):
+    table = released_table(tournament)
+    Entry.objects.filter(seats__table=table).update(birth_year=YEAR, sex="f", publish=True)
+    document = json.dumps(build(tournament, profile="public"), default=str)
+    assert str(YEAR) not in document and '"sex"' not in document

@@ -1,7 +1,7 @@
 """Deleting personal data after a tournament (GDPR Art. 17, README "Datenschutz / privacy"):
 the e-mail addresses and personal links of its online registrations and the personal pages of
-its entries, and the years of birth and sexes given for the prize categories. What the site holds about a person is read in
-:mod:`tournament.queries.personal_data`."""
+its entries, and the years of birth and sexes given for the prize categories. What the site
+holds about a person is read in :mod:`tournament.queries.personal_data`."""
 
 from collections.abc import Iterable
 

@@ -73,15 +73,15 @@ def check_category(data: CategoryData) -> None:
                 _("A year of birth must lie between %(first)s and %(last)s.")
                 % {"first": YEARS[0], "last": YEARS[1]}
             )
-    if data.born_from is not None and data.born_until is not None:
-        if data.born_from > data.born_until:
-            raise DomainError(
-                _(
-                    "“Born in or after” (%(start)s) is later than “born in or before” "
-                    "(%(end)s): nobody could win this category."
-                )
-                % {"start": data.born_from, "end": data.born_until}
+    start, end = data.born_from, data.born_until
+    if start is not None and end is not None and start > end:
+        raise DomainError(
+            _(
+                "“Born in or after” (%(start)s) is later than “born in or before” "
+                "(%(end)s): nobody could win this category."
             )
+            % {"start": start, "end": end}
+        )
 
 
 def check_prize(category: PrizeCategory, data: PrizeData, prize: Prize | None = None) -> None:
