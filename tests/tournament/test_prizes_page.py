@@ -135,9 +135,10 @@ def test_the_page_reads_a_fixed_number_of_queries(
             verbs.add_prize(
                 category, verbs.PrizeData(1, PrizeKind.AMOUNT, Decimal("5")), user=director_user
             )
-    # The session and user, the tournament, the tab's badge, the prize list (the standings and
-    # its own four), the categories with their prizes.
-    with django_assert_max_num_queries(19):
+    # 16: session, user, groups, the tournament; the categories with their prizes (2); the
+    # prize list: the standings (6), the five-player tables, its categories with their
+    # prizes (2) and the fee sums. Whatever the number of players, categories and prizes.
+    with django_assert_max_num_queries(16):
         assert director_client.get(page_url(tournament)).status_code == 200
 
 
@@ -309,3 +310,16 @@ def test_the_page_in_english(director_client, tournament, director_user):
     director_client.cookies["django_language"] = "en"
     page = director_client.get(page_url(tournament), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "provisional" in page and "€50.00" in page and "shared" in page
+
+
+def test_a_bad_seniors_year_is_refused_and_goods_carry_no_money(
+    director_client, tournament, director_user
+):
+    url = reverse("manage:prize-preset", args=[tournament.slug])
+    response = director_client.post(url, {"preset": "seniors", "born_until": "1800"})
+    assert response.status_code == 400
+    assert "größer oder gleich 1900" in response.content.decode()
+    assert not PrizeCategory.objects.exists()
+    women = verbs.add_preset(tournament, "women", user=director_user)
+    data = verbs.PrizeData(1, PrizeKind.GOODS, Decimal("30"), goods="Korb")
+    assert verbs.add_prize(women, data, user=director_user).value == 0

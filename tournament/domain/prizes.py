@@ -127,6 +127,8 @@ def _percent(value: Decimal) -> str:
 
 
 def _set(instance, fields: Sequence[str], data) -> None:
+    if isinstance(data, PrizeData) and data.kind == PrizeKind.GOODS:
+        data = replace(data, value=Decimal("0"))  # goods are their words, no money
     for name in fields:
         value = getattr(data, name)
         setattr(instance, name, value.strip() if isinstance(value, str) else value)
