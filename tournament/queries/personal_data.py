@@ -6,8 +6,8 @@ penalty of that person, each with its history lines. Secrets are left out (the p
 link, the confirmation code): they are keys, not data about the person, and a file that is
 handed on must not open anything. The prize categories' attributes of an entry (year of
 birth, sex, guest, newcomer) and of a registration are among the row's own fields; year of
-birth and sex are kept out of the history lines (they are not recorded there). Mails are not recorded by the site (README, "Datenschutz
-/ privacy"): only the address and the language they were sent in.
+birth and sex are in no history line (not recorded there). Mails are not recorded by the
+site (README, "Datenschutz / privacy"): only the address and the language they were sent in.
 """
 
 from __future__ import annotations
