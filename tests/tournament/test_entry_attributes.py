@@ -196,3 +196,9 @@ def test_the_public_archive_for_the_results_service_never_holds_them(tournament)
     Entry.objects.filter(seats__table=table).update(birth_year=YEAR, sex="f", publish=True)
     document = json.dumps(build(tournament, profile="public"), default=str)
     assert str(YEAR) not in document and '"sex"' not in document
+
+
+def test_the_registrations_page_shows_them_to_the_office(director_client, hall):
+    sign(hall, "Albers", birth_year=YEAR, sex="f")
+    page = director_client.get(reverse("manage:registration-list", args=[hall.slug]))
+    assert f"geb. {YEAR}" in page.content.decode() and "weiblich" in page.content.decode()
