@@ -36,13 +36,15 @@ def line(category, entry, place, *, shared=1, score=100, amount="0.00", goods=""
     )
 
 
-@pytest.fixture
-def field(tournament):
-    """Six players; the one on start number 5 did not consent to publication."""
-    names = ["Anna Alt", "Bernd Bock", "Carla Cremer", "Dieter Dorn", "Erika Eifel", "Fritz Frei"]
+NAMES = ["Anna Alt", "Bernd Bock", "Carla Cremer", "Dieter Dorn", "Erika Eifel", "Fritz Frei"]
+
+
+def make_field(tournament, names=NAMES):
+    """Players by start number from 1; the one on start number 5 did not consent to
+    publication."""
     entries = []
     for number, name in enumerate(names, start=1):
-        first, last = name.split()
+        first, last = name.split(" ", 1)
         player = PlayerFactory(first_name=first, last_name=last, club=f"DSC {last}stadt")
         entries.append(
             EntryFactory(
@@ -50,6 +52,11 @@ def field(tournament):
             )
         )
     return entries
+
+
+@pytest.fixture
+def field(tournament):
+    return make_field(tournament)
 
 
 def prizes_of(tournament, entries, *, provisional=True):
