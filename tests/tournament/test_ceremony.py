@@ -12,6 +12,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director, referee
+from tests.tournament.test_prize_list import category
+from tests.tournament.test_prize_list import cup as cup  # a fixture
+from tournament.models import PrizeKind, Tournament
 from tournament.queries.prizes import AwardLine, CategoryAwards, PrizeList
 from tournament.views import ceremony as ceremony_view
 
@@ -181,3 +184,35 @@ def test_the_prize_page_and_the_projector_page_link_to_it(director_client, tourn
             "tournament/manage/_prize_ceremony_link.html", {"tournament": tournament}
         )
     assert f'href="{target}"' in partial and "Siegerehrung starten" in partial
+
+
+def test_it_shows_the_prize_list_of_the_standings(client, cup):
+    """With the real prize list (tests/tournament/test_prize_list.py's five players): overall
+    Anna, Bernd; women: Clara, who did not consent to publication."""
+    t, entries = cup
+    user = director()
+    t.directors.add(user)
+    client.force_login(user)
+    category(t, "Gesamt", 1, [(PrizeKind.AMOUNT, "20"), (PrizeKind.AMOUNT, "10")])
+    category(t, "Damen", 2, [(PrizeKind.GOODS, "Blumen")], sex="f")
+    data = slides_of(client.get(url(t)))
+    shown = [(s["kind"], s.get("category"), s.get("place"), s.get("name")) for s in data["slides"]]
+    assert shown == [
+        ("title", None, None, None),
+        ("category", "Damen", None, None),
+        ("award", "Damen", 1, "Spieler 3"),
+        ("category", "Gesamt", None, None),
+        ("award", "Gesamt", 2, "Bernd Muster"),
+        ("award", "Gesamt", 1, "Anna Muster"),
+        ("end", None, None, None),
+    ]
+    assert [s["prize"] for s in data["slides"] if s["kind"] == "award"] == [
+        "Blumen",
+        "10,00 €",
+        "20,00 €",
+    ]
+    assert data["provisional"] is True
+    assert "Clara" not in client.get(url(t)).content.decode()
+    # Finished: its planned rounds are closed (a director who ends early lowers them).
+    Tournament.objects.filter(pk=t.pk).update(planned_rounds=1)
+    assert slides_of(client.get(url(t)))["provisional"] is False

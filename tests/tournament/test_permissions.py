@@ -149,6 +149,7 @@ DIRECTOR_PAGES = {
     ),
     "projector": (lambda t, e: {"slug": t.slug}, "get", 200),
     "projector-renew": (lambda t, e: {"slug": t.slug}, "post", 302),
+    "ceremony": (lambda t, e: {"slug": t.slug}, "get", 200),
     "results-service": (lambda t, e: {}, "get", 200),
     "publish-now": (lambda t, e: {"slug": t.slug}, "post", 302),
     "device-list": (lambda t, e: {"slug": t.slug}, "get", 200),
