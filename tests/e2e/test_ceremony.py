@@ -1,8 +1,9 @@
 """The prize ceremony in Chromium at 1280x720 (and 1920x1080): the director steps through it
 with the keys a laptop and a remote clicker send and with clicks, the last place of the last
 category first; with the network gone it goes on to the end without a request; a reload keeps
-the place; every slide fits the screen. Screenshots go to /tmp/ceremony-*.png."""
+the place; every slide fits the screen. Screenshots go to the temporary folder, ceremony-*.png."""
 
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from tournament.views import ceremony as ceremony_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp")
+SHOTS = Path(tempfile.gettempdir())  # to look at: ceremony-*.png
 LONG_NAME = "Maximiliane-Josefine Freifrau von Hohenzollern-Sigmaringen"
 
 # Every shown element lies inside the screen and the document is not larger than it.
@@ -142,6 +143,9 @@ def test_it_steps_through_offline_and_a_reload_keeps_the_place(ceremony, page):
     assert state(page)["kind"] == "title"
     page.keyboard.press("End")
     assert state(page)["kind"] == "end"
+    page.keyboard.press("f")
+    page.wait_for_function("document.fullscreenElement === document.documentElement")
+    assert state(page)["kind"] == "end"  # "f" does not move on
 
 
 def test_the_slides_fit_a_full_hd_screen_too(ceremony, page):
