@@ -148,15 +148,22 @@ def test_it_steps_through_offline_and_a_reload_keeps_the_place(ceremony, page):
     assert state(page)["kind"] == "end"  # "f" does not move on
 
 
-def test_the_slides_fit_a_full_hd_screen_too(ceremony, page):
+def test_the_slides_fit_a_full_hd_screen_too_in_english(ceremony, page, live_server):
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(ceremony + "#7")
     page.wait_for_function("window.kreuzdameCeremony !== undefined")
-    assert shown(page) == ["Platz 1", "", LONG_NAME]
+    assert shown(page) == ["Place 1", "", LONG_NAME]
+    expect(page.locator(".award-slide")).to_contain_text("€120.00 + Pokal")
     size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.name')).fontSize)")
     assert size >= 60, size  # readable from the back of the hall
     fits(page, "1080-award")
     shot(page, "1080-award")
     page.keyboard.press("ArrowLeft")
+    assert shown(page) == ["Place 2", "shared", "Bernd Bock"]
     fits(page, "1080-shared")
     shot(page, "1080-shared")
+    page.keyboard.press("Home")
+    expect(page.locator(".title-slide")).to_contain_text("provisional")
+    fits(page, "1080-title")
+    shot(page, "1080-title")

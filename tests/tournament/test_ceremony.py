@@ -76,7 +76,7 @@ def prizes_of(tournament, entries, *, provisional=True):
             line(overall, c, 2, shared=2, score=180, amount="1234.50"),
         ]
     )
-    women.awards.append(line(women, e, 1, score=90, goods="Präsentkorb"))
+    women.awards.append(line(women, e, 1, score=90, goods="Präsentkorb vom Hofladen Sonnenschein"))
     return PrizeList(
         tournament=tournament,
         categories=[overall, women, rounds],
@@ -136,7 +136,7 @@ def test_it_reveals_the_last_category_first_and_the_last_place_first(
     assert anna["club"] == "DSC Altstadt" and anna["score"] == 250
     assert anna["prize"] == "120,00 € + Pokal"
     assert bernd["prize"] == "1.234,50 €"
-    assert slides[2]["prize"] == "Präsentkorb"
+    assert slides[2]["prize"] == "Präsentkorb vom Hofladen Sonnenschein"
     assert slides[3]["count"] == "3 Preise" and slides[1]["count"] == "1 Preis"
     assert slides[-1]["empty"] is False
 

@@ -34,7 +34,7 @@
   function stat(label, value, className) {
     var box = node("div", "stat " + className);
     box.appendChild(node("p", "stat-label", label));
-    box.appendChild(node("p", "stat-value", value));
+    box.appendChild(node("p", "stat-value fit", value));
     return box;
   }
 
@@ -79,7 +79,7 @@
 
   var RENDER = { title: titleSlide, category: categorySlide, award: awardSlide, end: endSlide };
 
-  // A long name or title shrinks until it fits the screen's width in at most two lines.
+  // A long name, title or prize shrinks until it fits its width in at most two lines.
   function fit(element) {
     var size = parseFloat(getComputedStyle(element).fontSize);
     var line = size * 1.15;
