@@ -205,7 +205,7 @@ def payout_workbook(tournament: Tournament) -> bytes:
         (_("Entry fee"), None, ledger.fees.fee),
         (_("Paid"), ledger.fees.paid, None),
         (_("Waived"), ledger.fees.waived, None),
-        (_("Open"), ledger.fees.open, None),
+        (_("Still open"), ledger.fees.open, None),
         (_("Collected"), None, ledger.collected),
         (_("Paid out"), None, ledger.paid_out),
         (_("Left"), None, ledger.left),
