@@ -15,6 +15,7 @@ from tests.tournament.exports.test_exports import layout_text
 from tournament.exports import prizes as payout
 from tournament.exports.prizes import EURO_FORMAT
 from tournament.models import (
+    Entry,
     FeeStatus,
     Game,
     Prize,
@@ -195,3 +196,25 @@ def test_only_the_tournaments_directors_get_the_sheet(client, cup):
     assert client.get(url).status_code == 302  # to the login
     client.force_login(referee(username="schiri"))
     assert client.get(url).status_code == 403
+
+
+def test_the_worker_makes_the_files_the_page_then_serves(database_queue, director_client, cup):
+    """The queue in the database, as on the day: the progress page first, then the worker."""
+    urls = [
+        reverse("manage:payout-export", args=[cup.slug, "pdf"]),
+        reverse("manage:payout-export", args=[cup.slug, "xlsx"]),
+        reverse("manage:certificates", args=[cup.slug]),
+        reverse("manage:certificates-all", args=[cup.slug]),
+    ]
+    for url in urls:
+        assert director_client.get(url).status_code == 202
+    database_queue()
+    for url in urls:
+        assert director_client.get(url + "?status=1").json() == {"status": "ready"}
+    sheet = layout_text(file_of(director_client.get(urls[0])))
+    assert "Übrig 7,99 €" in " ".join(sheet.split())
+    assert len(PdfReader(BytesIO(file_of(director_client.get(urls[2])))).pages) == 4
+    assert len(PdfReader(BytesIO(file_of(director_client.get(urls[3])))).pages) == 5
+    # A fee ticked since: the sheet is made again, never served stale.
+    Entry.objects.filter(tournament=cup, start_number=5).update(fee=FeeStatus.PAID)
+    assert director_client.get(urls[0]).status_code == 202
