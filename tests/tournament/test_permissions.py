@@ -17,6 +17,8 @@ from tests.factories import (
 )
 from tournament.models import (
     Penalty,
+    Prize,
+    PrizeCategory,
     RefereeCall,
     Registration,
     RegistrationState,
@@ -28,6 +30,13 @@ from tournament.permissions import is_director, is_referee, roles
 from tournament.urls import manage_patterns
 
 pytestmark = pytest.mark.django_db
+
+
+def prize_of(tournament):
+    """A prize of ``tournament`` (place 1 of a category "Gesamt"), made once."""
+    category, _ = PrizeCategory.objects.get_or_create(tournament=tournament, name="Gesamt")
+    prize, _ = Prize.objects.get_or_create(category=category, place=1)
+    return prize
 
 
 # (url name, kwargs builder, method, status for the tournament's own director)
@@ -167,6 +176,28 @@ DIRECTOR_PAGES = {
     "certificates": (lambda t, e: {"slug": t.slug}, "get", 200),
     "certificates-all": (lambda t, e: {"slug": t.slug}, "get", 200),
     "certificate-design": (lambda t, e: {}, "get", 200),
+    # The prize page: a form sent empty is refused (400) and changes nothing.
+    "prizes": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "prize-preset": (lambda t, e: {"slug": t.slug}, "post", 400),
+    "prize-category-add": (lambda t, e: {"slug": t.slug}, "post", 400),
+    "prize-category-edit": (
+        lambda t, e: {"slug": t.slug, "pk": prize_of(t).category_id},
+        "post",
+        400,
+    ),
+    "prize-category-move": (
+        lambda t, e: {"slug": t.slug, "pk": prize_of(t).category_id, "direction": "up"},
+        "post",
+        302,
+    ),
+    "prize-category-delete": (
+        lambda t, e: {"slug": t.slug, "pk": prize_of(t).category_id},
+        "post",
+        302,
+    ),
+    "prize-add": (lambda t, e: {"slug": t.slug, "pk": prize_of(t).category_id}, "post", 400),
+    "prize-edit": (lambda t, e: {"slug": t.slug, "pk": prize_of(t).pk}, "post", 400),
+    "prize-delete": (lambda t, e: {"slug": t.slug, "pk": prize_of(t).pk}, "post", 302),
 }
 TOURNAMENT_INDEPENDENT = {
     "tournament-list",
