@@ -10,8 +10,8 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from scoring.penalties import Category
-from tournament.domain import bulk, draw, fees, penalties, registrations
-from tournament.domain.entries import register
+from tournament.domain import bulk, draw, fees, penalties, prizes, registrations
+from tournament.domain.entries import EntryAttributes, register, set_attributes
 from tournament.domain.penalties import Facts
 from tournament.domain.series import save_series
 from tournament.forms.registrations import consent_text
@@ -22,12 +22,14 @@ from tournament.models import (
     GameKind,
     PenaltyContext,
     Player,
+    PrizeKind,
     RefereeCall,
     RegistrationState,
     Round,
     Series,
     SeriesMethod,
     SeriesTiebreak,
+    Sex,
     Sheet,
     Tournament,
 )
@@ -190,10 +192,61 @@ class Command(BaseCommand):
             if not running:
                 sheet_domain.close_round(round_, director)
         demo_series(tournament, earlier, director)
+        demo_prizes(tournament, director)
         upcoming_tournament(UPCOMING, tournament, director)
         self.stdout.write(self.style.SUCCESS("Demo data loaded."))
         for username, password, role in DEMO_LOGINS:
             self.stdout.write(f"  {role}: {username} / {password}")
+
+
+# The demo cup's women, by first name (the fixture has no sex; the office types it in).
+WOMEN = frozenset(
+    [
+        "Anna",
+        "Ayşe",
+        "Birgit",
+        "Christa",
+        "Doris",
+        "Elke",
+        "Gabi",
+        "Heike",
+        "Helga",
+        "Ingrid",
+        "Karin",
+        "Marion",
+        "Monika",
+        "Petra",
+        "Renate",
+        "Sabine",
+        "Sandra",
+        "Ute",
+    ]
+)
+
+
+def demo_prizes(tournament: Tournament, director) -> None:
+    """The end of the day prepared (issue 38): a fee of 10 EUR, paid by all but two; year
+    of birth and sex of the players as the office would type them in; the overall prizes as
+    shares of the fee pool, flowers for the best woman, a bottle for the best senior and a
+    voucher for the best single round."""
+    tournament.entry_fee = Decimal("10.00")
+    tournament.save(update_fields=["entry_fee"])
+    rng = random.Random(DEMO_SEED)
+    for entry in tournament.entries.select_related("player").order_by("start_number"):
+        fee = FeeStatus.OPEN if entry.start_number % 11 == 0 else FeeStatus.PAID
+        fees.set_fee(entry, fee, director)
+        attributes = EntryAttributes(
+            birth_year=rng.randrange(1944, 2008),
+            sex=Sex.FEMALE if entry.player.first_name in WOMEN else Sex.MALE,
+            guest=entry.start_number in (7, 19),
+            newcomer=entry.start_number in (4, 21),
+        )
+        set_attributes(entry, attributes, director, DEMO_REASON)
+    prizes.add_preset(tournament, "overall", user=director)
+    goods = {"women": "Blumenstrauß", "seniors": "Flasche Winzersekt", "best-round": "Gutschein"}
+    for key, what in goods.items():
+        category = prizes.add_preset(tournament, key, user=director)
+        prizes.add_prize(category, prizes.PrizeData(1, PrizeKind.GOODS, goods=what), user=director)
 
 
 def record_entries(tournament: Tournament) -> None:
