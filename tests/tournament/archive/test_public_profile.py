@@ -120,7 +120,7 @@ def test_a_private_tournament_publishes_only_who_it_is(rich):
     assert archive.unpack(archive.pack(doc)) == doc
 
 
-@pytest.mark.parametrize(("profile", "queries"), [("public", 10), ("full", 14)])
+@pytest.mark.parametrize(("profile", "queries"), [("public", 10), ("full", 16)])
 def test_a_document_takes_the_same_queries_whatever_the_size(
     rich, django_assert_num_queries, profile, queries
 ):
