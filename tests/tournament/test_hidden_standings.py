@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from tests import factories
 from tests.downloads import file_of
+from tests.tournament.exports.test_exports import pdf_text
 from tournament import archive
 from tournament.models import (
     Entry,
@@ -128,8 +129,6 @@ def _text(response) -> str:
 
 
 def _says_so(name: str, text: str) -> bool:
-    if name == "series-export":  # a file: no sentence, only the rounds before 3 count
-        return True
     if name.endswith("projector-data"):
         return json.loads(text)["standings"]["hidden_from"] == 3
     if name in ("projector", "public-projector"):  # the script fills in the round
@@ -146,6 +145,13 @@ def test_no_public_path_shows_the_hidden_round_and_each_says_so(hidden):
         text = _text(response)
         assert shows_hidden(text) == [], name
         assert _says_so(name, text), name
+
+
+def test_the_public_series_pdf_holds_no_hidden_round_and_says_so(hidden):
+    url = reverse("series-export", args=[hidden.series_slug, "pdf"])  # type: ignore[attr-defined]
+    text = " ".join(pdf_text(file_of(Client().get(url))).split())
+    assert shows_hidden(text) == []
+    assert "Verdecktes Turnier: Die Ergebnisse ab Runde 3" in text
 
 
 def test_the_live_part_of_the_public_standings_is_hidden_too(hidden):
