@@ -17,7 +17,9 @@ from django.utils import timezone
 from tests import factories
 from tests.downloads import file_of
 from tests.tournament.exports.test_exports import pdf_text
+from tests.tournament.test_tournaments import as_browser_sends
 from tournament import archive
+from tournament.forms.tournaments import TournamentForm
 from tournament.models import (
     Entry,
     Game,
@@ -224,24 +226,25 @@ def test_only_directors_reveal_and_only_by_post(hidden, client):
 
 
 def test_the_setting_is_checked_against_the_planned_rounds(hidden):
-    from tournament.forms.tournaments import TournamentForm
+    office = _office(hidden)
+    url = reverse("manage:tournament-edit", args=[hidden.slug])
+    page = office.get(url).content.decode()
+    assert 'name="hide_standings_from"' in page and "Öffentlichen Stand verbergen ab Runde" in page
 
-    base = TournamentForm(instance=hidden).initial
+    def post(value):
+        fresh = Tournament.objects.get(pk=hidden.pk)
+        form = TournamentForm(instance=fresh)
+        return office.post(url, as_browser_sends(form, hide_standings_from=value))
 
-    def submit(value):
-        data = {k: v for k, v in base.items() if v is not None}
-        data.update(name=hidden.name, slug=hidden.slug, date=hidden.date.isoformat())
-        data["hide_standings_from"] = value
-        form = TournamentForm(data, instance=Tournament.objects.get(pk=hidden.pk))
-        return form
-
-    too_late = submit("4")
-    assert not too_late.is_valid()
-    assert "zwischen 1 und 3" in str(too_late.errors["hide_standings_from"])
-    assert not submit("0").is_valid()
-    for fine in ("1", "3", ""):
-        form = submit(fine)
-        assert form.is_valid(), (fine, form.errors)
+    for wrong in ("4", "0"):
+        response = post(wrong)
+        assert response.status_code == 200, wrong
+        assert Tournament.objects.get(pk=hidden.pk).hide_standings_from == 3  # unchanged
+    assert "zwischen 1 und 3 (die geplanten Runden)" in post("4").content.decode()
+    assert post("1").status_code == 302
+    assert Tournament.objects.get(pk=hidden.pk).hide_standings_from == 1
+    assert post("").status_code == 302
+    assert Tournament.objects.get(pk=hidden.pk).hide_standings_from is None
 
 
 def test_a_change_of_the_setting_renews_the_cached_public_pages(hidden):
