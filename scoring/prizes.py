@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+from itertools import groupby
 
 TOTAL, BEST_ROUND, BEST_FIVE_TABLE = "total", "best-round", "best-five-table"
 SHARE_TIES, TIEBREAK_TIES = "share", "tiebreak"
@@ -29,7 +30,7 @@ class Contender:
     key: int
     start_number: int
     total: int  # points in the standings, penalties included
-    tiebreak: tuple  # the tournament's tie-break key after the total, smaller is better
+    tiebreak: tuple[int, ...]  # the tournament's tie-break key after the total, smaller is better
     best_round: int | None  # points of the best single round
     best_five_table: int | None  # points of the best round at a five-player table
     sex: str = ""  # "f", "m", "d" or unknown ""
@@ -79,5 +80,125 @@ def allocate(
     contenders: Sequence[Contender], categories: Sequence[CategoryRule], pool: Decimal
 ) -> list[Award]:
     """The awards of ``categories`` (in the director's order) among ``contenders``, with
-    shares of ``pool``; in category order, then by place and standings order."""
-    raise NotImplementedError  # issue 38: the prizes helper writes it
+    shares of ``pool``; in category order, then by place and standings order.
+
+    A player equal with others (by the category's measure, or with ``ties`` "tiebreak" by
+    the measure and the tournament's tie-breakers) stands in one group with them: the group
+    covers as many places as it has players, and the prizes of those places are split among
+    them: the money evenly, a remaining cent each to the first of the group (tie-breakers,
+    then start number), the goods in place order to the group in that order."""
+    amounts = prize_amounts(categories, pool)
+    awarded: set[int] = set()
+    awards: list[Award] = []
+    for category in categories:
+        taken = [] if category.also_for_winners else awarded
+        field = [c for c in contenders if c.key not in taken and qualifies(category, c)]
+        for award in _category_awards(category, field, amounts):
+            awards.append(award)
+            if not category.also_for_winners:
+                awarded.add(award.key)
+    return awards
+
+
+def qualifies(category: CategoryRule, contender: Contender) -> bool:
+    """Whether ``contender`` may win in ``category``: eligible, every condition of the
+    category holds (an unknown sex or birth year meets no condition on it), and the category's
+    measure has a value for them (a player who never sat at a five-player table has no
+    result there)."""
+    if not contender.eligible or score_of(category, contender) is None:
+        return False
+    year = contender.birth_year
+    return not (
+        (category.sex and contender.sex != category.sex)
+        or (category.born_from is not None and (year is None or year < category.born_from))
+        or (category.born_until is not None and (year is None or year > category.born_until))
+        or (category.guests_only and not contender.guest)
+        or (category.newcomers_only and not contender.newcomer)
+    )
+
+
+def score_of(category: CategoryRule, contender: Contender) -> int | None:
+    if category.measure == BEST_ROUND:
+        return contender.best_round
+    if category.measure == BEST_FIVE_TABLE:
+        return contender.best_five_table
+    return contender.total
+
+
+def prize_amounts(
+    categories: Sequence[CategoryRule], pool: Decimal
+) -> dict[tuple[int, int], Decimal]:
+    """(category key, place) -> the money of each prize: an amount as it is, a share of
+    ``pool`` in cents by the largest remainder (earlier prizes first among equal
+    remainders), so that the shares together are exactly their percentage of the pool,
+    rounded half up to the cent."""
+    money = {
+        (c.key, p.place): p.value.quantize(CENT)
+        for c in categories
+        for p in c.prizes
+        if p.kind == AMOUNT
+    }
+    shares = [(c.key, p.place, p.value) for c in categories for p in c.prizes if p.kind == SHARE]
+    pool_cents = int((pool / CENT).to_integral_value(ROUND_DOWN))
+    exact = [pool_cents * percent / 100 for *_, percent in shares]
+    cents = [int(value.to_integral_value(ROUND_DOWN)) for value in exact]
+    target = int(sum(exact, Decimal(0)).to_integral_value(ROUND_HALF_UP))
+    by_remainder = sorted(range(len(shares)), key=lambda i: (-(exact[i] - cents[i]), i))
+    for i in by_remainder[: max(0, target - sum(cents))]:
+        cents[i] += 1
+    for (key, place, _percent), value in zip(shares, cents, strict=True):
+        money[key, place] = Decimal(value) * CENT
+    return money
+
+
+def _category_awards(
+    category: CategoryRule, field: list[Contender], amounts: dict[tuple[int, int], Decimal]
+) -> list[Award]:
+    def standing(c: Contender) -> tuple[int, ...]:
+        # The standings' own order: total, then the tournament's tie-breakers.
+        return (-c.total, *c.tiebreak)
+
+    def key(c: Contender) -> tuple[int, ...]:
+        score = score_of(category, c)
+        if category.measure == TOTAL:
+            return (-c.total,) if category.ties == SHARE_TIES else standing(c)
+        return (-(score or 0),) if category.ties == SHARE_TIES else (-(score or 0), *standing(c))
+
+    ordered = sorted(field, key=lambda c: (key(c), standing(c), c.start_number))
+    prizes = {p.place: p for p in category.prizes}
+    last = max(prizes, default=0)
+    awards: list[Award] = []
+    place = 1
+    for _key, members in groupby(ordered, key=key):
+        group = list(members)
+        if place > last:
+            break
+        covered = [prizes[p] for p in range(place, place + len(group)) if p in prizes]
+        if covered:
+            money = sum(
+                (amounts.get((category.key, p.place), Decimal(0)) for p in covered), Decimal(0)
+            )
+            goods = [p.goods for p in covered if p.kind == GOODS and p.goods]
+            split = _split(money, len(group))
+            for index, contender in enumerate(group):
+                awards.append(
+                    Award(
+                        category=category.key,
+                        key=contender.key,
+                        place=place,
+                        shared=len(group),
+                        score=score_of(category, contender) or 0,
+                        amount=split[index],
+                        goods=(goods[index],) if index < len(goods) else (),
+                    )
+                )
+        place += len(group)
+    return awards
+
+
+def _split(money: Decimal, ways: int) -> list[Decimal]:
+    """``money`` in ``ways`` parts that differ by at most a cent and add up to it, the larger
+    parts first."""
+    cents = int((money / CENT).to_integral_value(ROUND_HALF_UP))
+    base, extra = divmod(cents, ways)
+    return [Decimal(base + (1 if i < extra else 0)) * CENT for i in range(ways)]

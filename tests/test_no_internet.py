@@ -109,6 +109,7 @@ def pages(demo):
         reverse("manage:referee", args=[slug]),
         reverse("manage:penalty-list", args=[slug]),
         reverse("manage:projector", args=[slug]),
+        reverse("manage:ceremony", args=[slug]),
         reverse("admin:index"),
     ]
     return public, director

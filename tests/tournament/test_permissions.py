@@ -150,6 +150,7 @@ DIRECTOR_PAGES = {
     ),
     "projector": (lambda t, e: {"slug": t.slug}, "get", 200),
     "projector-renew": (lambda t, e: {"slug": t.slug}, "post", 302),
+    "ceremony": (lambda t, e: {"slug": t.slug}, "get", 200),
     "results-service": (lambda t, e: {}, "get", 200),
     "publish-now": (lambda t, e: {"slug": t.slug}, "post", 302),
     "device-list": (lambda t, e: {"slug": t.slug}, "get", 200),
@@ -162,6 +163,11 @@ DIRECTOR_PAGES = {
         "post",
         302,
     ),
+    # Issue 38: the payout sheet, the certificates and the site's certificate design.
+    "payout-export": (lambda t, e: {"slug": t.slug, "fmt": "xlsx"}, "get", 200),
+    "certificates": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "certificates-all": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "certificate-design": (lambda t, e: {}, "get", 200),
 }
 TOURNAMENT_INDEPENDENT = {
     "tournament-list",
@@ -171,6 +177,7 @@ TOURNAMENT_INDEPENDENT = {
     "series-list",
     "series-create",
     "results-service",
+    "certificate-design",
 }
 # The tournament office: its referees work here too (a referee of another tournament gets
 # 404 like a director of another tournament); what they may not do answers 403.

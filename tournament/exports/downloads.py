@@ -50,6 +50,21 @@ def series_name(series: Series, fmt: str, *, public_only: bool) -> str:
     return file_name(series.slug, "serienwertung", "" if public_only else "intern", suffix=fmt)
 
 
+def payout_name(tournament: Tournament, fmt: str) -> str:
+    """The payout sheet (issue 38): ``herbst-auszahlung.pdf``, provisional until the
+    tournament is finished (``herbst-auszahlung-vorläufig.xlsx``)."""
+    final = tournament.status == TournamentStatus.FINISHED
+    return file_name(tournament.slug, "auszahlung", "" if final else "vorläufig", suffix=fmt)
+
+
+def certificates_name(tournament: Tournament, *, everyone: bool) -> str:
+    """The certificates of the prize winners (``herbst-urkunden.pdf``) or of every ranked
+    player (``herbst-urkunden-alle.pdf``), provisional until the tournament is finished."""
+    final = tournament.status == TournamentStatus.FINISHED
+    words = ["alle" if everyone else "", "" if final else "vorläufig"]
+    return file_name(tournament.slug, "urkunden", *words, suffix="pdf")
+
+
 def results_csv(tournament: Tournament) -> Export:
     return Export(results_name(tournament, "csv"), CSV, federation.results_csv(tournament))
 

@@ -44,7 +44,7 @@ PROFILE_ERRORS = {
 }
 
 # Addresses under /manage/ that a tournament's short name must not hide.
-RESERVED_SLUGS = {"new", "referee", "series", "results-service"}
+RESERVED_SLUGS = {"new", "referee", "series", "results-service", "certificates"}
 
 # The parameters of a custom profile, in the order of the form: label and help text. Every
 # parameter of scoring.profiles.RuleProfile (PARAMETER_NAMES: not its key, nor not_in_text,

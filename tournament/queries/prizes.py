@@ -4,10 +4,16 @@ the tournament is finished. The office's list: it counts every round, hidden or 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from ..models import Entry, Tournament
+from scoring import prizes
+
+from ..models import Entry, PrizeCategory, Seat, Tournament
+from . import standings as standings_domain
+from .fees import fee_sums
+from .standings import Line
 
 
 @dataclass(frozen=True)
@@ -64,5 +70,102 @@ class PrizeList:
 
 
 def prize_list(tournament: Tournament) -> PrizeList:
-    """The tournament's prize list from its full standings (the office's view)."""
-    raise NotImplementedError  # issue 38: the prizes helper writes it
+    """The tournament's prize list from its full standings (the office's view): every ranked
+    player may win (a disqualified one may not, nor one who never started); the pool is the
+    entry fees collected. Four queries besides the standings' six, whatever the size."""
+    standings = standings_domain.compute(tournament)
+    lines = [line for line in standings.lines if line.rank is not None]
+    five_tables = _five_table_rounds(tournament)
+    contenders = [_contender(line, tournament.tiebreak, five_tables) for line in lines]
+    by_key = {line.entry.pk: line for line in lines}
+    categories = list(
+        tournament.prize_categories.prefetch_related("prizes").order_by("order", "pk")
+    )
+    rules = [_rule(category) for category in categories]
+    pool = fee_sums(tournament).collected
+    awards = prizes.allocate(contenders, rules, pool)
+    listed = []
+    for category in categories:
+        own = [a for a in awards if a.category == category.pk]
+        covered = {place for a in own for place in range(a.place, a.place + a.shared)}
+        listed.append(
+            CategoryAwards(
+                id=category.pk,
+                name=category.name,
+                order=category.order,
+                measure=category.measure,
+                awards=[_line(category, a, by_key[a.key]) for a in own],
+                unawarded=sorted(p.place for p in category.prizes.all() if p.place not in covered),
+            )
+        )
+    return PrizeList(
+        tournament=tournament,
+        categories=listed,
+        pool=pool,
+        provisional=standings.provisional,  # final exactly when the tournament is finished
+    )
+
+
+def _five_table_rounds(tournament: Tournament) -> dict[int, set[int]]:
+    """Entry id -> the numbers of the rounds it sat at a five-player table, in one query."""
+    rounds: dict[int, set[int]] = defaultdict(set)
+    seats = Seat.objects.filter(round__tournament=tournament, table__size=5)
+    for entry_id, number in seats.values_list("entry_id", "round__number"):
+        rounds[entry_id].add(number)
+    return rounds
+
+
+def _contender(line: Line, tiebreak: str, five_tables: dict[int, set[int]]) -> prizes.Contender:
+    entry = line.entry
+    at_five = [points for number, points in line.rounds.items() if number in five_tables[entry.pk]]
+    return prizes.Contender(
+        key=entry.pk,
+        start_number=entry.start_number,
+        total=line.total,
+        tiebreak=standings_domain.tiebreak_key(line, tiebreak)[1:],
+        best_round=line.best_round,
+        best_five_table=max(at_five, default=None),
+        sex=entry.sex,
+        birth_year=entry.birth_year,
+        guest=entry.guest,
+        newcomer=entry.newcomer,
+        eligible=not line.disqualified,
+    )
+
+
+def _rule(category: PrizeCategory) -> prizes.CategoryRule:
+    return prizes.CategoryRule(
+        key=category.pk,
+        name=category.name,
+        prizes=tuple(
+            prizes.PrizeRule(place=p.place, kind=p.kind, value=p.value, goods=p.goods)
+            for p in category.prizes.all()
+        ),
+        measure=category.measure,
+        ties=category.ties,
+        sex=category.sex,
+        born_from=category.born_from,
+        born_until=category.born_until,
+        guests_only=category.guests_only,
+        newcomers_only=category.newcomers_only,
+        also_for_winners=category.also_for_winners,
+    )
+
+
+def _line(category: PrizeCategory, award: prizes.Award, line: Line) -> AwardLine:
+    entry = line.entry
+    return AwardLine(
+        category=category.name,
+        category_id=category.pk,
+        place=award.place,
+        shared=award.shared,
+        entry=entry,
+        name=entry.player.full_name,
+        public_name=entry.public_name,
+        club=entry.player.club,
+        public_club=entry.public_club,
+        score=award.score,
+        total=line.total,
+        amount=award.amount,
+        goods=" + ".join(award.goods),
+    )

@@ -179,7 +179,9 @@ def counted_tables(tournament: Tournament, prefix: str = "") -> Q:
     )
 
 
-def _tiebreak_key(line: Tally, tiebreak: str) -> tuple:
+def tiebreak_key(line: Tally, tiebreak: str) -> tuple:
+    """What orders ``line`` in the standings: minus its total, then the tournament's
+    tie-breakers ``tiebreak`` (smaller is better)."""
     key: list[int] = [-line.total]
     for rule in tiebreak.split(","):
         if rule == "best-round":
@@ -207,7 +209,7 @@ def rank_lines(lines: list[T], tiebreak: str) -> list[T]:
     unless the tournament's tie-breakers ``tiebreak`` decide); equal players by start
     number."""
 
-    keys = {id(line): _tiebreak_key(line, tiebreak) for line in lines}  # once per line
+    keys = {id(line): tiebreak_key(line, tiebreak) for line in lines}  # once per line
     ranked = sorted(lines, key=lambda line: (keys[id(line)], line.start_number))
     assign_ranks(ranked, lambda line: keys[id(line)])
     return ranked

@@ -35,11 +35,22 @@ from django_tasks import task
 
 from ..base import ratelimit
 from ..base.versions import series_key
-from ..exports import PdfUnavailable, cards, federation, printpack, xlsx
+from ..exports import PdfUnavailable, cards, certificates, federation, printpack, xlsx
 from ..exports import documents as pdfs
 from ..exports import downloads as names
+from ..exports import prizes as payout
 from ..exports.export import PDF, XLSX, Export, download
-from ..models import Document, DocumentStatus, Round, Series, Tournament
+from ..models import (
+    CertificateDesign,
+    Document,
+    DocumentStatus,
+    Prize,
+    PrizeCategory,
+    Round,
+    Series,
+    Tournament,
+)
+from ..queries import fees as fees_domain
 from ..queries import series as series_domain
 
 logger = logging.getLogger(__name__)
@@ -62,6 +73,9 @@ class Kind:
     # the federation DDV member numbers: never cached.
     secret: bool = False
     series_public_only: bool | None = None  # a series' kinds: its public table or all of it
+    # The prize list's kinds (payout sheet, certificates): made from the prizes and the fees
+    # besides the results (see :func:`current_version`).
+    prizes: bool = False
 
     def export(self, subject: Subject, variant: str) -> Export:
         return Export(self.name(subject, variant), self.content_type, self.make(subject, variant))
@@ -122,6 +136,23 @@ def _cards_name(tournament: Subject, variant: str) -> str:
     return names.cards_name(tournament, cards.variant_numbers(variant))
 
 
+def _certificates(everyone: bool) -> Callable[[Subject, str], bytes]:
+    """The certificates of the prize winners or of every ranked player; the variant is the
+    design's version (a new design makes new files), the design itself is read now."""
+    which = certificates.EVERYONE if everyone else certificates.WINNERS
+
+    def make(tournament: Subject, variant: str) -> bytes:
+        assert isinstance(tournament, Tournament)
+        return certificates.certificates_pdf(tournament, which)
+
+    return make
+
+
+def certificates_variant() -> str:
+    """The variant of a certificates document: the design's version now."""
+    return str(CertificateDesign.current().version)
+
+
 KINDS: dict[str, Kind] = {
     "standings-pdf": Kind(
         gettext_lazy("Standings"),
@@ -157,6 +188,38 @@ KINDS: dict[str, Kind] = {
         XLSX,
         _t(federation.results_workbook),
         secret=True,  # DDV member numbers
+    ),
+    "payout-pdf": Kind(
+        gettext_lazy("Payout sheet"),
+        _t(lambda t: names.payout_name(t, "pdf")),
+        PDF,
+        _t(payout.payout_pdf),
+        secret=True,  # real names and the cash box: an office document
+        prizes=True,
+    ),
+    "payout-xlsx": Kind(
+        gettext_lazy("Payout sheet"),
+        _t(lambda t: names.payout_name(t, "xlsx")),
+        XLSX,
+        _t(payout.payout_workbook),
+        secret=True,
+        prizes=True,
+    ),
+    "certificates-pdf": Kind(
+        gettext_lazy("Certificates"),
+        _t(lambda t: names.certificates_name(t, everyone=False)),
+        PDF,
+        _certificates(everyone=False),
+        secret=True,
+        prizes=True,
+    ),
+    "certificates-all-pdf": Kind(
+        gettext_lazy("Certificates"),
+        _t(lambda t: names.certificates_name(t, everyone=True)),
+        PDF,
+        _certificates(everyone=True),
+        secret=True,
+        prizes=True,
     ),
     "printpack": Kind(
         gettext_lazy("Print pack (PDF)"), _print_pack_name, PDF, _print_pack, secret=True
@@ -203,6 +266,8 @@ def current_version(kind: str, subject: Subject) -> str:
     """The state of the data ``kind`` is made from, read now: the tournament's version; for a
     series a fingerprint of its version, its tournaments' versions and the date (its time
     window moves with the date)."""
+    if isinstance(subject, Tournament) and KINDS[kind].prizes:
+        return _prizes_version(subject)
     if isinstance(subject, Tournament):
         # The results version: a file takes seconds to make, and the keepers' game saves
         # (which move only ``version``) would outdate it before it is ready. What the files
@@ -212,6 +277,25 @@ def current_version(kind: str, subject: Subject) -> str:
     public_only = KINDS[kind].series_public_only
     state = repr((series_key(fresh, public_only=bool(public_only)), timezone.localdate()))
     return hashlib.sha256(state.encode()).hexdigest()[:32]
+
+
+def _prizes_version(tournament: Tournament) -> str:
+    """The state of the prize list: the results version (standings, entries with their fees
+    and attributes, the tournament's settings), the prize categories and prizes and the fee
+    sums, read now. Not the tournament's ``version``: the keepers' game saves move it all day
+    and would outdate every file before it is made."""
+    results = Tournament.objects.values_list("results_version", flat=True).get(pk=tournament.pk)
+    fields = ("pk", "name", "order", "measure", "ties", "sex", "born_from", "born_until",
+              "guests_only", "newcomers_only", "also_for_winners")  # fmt: skip
+    categories = PrizeCategory.objects.filter(tournament=tournament).order_by("pk")
+    prizes = Prize.objects.filter(category__tournament=tournament).order_by("pk")
+    state = (
+        results,
+        list(categories.values_list(*fields)),
+        list(prizes.values_list("pk", "category_id", "place", "kind", "value", "goods")),
+        fees_domain.fee_sums(tournament),
+    )
+    return hashlib.sha256(repr(state).encode()).hexdigest()[:32]
 
 
 def _subject(document: Document) -> Subject:
@@ -340,6 +424,13 @@ def prune(document: Document) -> int:
     ).exclude(version=document.version)
     if document.kind == "printpack":  # one per round
         same = same.filter(variant__startswith=document.variant.split(" ", 1)[0] + " ")
+    if KINDS[document.kind].prizes:  # the certificates of an older design too
+        same = same.model.objects.filter(
+            kind=document.kind,
+            tournament=document.tournament_id,
+            language=document.language,
+            status__in=[DocumentStatus.READY, DocumentStatus.FAILED],
+        ).exclude(pk=document.pk)
     removed = 0
     for old in same:
         if old.file_name:

@@ -1,0 +1,224 @@
+"""The payout sheet (issue 38): every prize of the prize list with the winner's real name, club,
+what they get and a line to sign for it, and beside it the fee ledger (the fee, how many paid,
+were let off or still owe, what was collected), what is paid out and what is left, so that the
+cash box can be counted against the sheet. An office document: real names.
+
+The prizes are ``queries.prizes.prize_list``; the fees ``queries.fees.fee_sums`` (the one home
+of the fee rules). :func:`payout_sheet` reads both into plain rows; the PDF
+(``print/payout.html``) and the workbook only set them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import Cell
+from openpyxl.utils import get_column_letter
+
+from ..models import Tournament
+from ..queries.fees import FeeSums, fee_sums
+from ..queries.prizes import AwardLine, PrizeList, prize_list
+from ..wording.money import money_text
+from .rows import heading, when
+from .xlsx import BOLD, TITLE, _cell, _saved
+
+ZERO = Decimal("0.00")
+EURO_FORMAT = '#,##0.00 "€"'
+# The columns of the workbook: category, place, shared, name, club, amount, goods, received.
+WIDTHS = (22, 7, 9, 28, 24, 12, 24, 24)
+
+
+@dataclass(frozen=True)
+class PayoutRow:
+    """One prize handed to one player."""
+
+    category: str
+    place: int
+    shared: int  # players sharing the place (1: alone)
+    name: str  # the real name
+    club: str
+    amount: Decimal  # 0 for goods only
+    goods: str
+
+    @property
+    def place_label(self) -> str:
+        """ "2." or, shared by three, "2. (geteilt, 3)"."""
+        if self.shared > 1:
+            return _("%(place)s. (shared by %(count)s)") % {
+                "place": self.place,
+                "count": self.shared,
+            }
+        return f"{self.place}."
+
+    @property
+    def prize(self) -> str:
+        """What the winner gets in words: "25,00 €", "Präsentkorb" or "10,00 € + Buch"."""
+        parts = [money_text(self.amount)] if self.amount else []
+        if self.goods:
+            parts.append(self.goods)
+        return " + ".join(parts)
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """The cash box: the fees collected against the prizes paid out."""
+
+    fees: FeeSums
+    paid_out: Decimal
+
+    @property
+    def collected(self) -> Decimal:
+        return self.fees.collected
+
+    @property
+    def left(self) -> Decimal:
+        return self.collected - self.paid_out
+
+
+@dataclass(frozen=True)
+class PayoutSheet:
+    tournament: Tournament
+    provisional: bool
+    rows: list[PayoutRow]
+    ledger: Ledger
+    # Places with a prize nobody took, by category name.
+    unawarded: list[tuple[str, list[int]]]
+
+
+def _row(award: AwardLine) -> PayoutRow:
+    return PayoutRow(
+        category=award.category,
+        place=award.place,
+        shared=award.shared,
+        name=award.name,
+        club=award.club,
+        amount=award.amount,
+        goods=award.goods,
+    )
+
+
+def sheet_of(prizes: PrizeList, fees: FeeSums) -> PayoutSheet:
+    """The payout sheet of a prize list and the fee sums it was computed with."""
+    rows = [_row(award) for award in prizes.awards]
+    paid_out = sum((row.amount for row in rows), ZERO)
+    unawarded = [(c.name, list(c.unawarded)) for c in prizes.categories if c.unawarded]
+    return PayoutSheet(
+        tournament=prizes.tournament,
+        provisional=prizes.provisional,
+        rows=rows,
+        ledger=Ledger(fees=fees, paid_out=paid_out),
+        unawarded=unawarded,
+    )
+
+
+def payout_sheet(tournament: Tournament) -> PayoutSheet:
+    return sheet_of(prize_list(tournament), fee_sums(tournament))
+
+
+def state_of(sheet: PayoutSheet) -> str:
+    return _("provisional") if sheet.provisional else _("final")
+
+
+def payout_pdf(tournament: Tournament) -> bytes:
+    from .pdf import render_pdf  # WeasyPrint loads only when a PDF is made
+
+    sheet = payout_sheet(tournament)
+    ledger = sheet.ledger
+    context = {
+        "tournament": tournament,
+        "sheet": sheet,
+        "state": state_of(sheet),
+        "money": {
+            "fee": money_text(ledger.fees.fee),
+            "collected": money_text(ledger.collected),
+            "outstanding": money_text(ledger.fees.outstanding),
+            "paid_out": money_text(ledger.paid_out),
+            "left": money_text(ledger.left),
+        },
+        "generated": when(timezone.now()),
+    }
+    return render_pdf("tournament/print/payout.html", context)
+
+
+def _euro(sheet, amount: Decimal | None, *, font=None) -> Cell:
+    cell = WriteOnlyCell(sheet, value=None if amount is None else float(amount))
+    cell.number_format = EURO_FORMAT
+    if font is not None:
+        cell.font = font
+    return cell
+
+
+def payout_workbook(tournament: Tournament) -> bytes:
+    """The payout sheet as an Excel workbook: the prizes (amounts as numbers in euros, an
+    empty column to sign in), and below them the fee ledger."""
+    payout = payout_sheet(tournament)
+    book = Workbook(write_only=True)
+    title = _("Payout")
+    sheet = book.create_sheet(title=title[:31])
+    head = heading(tournament, title, state_of(payout))
+    sheet.freeze_panes = f"A{len(head) + 3}"
+    for index, width in enumerate(WIDTHS, start=1):
+        sheet.column_dimensions[get_column_letter(index)].width = width
+    for text, font in zip(head, [TITLE, BOLD], strict=False):
+        sheet.append([_cell(sheet, text, font=font)])
+    for text in head[2:]:
+        sheet.append([_cell(sheet, text)])
+    sheet.append([])
+    labels = [
+        _("Category"),
+        _("Place"),
+        _("Shared by"),
+        _("Name"),
+        _("Club"),
+        _("Amount"),
+        _("Goods"),
+        _("Received (signature)"),
+    ]
+    sheet.append([_cell(sheet, label, font=BOLD) for label in labels])
+    for row in payout.rows:
+        sheet.append(
+            [
+                _cell(sheet, row.category),
+                _cell(sheet, row.place),
+                _cell(sheet, row.shared if row.shared > 1 else None),
+                _cell(sheet, row.name),
+                _cell(sheet, row.club),
+                _euro(sheet, row.amount),
+                _cell(sheet, row.goods),
+                None,
+            ]
+        )
+    for name, places in payout.unawarded:
+        listed = ", ".join(f"{place}." for place in places)
+        missing = _("not awarded: %(places)s") % {"places": listed}
+        sheet.append([_cell(sheet, name), _cell(sheet, missing)])
+    ledger = payout.ledger
+    sheet.append([])
+    heads = [_("Cash box"), None, None, None, _("Players"), _("Amount")]
+    sheet.append([_cell(sheet, text, font=BOLD) if text else None for text in heads])
+    lines = [
+        (_("Entry fee"), None, ledger.fees.fee),
+        (_("Paid"), ledger.fees.paid, None),
+        (_("Waived"), ledger.fees.waived, None),
+        (_("Still open"), ledger.fees.open, None),
+        (_("Collected"), None, ledger.collected),
+        (_("Paid out"), None, ledger.paid_out),
+        (_("Left"), None, ledger.left),
+    ]
+    for label, count, amount in lines:
+        sheet.append(
+            [
+                _cell(sheet, label, font=BOLD),
+                None,
+                None,
+                None,
+                _cell(sheet, count),
+                _euro(sheet, amount, font=BOLD) if amount is not None else None,
+            ]
+        )
+    return _saved(book, f"{tournament.name} – {title}")

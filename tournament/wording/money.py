@@ -1,0 +1,22 @@
+"""Money as the reader's language writes it: "1.234,50 €" in German, "€1,234.50" in English
+(the players page, the prize page, the payout sheet)."""
+
+from decimal import Decimal, InvalidOperation
+
+from django.utils import formats
+from django.utils.translation import get_language
+
+
+def money_text(value) -> str:
+    """An amount in euros in the active language: the German way puts the sign after the
+    number, the English one before it; always two decimals, thousands grouped."""
+    if value is None or value == "":
+        return ""
+    try:
+        amount = Decimal(value)
+    except (InvalidOperation, TypeError, ValueError):
+        return ""
+    number = formats.number_format(amount, decimal_pos=2, use_l10n=True, force_grouping=True)
+    if (get_language() or "de").startswith("de"):
+        return f"{number} €"
+    return f"€{number}"
