@@ -112,6 +112,7 @@ manage_patterns = (
         path("<slug:slug>/import/confirm/", imports.import_confirm, name="import-confirm"),
         path("<slug:slug>/rounds/", rounds.round_list, name="round-list"),
         path("<slug:slug>/standings/", standings.standings, name="standings"),
+        path("<slug:slug>/standings/reveal/", standings.standings_reveal, name="standings-reveal"),
         path("<slug:slug>/statistics/", statistics.manage_statistics, name="statistics"),
         path("<slug:slug>/statistics/day/", statistics.manage_day, name="statistics-day"),
         path(

@@ -107,6 +107,7 @@ DIRECTOR_PAGES = {
     "import-confirm": (lambda t, e: {"slug": t.slug}, "post", 302),
     "round-list": (lambda t, e: {"slug": t.slug}, "get", 200),
     "standings": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "standings-reveal": (lambda t, e: {"slug": t.slug}, "post", 302),
     "statistics": (lambda t, e: {"slug": t.slug}, "get", 200),
     "statistics-day": (lambda t, e: {"slug": t.slug}, "get", 200),
     "statistics-player": (lambda t, e: {"slug": t.slug, "number": e.start_number}, "get", 200),

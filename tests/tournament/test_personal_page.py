@@ -209,7 +209,9 @@ def test_the_page_reads_the_ranks_once_per_state_of_the_tournament(en, day_one, 
     _table, entries = day_one
     calls = []
     real = standings_domain.compute
-    monkeypatch.setattr(standings_domain, "compute", lambda t: calls.append(t) or real(t))
+    monkeypatch.setattr(
+        standings_domain, "compute", lambda t, **how: calls.append(t) or real(t, **how)
+    )
     for entry in entries:
         page_of(en, entry.token)
     assert len(calls) == 1  # four phones, one computation

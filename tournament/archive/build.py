@@ -26,6 +26,8 @@ from ..models import (
     Entry,
     Game,
     Penalty,
+    Prize,
+    PrizeCategory,
     RefereeCall,
     Registration,
     Round,
@@ -41,6 +43,7 @@ from ..models import (
     Tournament,
 )
 from ..models.round_status import STARTED
+from ..queries.standings import shown_publicly
 from .packing import FORMAT, FORMAT_VERSION, PROFILES
 
 # The tournament's settings the public pages read; the full profile adds the rest.
@@ -56,6 +59,8 @@ PUBLIC_SETTINGS = (
     "standings_live",
     "tiebreak",
     "projector_seconds",
+    # Hidden standings (issue 38): the service's copy says from which round on.
+    "hide_standings_from",
 )
 PRIVATE_SETTINGS = (
     "separate_clubs_rounds",
@@ -104,6 +109,20 @@ REGISTRATION_FIELDS = (
     "position",
     "consent",
     "publish",
+)
+# What the prize categories ask of an entry (issue 38): personal data, the full profile only.
+ENTRY_ATTRIBUTES = ("birth_year", "sex", "guest", "newcomer")
+PRIZE_CATEGORY_FIELDS = (
+    "name",
+    "order",
+    "measure",
+    "ties",
+    "sex",
+    "born_from",
+    "born_until",
+    "guests_only",
+    "newcomers_only",
+    "also_for_winners",
 )
 SERIES_SETTINGS = (
     "slug",
@@ -213,6 +232,7 @@ class _Builder:
                     else None,
                     "fee_changed_at": moment(entry.fee_changed_at),
                 }
+                row |= {key: getattr(entry, key) for key in ENTRY_ATTRIBUTES}
             rows.append(row)
         team_rows = [{"ref": team_ref[t.pk], "name": t.name} for t in teams]
         for ref, player in enumerate(players, start=1):
@@ -234,6 +254,10 @@ class _Builder:
         return out
 
     def visible(self, round_: Round) -> bool:
+        """Whether a started round's results go into the public profile: not while the
+        director hides them (issue 38), nor while publishing holds them back."""
+        if not shown_publicly(self.tournament, round_.number):
+            return False
         return self.results_visible is None or bool(self.results_visible(round_))
 
     def counts(self, round_: Round, sheet: Sheet) -> bool:
@@ -464,6 +488,30 @@ class _Builder:
             for r in rows
         ]
 
+    def prizes(self) -> list[dict]:
+        """The prize categories in their order, each with its prizes by place (full only):
+        two queries."""
+        found = list(
+            PrizeCategory.objects.filter(tournament=self.tournament).order_by("order", "pk")
+        )
+        prizes: dict[int, list[dict]] = defaultdict(list)
+        for prize in Prize.objects.filter(category__tournament=self.tournament).order_by(
+            "category_id", "place"
+        ):
+            prizes[prize.category_id].append(
+                {
+                    "place": prize.place,
+                    "kind": prize.kind,
+                    "value": str(prize.value),
+                    "goods": prize.goods,
+                }
+            )
+        return [
+            {key: getattr(category, key) for key in PRIZE_CATEGORY_FIELDS}
+            | {"prizes": prizes[category.pk]}
+            for category in found
+        ]
+
     def series(self) -> list[dict]:
         found = Series.objects.filter(tournaments=self.tournament).order_by("slug")
         if self.public:
@@ -532,5 +580,12 @@ def build(
             "rounds": rounds,
             "series": builder.series(),
         }
-        | ({} if public else {"registrations": builder.registrations(numbers)})
+        | (
+            {}
+            if public
+            else {
+                "registrations": builder.registrations(numbers),
+                "prize_categories": builder.prizes(),
+            }
+        )
     )

@@ -30,6 +30,8 @@ from ..models import (
     Game,
     Penalty,
     Player,
+    Prize,
+    PrizeCategory,
     RefereeCall,
     Registration,
     Round,
@@ -45,13 +47,15 @@ from ..models import (
 )
 from ..models.locks import lock_tournament
 from ..models.round import new_table_token
-from ..models.tournament import SLUG_MAX
+from ..models.tournament import SLUG_MAX, Sex
 from ..permissions import directed_series, managed_tournaments
 from .build import (
     DRAW_LOG_FIELDS,
+    ENTRY_ATTRIBUTES,
     PENALTY_DETAILS,
     PRIVATE_MOMENTS,
     PRIVATE_SETTINGS,
+    PRIZE_CATEGORY_FIELDS,
     PUBLIC_SETTINGS,
     REGISTRATION_FIELDS,
     SERIES_SETTINGS,
@@ -243,6 +247,8 @@ def _clear(tournament: Tournament) -> None:
         tables,
         rounds,
         Registration.objects.filter(tournament=tournament),
+        Prize.objects.filter(category__tournament=tournament),
+        PrizeCategory.objects.filter(tournament=tournament),
         Entry.objects.filter(tournament=tournament),
         Team.objects.filter(tournament=tournament),
     ):
@@ -301,9 +307,49 @@ def _entries(
             entry.fee = e["fee"]
             entry.fee_changed_by = users.get(e["fee_changed_by"])
             entry.fee_changed_at = when(e["fee_changed_at"])
+            _attributes(entry, e)
         entries.append(entry)
     Entry.objects.bulk_create(entries, batch_size=BATCH)
     return {entry.start_number: entry.pk for entry in entries}
+
+
+def _attributes(entry: Entry, e: dict) -> None:
+    """What the prize categories ask of an entry (optional keys, full profile only)."""
+    for key in ENTRY_ATTRIBUTES:
+        if key in e:
+            setattr(entry, key, e[key])
+    year = entry.birth_year
+    if year is not None and (not isinstance(year, int) or not 1900 <= year <= 2100):
+        raise ArchiveError(BROKEN)
+    if entry.sex not in ("", *Sex.values):
+        raise ArchiveError(BROKEN)
+    if not isinstance(entry.guest, bool) or not isinstance(entry.newcomer, bool):
+        raise ArchiveError(BROKEN)
+
+
+def _prizes(doc: dict, tournament: Tournament) -> None:
+    """The prize categories and their prizes (optional, full profile only), each checked
+    as a form would check it; in bulk, without a history of the copy's rows."""
+    given = doc.get("prize_categories", [])
+    categories = []
+    for c in given:
+        category = PrizeCategory(tournament=tournament, **{k: c[k] for k in PRIZE_CATEGORY_FIELDS})
+        category.full_clean(exclude=["tournament"])
+        categories.append(category)
+    PrizeCategory.objects.bulk_create(categories)
+    prizes = []
+    for c, category in zip(given, categories, strict=True):
+        for p in c["prizes"]:
+            prize = Prize(
+                category=category,
+                place=p["place"],
+                kind=p["kind"],
+                value=Decimal(p["value"]),
+                goods=p["goods"],
+            )
+            prize.full_clean(exclude=["category"])
+            prizes.append(prize)
+    Prize.objects.bulk_create(prizes)
 
 
 def _text(value: Any) -> str:
@@ -572,6 +618,8 @@ def _restore(
     entries = _entries(doc, tournament, players, anonymous, users)
     _rounds(doc, tournament, entries, users)
     _registrations(doc, tournament, entries)
+    if doc["profile"] == "full":
+        _prizes(doc, tournament)
     if with_series:
         _series(doc, tournament, importer)
     orphans = set(old_anonymous.values()) - set(anonymous.values())

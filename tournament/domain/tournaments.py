@@ -1,10 +1,14 @@
 """A tournament's own writes: created by a director, its settings changed (the stored results
-of closed rounds computed anew when the rules change), its projector link renewed."""
+of closed rounds computed anew when the rules change), its projector link renewed, its hidden
+standings revealed after the prize ceremony."""
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
+from ..errors import DomainError
 from ..models import Tournament
 from ..models.audit import stamp
+from ..models.locks import lock_tournament
 from ..models.tournament import new_projector_token
 from . import results
 
@@ -40,3 +44,19 @@ def renew_projector_link(tournament: Tournament, user=None) -> Tournament:
     stamp(tournament, user)
     tournament.save(update_fields=["projector_token"])
     return tournament
+
+
+@transaction.atomic
+def reveal_standings(tournament: Tournament, user) -> Tournament:
+    """After the prize ceremony: the rounds the director hid (``hide_standings_from``) show
+    on every public page, file and the results service again (issue 38). The save moves the
+    tournament's versions, so every cached public page and file is made anew; the history
+    names who revealed them. Refused when nothing is hidden (a second click)."""
+    locked = lock_tournament(tournament.pk)
+    if locked is None or locked.hide_standings_from is None:
+        raise DomainError(_("Nothing is hidden: the public sees the whole standings already."))
+    locked.hide_standings_from = None
+    stamp(locked, user)
+    locked.save(update_fields=["hide_standings_from"])
+    tournament.hide_standings_from = None
+    return locked

@@ -199,7 +199,7 @@ def series_pdf(standings: SeriesStandings) -> bytes:
     context = {
         "standings": standings,
         "series": standings.series,
-        "about": series.describe(standings),
+        "about": " · ".join([series.describe(standings), *series.hidden_notes(standings)]),
         "ranked": printed(ranked),
         "below": printed(below),
         "generated": when(standings.generated_at),

@@ -154,7 +154,18 @@ def heading(standings: SeriesStandings, title: str) -> list[str]:
         series.name,
         title,
         describe(standings),
+        *hidden_notes(standings),
         _("generated %(generated)s") % {"generated": when(timezone.now())},
+    ]
+
+
+def hidden_notes(standings: SeriesStandings) -> list[str]:
+    """For a public file: the tournaments whose last rounds wait for their prize ceremony
+    (issue 38), one sentence each."""
+    return [
+        _("%(name)s: results from round %(number)s on will be announced at the prize ceremony.")
+        % {"name": t.name, "number": t.hide_standings_from}
+        for t in standings.hidden_tournaments
     ]
 
 

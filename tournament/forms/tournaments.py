@@ -201,6 +201,7 @@ class TournamentForm(forms.ModelForm):
             "standings_live",
             "tiebreak",
             "projector_seconds",
+            "hide_standings_from",
             "rule_profile",
             "custom_base",
             *REGISTRATION_FIELDS,
@@ -253,6 +254,7 @@ class TournamentForm(forms.ModelForm):
         capacity.validators += [MinValueValidator(1), MaxValueValidator(MAX_DRAW_PLAYERS)]
         capacity.widget.attrs.update({"min": 1, "max": MAX_DRAW_PLAYERS})
         self.fields["entry_fee"].required = False  # left empty: no fee
+        self.fields["hide_standings_from"].widget.attrs.update({"min": 1, "max": MAX_ROUNDS})
         self.fields["entry_fee"].widget.attrs.update({"inputmode": "decimal", "size": 8})
         base_key = self.instance.custom_base or "ddv"
         shown = self._shown_profile(base_key)
@@ -350,12 +352,24 @@ class TournamentForm(forms.ModelForm):
         minutes = self.cleaned_data.get("publish_delay_minutes")
         return 0 if minutes is None else minutes  # left empty: at once
 
+    def _clean_hidden(self, cleaned: dict[str, Any]) -> None:
+        """Hidden standings (issue 38): from a round the tournament plays, 1 to the planned
+        rounds."""
+        first, planned = cleaned.get("hide_standings_from"), cleaned.get("planned_rounds")
+        if first is not None and planned and not 1 <= first <= planned:
+            message = _(
+                "Hide the standings from a round between 1 and %(rounds)s (the planned "
+                "rounds), or leave the field empty to hide nothing."
+            ) % {"rounds": planned}
+            self.add_error("hide_standings_from", message)
+
     def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
         if not cleaned.get("slug") and cleaned.get("name") and "slug" not in self.errors:
             cleaned["slug"] = unique_slug(cleaned["name"], self.instance)
         self._clean_registration(cleaned)
+        self._clean_hidden(cleaned)
         profile = cleaned.get("rule_profile")
         if profile != CUSTOM:
             # Another profile: the parameter fields (hidden on the page) do not count.

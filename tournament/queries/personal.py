@@ -46,7 +46,9 @@ class Rank:
 
 
 def _ranks(tournament: Tournament) -> dict[int, Rank]:
-    standings = standings_domain.compute(tournament)
+    # The personal page is public: the rounds the director hides count no more here
+    # (issue 38) than on the public standings.
+    standings = standings_domain.compute(tournament, public=True)
     if not standings.round_numbers:
         return {}  # nothing counts yet: everybody would share rank 1 with 0 points
     return {
@@ -60,7 +62,7 @@ def rank_of(entry: Entry) -> Rank | None:
     tournament (and kept ``STANDINGS_CACHE_SECONDS`` while games come in); None before the
     entry played, or while no points count yet."""
     tournament = entry.tournament
-    family = ("personal-ranks", tournament.pk)
+    family = ("personal-ranks", tournament.pk, "public")
     ranks = cached(
         family, tournament.version, lambda: _ranks(tournament), settings.STANDINGS_CACHE_SECONDS
     )
@@ -152,6 +154,8 @@ class Played:
     sheet: SheetSummary
     points: int | None
     pflichtsolo_missing: int | None  # closed rounds: from the stored result
+    # A round whose results the director hides (issue 38): no points, no sheet shown.
+    hidden: bool = False
 
     @property
     def table_total(self) -> int:
@@ -195,7 +199,12 @@ class Day:
     @property
     def sheets(self) -> list[Played]:
         """The player's tables whose sheets they may read: submitted, confirmed or closed."""
-        return [p for p in reversed(self.played) if p.sheet.readable]
+        return [p for p in reversed(self.played) if p.sheet.readable and not p.hidden]
+
+    @property
+    def hidden_from(self) -> int | None:
+        """The first round whose results wait for the prize ceremony (issue 38), or None."""
+        return standings_domain.hidden_from(self.tournament)
 
 
 def can_check_in(entry: Entry) -> bool:
@@ -229,10 +238,11 @@ def day(entry: Entry) -> Day:
         round_.tournament = tournament  # no query per table for the rule profile
         seat.table.round = round_
         result = stored.get(round_.pk)
+        hidden = not standings_domain.shown_publicly(tournament, round_.number)
         points = None
-        if rank is not None and round_.number in rank.rounds:
+        if not hidden and rank is not None and round_.number in rank.rounds:
             points = rank.rounds[round_.number]
-        elif result is not None:
+        elif not hidden and result is not None:
             points = result.points
         played.append(
             Played(
@@ -241,6 +251,7 @@ def day(entry: Entry) -> Day:
                 sheet=sheet_of(seat.table),
                 points=points,
                 pflichtsolo_missing=result.pflichtsoli_missing if result is not None else None,
+                hidden=hidden,
             )
         )
     running = next((r for r in shown if r.status == RoundStatus.RELEASED), None)

@@ -95,7 +95,7 @@ def _seating(round_: Round) -> list[dict]:
 
 
 def _standings(tournament: Tournament) -> dict:
-    standings = standings_domain.compute(tournament)
+    standings = standings_domain.compute(tournament, public=True)  # every screen is public
     lines = [
         {
             "rank": line.rank,
@@ -110,13 +110,16 @@ def _standings(tournament: Tournament) -> dict:
         "rounds": standings.round_numbers,
         # Nothing counted yet: a list of zeros tells the hall nothing.
         "lines": lines if standings.round_numbers else [],
+        # Hidden standings (issue 38): the screen says from which round on.
+        "hidden_from": standings.hidden_from,
     }
 
 
 def day(tournament: Tournament) -> dict | None:
     """The numbers of the day (the optional slide, ``?zahlen=1``, asked for only by a screen
     that shows it): names as on the seating, the kind in words of the reader's language."""
-    figures = statistics_domain.figures(tournament)  # computed when a result changed
+    # Computed when a result changed; public: the screen never shows hidden rounds.
+    figures = statistics_domain.figures(tournament, public=True)
     stats = next(iter(figures.by_profile.values()), None)
     if stats is None or not stats.games:
         return None

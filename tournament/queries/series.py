@@ -163,6 +163,8 @@ class TournamentInfo:
     status: str  # a TournamentStatus
     in_window: bool
     players: int  # players with a result in its closed rounds
+    # The public table of a tournament that hides rounds from this one on (issue 38).
+    hidden_from: int | None = None
 
     @property
     def running(self) -> bool:
@@ -185,6 +187,11 @@ class SeriesStandings:
     @property
     def running(self) -> list[Tournament]:
         return [info.tournament for info in self.tournaments if info.running]
+
+    @property
+    def hidden_tournaments(self) -> list[Tournament]:
+        """The tournaments whose last rounds wait for their prize ceremony (public table)."""
+        return [info.tournament for info in self.tournaments if info.hidden_from is not None]
 
     @cached_property  # read for every value shown: computed once
     def decimals(self) -> int:
@@ -239,15 +246,16 @@ def window_start(series: Series, today: datetime.date) -> datetime.date | None:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _played(tournaments: list[Tournament]) -> dict[int, list[Played]]:
+def _played(tournaments: list[Tournament], public: bool = False) -> dict[int, list[Played]]:
     """Per tournament id: its players' closed rounds — four queries for all tournaments
-    together, plain values throughout."""
+    together, plain values throughout. ``public``: without the rounds a tournament's director
+    hides until the prize ceremony (issue 38)."""
     ids = [t.pk for t in tournaments]
     entries = Entry.objects.filter(tournament_id__in=ids).values_list(
         "pk", "tournament_id", "player_id", "start_number", "status", "publish"
     )
     played = {row[0]: Played(*row) for row in entries}
-    tally(played, ids, None)  # the closed rounds only
+    tally(played, ids, None, public=public)  # the closed rounds only
     by_tournament: dict[int, list[Played]] = defaultdict(list)
     for line in played.values():
         if line.rounds:
@@ -262,10 +270,12 @@ def _shared_points(table: list[int], rank: int, sharing: int) -> Fraction:
     return Fraction(sum(table[p] for p in places if p < len(table)), sharing)
 
 
-def _results(series: Series, tournaments: list[Tournament]) -> dict[int, SeriesLine]:
+def _results(
+    series: Series, tournaments: list[Tournament], public: bool = False
+) -> dict[int, SeriesLine]:
     """Every player's results, ranked within each tournament: one more query (the
     players)."""
-    played = _played(tournaments)
+    played = _played(tournaments, public)
     ids = {line.player_id for lines in played.values() for line in lines}
     people = Player.objects.in_bulk(ids)
     players: dict[int, SeriesLine] = {}
@@ -353,7 +363,7 @@ def compute(
     start = window_start(series, today)
     members = series.counted_tournaments(public_only=public_only)
     tournaments = list(members.with_status().order_by("date", "name", "pk"))
-    players = _results(series, tournaments)
+    players = _results(series, tournaments, public_only)
     if public_only:
         _pseudonyms(players)
     for line in players.values():
@@ -382,6 +392,7 @@ def compute(
             status=t.status,
             in_window=not start or t.date >= start,
             players=counts[t.pk],
+            hidden_from=t.hide_standings_from if public_only else None,
         )
         for t in tournaments
     ]

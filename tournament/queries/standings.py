@@ -13,16 +13,21 @@ A closed round counts with its stored results (``RoundResult``, written by the v
 close and correct it); only the running round is summed from its games. A fixed number of
 queries, whatever the size of the field: the stored results, and the seats, game rows and
 penalty rows of the running round's tables, each in one query.
+
+Hidden standings (issue 38): a tournament's ``hide_standings_from`` N keeps the results of
+rounds N, N+1, ... from every public page, file and the results service until the director
+reveals them after the prize ceremony. One rule, here: ``compute(..., public=True)`` and
+:func:`public_rounds` count only the rounds before N; the office counts everything.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from django.db.models import Exists, OuterRef, Q, Sum
+from django.db.models import Exists, F, OuterRef, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -130,10 +135,38 @@ class Standings:
     generated_at: object
     # Registered, but never seated in a released or closed round: no rank, by start number.
     absent: list[Line] = field(default_factory=list)
+    # The public standings of a tournament that hides rounds from this one on (issue 38);
+    # None on the office's standings and when nothing is hidden.
+    hidden_from: int | None = None
 
     @property
     def provisional(self) -> bool:
         return self.state == PROVISIONAL
+
+
+def hidden_from(tournament: Tournament) -> int | None:
+    """The first round whose results the public does not see yet, or None (all shown)."""
+    return tournament.hide_standings_from
+
+
+def shown_publicly(tournament: Tournament, number: int) -> bool:
+    """Whether round ``number``'s results may be shown on a public page or in a public file."""
+    first = hidden_from(tournament)
+    return first is None or number < first
+
+
+def hidden_rounds(tournament: Tournament, numbers: Iterable[int]) -> list[int]:
+    """Which of the round ``numbers`` are hidden from the public, in order."""
+    return sorted(n for n in numbers if not shown_publicly(tournament, n))
+
+
+def public_rounds(prefix: str = "") -> Q:
+    """The condition that a round (at ``prefix``, e.g. "table__round__") shows its results
+    publicly: its tournament hides nothing, or it comes before the first hidden round. The
+    database form of :func:`shown_publicly`, for the reads of many tournaments at once."""
+    return Q(**{f"{prefix}tournament__hide_standings_from__isnull": True}) | Q(
+        **{f"{prefix}number__lt": F(f"{prefix}tournament__hide_standings_from")}
+    )
 
 
 def counted_tables(tournament: Tournament, prefix: str = "") -> Q:
@@ -205,16 +238,21 @@ def tally_points(lines: Mapping[int, Tally], tables: Q) -> dict[int, int]:
     return round_of
 
 
-def tally(lines: Mapping[int, Tally], tournaments: list[int], running: Q | None) -> set[int]:
+def tally(
+    lines: Mapping[int, Tally], tournaments: list[int], running: Q | None, *, public: bool = False
+) -> set[int]:
     """Add to ``lines`` (by entry id) the points per round and the penalty points of the
     ``tournaments``' closed rounds as stored, and of the tables ``running`` (a condition on
     "table__…" of tables not in a closed round) summed from their games; returns the round
     numbers that count. A closed round without stored results (data written around the
     verbs: a fixture, a restored copy from before results were stored) is summed from its
-    games too; ``manage.py checkresults`` reports it."""
+    games too; ``manage.py checkresults`` reports it. ``public``: only the rounds whose
+    results are public (:func:`public_rounds`; ``running`` must say so itself)."""
     # One query: each closed round with its stored rows (a round without any: one row of
     # None). The covering index round_result_read answers the rows.
     closed = Round.objects.filter(tournament_id__in=tournaments, status=RoundStatus.CLOSED)
+    if public:
+        closed = closed.filter(public_rounds())
     number_of: dict[int, int] = {}
     stored: set[int] = set()
     for round_id, number, entry_id, points, penalties in closed.order_by().values_list(
@@ -237,7 +275,9 @@ def tally(lines: Mapping[int, Tally], tournaments: list[int], running: Q | None)
     return numbers
 
 
-def compute(tournament: Tournament) -> Standings:
+def compute(tournament: Tournament, *, public: bool = False) -> Standings:
+    """The standings as the office sees them, or ``public``: as every public page, file and
+    the results service show them, without the rounds the director hides (issue 38)."""
     played = Seat.objects.filter(round_started("round__"), entry=OuterRef("pk"))
     entries = (
         Entry.objects.filter(tournament=tournament)
@@ -259,7 +299,10 @@ def compute(tournament: Tournament) -> Standings:
         & counted_tables(tournament, "table__")
         & ~Q(table__round__status=RoundStatus.CLOSED)
     )
-    numbers = tally(lines, [tournament.pk], running)
+    hiding = hidden_from(tournament) if public else None
+    if hiding is not None:
+        running &= Q(table__round__number__lt=hiding)
+    numbers = tally(lines, [tournament.pk], running, public=public)
 
     playing = [line for line in lines.values() if not line.disqualified]
     ranked = rank_lines(playing, tournament.tiebreak)
@@ -267,8 +310,10 @@ def compute(tournament: Tournament) -> Standings:
         (line for line in lines.values() if line.disqualified),
         key=lambda line: (-line.total, line.entry.start_number),
     )
-    # Final exactly when the tournament is finished: one rule (Tournament.status).
-    state = FINAL if tournament.status == TournamentStatus.FINISHED else PROVISIONAL
+    # Final exactly when the tournament is finished: one rule (Tournament.status); never
+    # while rounds are hidden from the public.
+    finished = tournament.status == TournamentStatus.FINISHED and hiding is None
+    state = FINAL if finished else PROVISIONAL
     return Standings(
         tournament=tournament,
         round_numbers=sorted(numbers),
@@ -279,6 +324,7 @@ def compute(tournament: Tournament) -> Standings:
         # "Stand" line says (the copy's own clock would name the moment a reader came).
         generated_at=tournament.published_at or timezone.now(),
         absent=absent,
+        hidden_from=hiding,
     )
 
 

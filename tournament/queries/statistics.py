@@ -42,7 +42,7 @@ from ..models import (
 )
 from ..models.penalty import points_of
 from ..models.tournament import PROFILE_LABELS
-from .standings import counted_tables
+from .standings import counted_tables, hidden_from, public_rounds
 
 
 def profile_key(tournament: Tournament) -> Hashable:
@@ -191,9 +191,13 @@ def read(tournaments: Iterable[Tournament], tables: Q) -> Figures:
     return Figures(by_profile, labels, by_pk, dict(people))
 
 
-def of_tournament(tournament: Tournament) -> Figures:
-    """What the tournament's standings count (see the module's docstring)."""
-    return read([tournament], counted_tables(tournament))
+def of_tournament(tournament: Tournament, *, public: bool = False) -> Figures:
+    """What the tournament's standings count (see the module's docstring); ``public``: what
+    its public standings count, without the rounds the director hides (issue 38)."""
+    tables = counted_tables(tournament)
+    if public:
+        tables &= public_rounds("round__")
+    return read([tournament], tables)
 
 
 def state(tournament: Tournament) -> tuple[Hashable, float]:
@@ -206,18 +210,25 @@ def state(tournament: Tournament) -> tuple[Hashable, float]:
     return ("results", tournament.results_version), 0
 
 
-def figures(tournament: Tournament) -> Figures:
-    """:func:`of_tournament`, computed once per :func:`state` (and language: the labels)."""
+def figures(tournament: Tournament, *, public: bool = False) -> Figures:
+    """:func:`of_tournament`, computed once per :func:`state` (and language: the labels);
+    the public figures apart from the office's while the director hides rounds (otherwise
+    they are the same figures, computed once for both)."""
     current, stale = state(tournament)
-    family = ("statistics", tournament.pk, get_language())
-    return cached(family, current, partial(of_tournament, tournament), stale, share=False)
+    hiding = public and hidden_from(tournament) is not None
+    family = ("statistics", tournament.pk, get_language(), hiding)
+    compute = partial(of_tournament, tournament, public=hiding)
+    return cached(family, current, compute, stale, share=False)
 
 
 def of_series(series: Series, *, public_only: bool) -> Figures:
     """The closed rounds of the tournaments the series counts (``public_only`` as for the
     series' table)."""
     members = list(series.counted_tournaments(public_only=public_only).order_by("date", "pk"))
-    return read(members, Q(round__status=RoundStatus.CLOSED))
+    closed = Q(round__status=RoundStatus.CLOSED)
+    if public_only:  # a tournament's hidden rounds count on the series directors' page only
+        closed &= public_rounds("round__")
+    return read(members, closed)
 
 
 def entry_player(tournament: Tournament, number: int) -> Entry | None:

@@ -3,13 +3,18 @@
 import copy
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpResponse, QueryDict
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from ..base.caching import cached
+from ..domain.tournaments import reveal_standings
+from ..errors import DomainError
 from ..exports import downloads, html, rows
 from ..exports.export import download
 from ..models import Tournament
@@ -25,7 +30,7 @@ class _Computed:
     players named by the public rule (README, "Datenschutz / privacy")."""
 
     def __init__(self, tournament, public: bool = False) -> None:
-        self.standings = standings_domain.compute(tournament)
+        self.standings = standings_domain.compute(tournament, public=public)
         self.ranked = rows.standings_rows(self.standings, public=public)
         self.absent = rows.absent_rows(self.standings, public=public)
         self.teams = rows.team_rows(self.standings, public=public).rows
@@ -136,3 +141,18 @@ def results_export(request, slug, fmt):
     if fmt == "xlsx":  # the workbook is made in the background, the plain text file at once
         return documents.respond(request, "results-xlsx", tournament)
     return download(downloads.results_csv(tournament), private=True)
+
+
+@director_required
+@require_POST
+def standings_reveal(request, slug):
+    """ "Reveal the standings" after the prize ceremony (issue 38): every public page, file
+    and the results service show the hidden rounds from now on."""
+    tournament = get_managed_tournament(request, slug)
+    try:
+        reveal_standings(tournament, request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The standings are revealed: the public sees every round."))
+    return redirect("manage:standings", slug=tournament.slug)

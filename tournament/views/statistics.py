@@ -65,6 +65,14 @@ def _namer(figures: domain.Figures, *, public: bool) -> Namer:
     return name
 
 
+def _hidden(figures: domain.Figures, *, public: bool) -> list[Tournament]:
+    """The tournaments of the figures whose last rounds the public does not see yet (their
+    notes, issue 38); none on the office's pages."""
+    if not public:
+        return []
+    return [t for t in figures.tournaments.values() if t.hide_standings_from is not None]
+
+
 def _records(records: dict[PlayerKey, Record], name: Namer) -> list[tuple[str, Record]]:
     rows = [(name(player, None), record) for player, record in records.items()]
     return sorted(rows, key=lambda row: (-row[1].played, -len(row[1].won), row[0]))
@@ -181,7 +189,7 @@ def _event_context(figures: domain.Figures, *, public: bool, link: Callable) -> 
 
 
 def _tournament_body(request, tournament: Tournament, *, public: bool) -> str:
-    figures = domain.figures(tournament)
+    figures = domain.figures(tournament, public=public)
     numbers = {p: figures.person(p, tournament.pk) for p in figures.people}
 
     def link(player) -> str | bool:
@@ -198,6 +206,7 @@ def _tournament_body(request, tournament: Tournament, *, public: bool) -> str:
         **_event_context(figures, public=public, link=link),
         "tournament": tournament,
         "public_page": public,
+        "hidden_tournaments": _hidden(figures, public=public),
     }
     return render_to_string("tournament/statistics/_event.html", context, request)
 
@@ -212,7 +221,7 @@ def tournament_statistics(request, slug):
 
 
 def _player_body(request, tournament: Tournament, entry, *, public: bool) -> str:
-    figures = domain.figures(tournament)
+    figures = domain.figures(tournament, public=public)
     context = {
         "tournament": tournament,
         "entry": entry,
@@ -221,6 +230,7 @@ def _player_body(request, tournament: Tournament, entry, *, public: bool) -> str
         "stats_tournaments": figures.tournaments,
         "director": not public,
         "public_page": public,
+        "hidden_tournaments": _hidden(figures, public=public),
     }
     return render_to_string("tournament/statistics/_player.html", context, request)
 
@@ -265,13 +275,17 @@ def manage_player_statistics(request, slug, number):
 
 def _day(request, tournament: Tournament, *, public: bool):
     def render_page() -> str:
-        figures = domain.figures(tournament)
+        figures = domain.figures(tournament, public=public)
         name = _namer(figures, public=public)
         stats = next(iter(figures.by_profile.values()), None)
         section = None
         if stats is not None:
             section = _event_section(figures, tournament.profile, stats, name, lambda p: "")
-        context = {"tournament": tournament, "section": section}
+        context = {
+            "tournament": tournament,
+            "section": section,
+            "hidden_from": tournament.hide_standings_from if public else None,
+        }
         return render_to_string("tournament/statistics/day.html", context, request)
 
     family = ("statistics-day", tournament.pk, get_language(), public)
@@ -314,6 +328,7 @@ def _series_body(request, found: Series, state: tuple, *, public: bool) -> str:
         **_event_context(figures, public=public, link=link),
         "series": found,
         "public_page": public,
+        "hidden_tournaments": _hidden(figures, public=public),
     }
     return render_to_string("tournament/statistics/_event.html", context, request)
 
@@ -386,6 +401,7 @@ def series_player_statistics(request, slug, player):
             "stats_tournaments": figures.tournaments,
             "director": False,
             "public_page": True,
+            "hidden_tournaments": _hidden(figures, public=True),
         }
         return render_to_string("tournament/statistics/_player.html", context, request)
 

@@ -25,7 +25,7 @@ PAGES = [
 # round's clock (a second may pass between two reads), players' ids in links.
 _VOLATILE = re.compile(
     r'(csrfmiddlewaretoken" value="|CSRFToken": ")[^"]*|\d\d:\d\d(:\d\d)?|spieler/\d+/'
-    r'|"left": -?\d+'
+    r'|_left": -?\d+'
 )
 
 _NAME = re.compile(r"Vorname\d Offen\d|Spieler \d+")

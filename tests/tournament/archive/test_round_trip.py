@@ -2,6 +2,7 @@
 the same standings."""
 
 from copy import deepcopy
+from decimal import Decimal
 
 import pytest
 
@@ -10,7 +11,7 @@ from tests.tournament.archive.conftest import forget
 from tournament import archive
 from tournament.archive.restore import ARCHIVE_USER
 from tournament.exports import rows
-from tournament.models import Entry, Player, Tournament
+from tournament.models import Entry, Player, Prize, PrizeCategory, Tournament
 from tournament.queries import standings
 
 
@@ -192,3 +193,50 @@ def test_public_copies_find_an_unconsented_player_by_uid_and_never_rename_them(r
         hidden.club,
         hidden.ddv_number,
     )
+
+
+def test_the_full_file_carries_the_entry_attributes_and_the_prizes(rich):
+    """Issue 38: the prize categories with their prizes, the entry attributes and the hidden
+    standings' setting move with the tournament."""
+    t = rich.tournament
+    Tournament.objects.filter(pk=t.pk).update(hide_standings_from=3)
+    t.refresh_from_db()
+    Entry.objects.filter(tournament=t, start_number=1).update(
+        birth_year=1950, sex="f", guest=True, newcomer=False
+    )
+    Entry.objects.filter(tournament=t, start_number=2).update(sex="m", newcomer=True)
+    women = PrizeCategory.objects.create(tournament=t, name="Damen", order=2, sex="f")
+    overall = PrizeCategory.objects.create(
+        tournament=t, name="Gesamt", order=1, ties="tiebreak", born_until=1960
+    )
+    Prize.objects.create(category=overall, place=1, kind="share", value=Decimal("40.00"))
+    Prize.objects.create(category=overall, place=2, kind="amount", value=Decimal("25.50"))
+    Prize.objects.create(category=women, place=1, kind="goods", goods="Präsentkorb")
+    before = archive.build(t)
+    assert [c["name"] for c in before["prize_categories"]] == ["Gesamt", "Damen"]
+    assert before["entries"][0]["birth_year"] == 1950
+    data = archive.pack(before)
+    forget(t)
+
+    copy = archive.restore(archive.unpack(data))
+
+    after = archive.build(copy)
+    assert _without_moment(after) == _without_moment(_signed_by_the_archive(before))
+    assert copy.hide_standings_from == 3
+    assert Prize.objects.filter(category__tournament=copy).count() == 3
+
+
+def test_a_file_of_before_the_prizes_restores_without_them(rich):
+    doc = archive.build(rich.tournament)
+    del doc["prize_categories"]
+    del doc["tournament"]["hide_standings_from"]
+    for entry in doc["entries"]:
+        for key in ("birth_year", "sex", "guest", "newcomer"):
+            del entry[key]
+    forget(rich.tournament)
+
+    copy = archive.restore(doc)
+
+    assert copy.hide_standings_from is None
+    assert not copy.prize_categories.exists()
+    assert not Entry.objects.filter(tournament=copy).exclude(sex="").exists()

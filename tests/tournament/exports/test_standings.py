@@ -277,7 +277,9 @@ def test_junk_parameters_and_sorting_do_not_compute_again(
     play(tournament, 1, [[a, b, c, d]], [[(3, -3, 1, -1)]])
     computed = []
     compute = standings_domain.compute
-    monkeypatch.setattr(standings_domain, "compute", lambda t: computed.append(t.pk) or compute(t))
+    monkeypatch.setattr(
+        standings_domain, "compute", lambda t, **how: computed.append(t.pk) or compute(t, **how)
+    )
     url = reverse("public-standings", args=["herbst"])
     junk = ({"x": "1"}, {"x": "2", "y": "<b>"}, {"club": "No such club"}, {"sort": "evil"})
     for query in (*junk, {"sort": "r99"}, {"sort": "-r2"}):

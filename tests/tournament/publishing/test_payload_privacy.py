@@ -44,6 +44,9 @@ def test_no_payload_carries_anything_private(hall, published, clock, director_us
     for number, entry in enumerate(entries):
         entry.publish = number < 3
         entry.confirm_code = f"{48213 + number * 1111}"
+        # What the prize categories ask (issue 38): personal data that never leaves.
+        entry.birth_year, entry.sex = 1937 + number, "f"
+        entry.guest = entry.newcomer = True
         entry.save()
     hidden = entries[3].player
     hidden.first_name, hidden.last_name = "Verborgenia", "Geheimrath"
@@ -141,3 +144,49 @@ def test_no_payload_carries_anything_private(hall, published, clock, director_us
         players = archive.unpack(body)["players"]
         [unnamed] = [p for p in players if p["uid"] == str(hidden.uid)]
         assert set(unnamed) == {"ref", "uid"}
+        # Nor the entry attributes of the prize categories (issue 38), of anybody.
+        doc = archive.unpack(body)
+        attributes = {"birth_year", "sex", "guest", "newcomer"}
+        assert all(not attributes & set(entry) for entry in doc["entries"])
+        assert "prize_categories" not in doc
+        assert not any(f"{1937 + n}" in payload_text(body) for n in range(4))
+
+
+def test_a_hidden_round_sends_no_game_rows(hall, published, clock, director_user):
+    """Hidden standings (issue 38): while the director hides the results from round 2 on,
+    the payload carries round 2's table plan but none of its games or results; the
+    publication after "Reveal the standings" carries them."""
+    first = released_table(published, round_number=1)
+    entries = [seat.entry for seat in first.seats.order_by("position")]
+    Game.objects.create(table=first, number=1, kind="normal", p1=4, p2=-4, p3=4, p4=-4)
+    second = Round.objects.create(
+        tournament=published, number=2, status=RoundStatus.CLOSED, closed_at=clock.now
+    )
+    table = second.tables.create(number=1, size=4)
+    for position, entry in enumerate(entries, start=1):
+        table.seats.create(round=second, entry=entry, position=position)
+    Game.objects.create(table=table, number=1, kind="normal", p1=613, p2=-613, p3=5, p4=-5)
+    Round.objects.filter(number=1, tournament=published).update(
+        status=RoundStatus.CLOSED, closed_at=clock.now
+    )
+    settle(published)
+    published.hide_standings_from = 2
+    published.save()
+    publisher = Publisher(clock=clock)
+    publisher.run_once()
+    doc = archive.unpack(hall.accepted[-1][2])
+    assert doc["tournament"]["hide_standings_from"] == 2
+    rounds = {r["number"]: r for r in doc["rounds"]}
+    assert rounds[1]["tables"][0]["games"] and rounds[1]["results"]
+    assert rounds[2]["tables"][0]["games"] == [] and rounds[2]["results"] == []
+    assert len(rounds[2]["tables"][0]["seats"]) == 4  # the table plan stays
+    assert "613" not in payload_text(hall.accepted[-1][2])
+
+    published.refresh_from_db()
+    published.hide_standings_from = None  # what "Reveal the standings" does
+    published.save()
+    clock.advance(10)
+    publisher.run_once()
+    doc = archive.unpack(hall.accepted[-1][2])
+    assert doc["tournament"]["hide_standings_from"] is None
+    assert {r["number"]: r for r in doc["rounds"]}[2]["tables"][0]["games"]

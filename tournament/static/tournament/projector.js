@@ -153,6 +153,7 @@
     if (!items.length) return null;
     showOnly(name);
     if (name === "tables") summarise();
+    if (name === "standings") noteHidden();
     var smallest = LISTS[name].smallest || 1;
     var fit = null;
     SCALES.forEach(function (scale) {
@@ -190,6 +191,14 @@
     document.getElementById("tables-summary").textContent = say("summary", {
       done: count.done, total: data.tables.length, playing: count.playing, waiting: count.waiting
     });
+  }
+
+  // Hidden standings (issue 38): the rounds the director keeps for the prize ceremony.
+  function noteHidden() {
+    var note = document.getElementById("standings-note");
+    var from = data.standings.hidden_from;
+    note.hidden = !from;
+    note.textContent = from ? say("hidden", { n: from }) : "";
   }
 
   // --- the clock ----------------------------------------------------------------------
