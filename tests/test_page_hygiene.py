@@ -48,6 +48,8 @@ from tournament.models import (
     Entry,
     Penalty,
     Player,
+    Prize,
+    PrizeCategory,
     RefereeCall,
     Round,
     RoundStatus,
@@ -382,6 +384,8 @@ def user_words() -> list[str]:
     words |= set(Penalty.objects.values_list("revoke_reason", flat=True))
     words |= set(RefereeCall.objects.values_list("note", flat=True))
     words |= set(Sheet.objects.values_list("extra_reason", flat=True))
+    words |= set(PrizeCategory.objects.values_list("name", flat=True))
+    words |= set(Prize.objects.values_list("goods", flat=True))
     for user in get_user_model().objects.all():
         words |= {user.username, user.first_name, user.last_name}
     return sorted((w for w in words if w), key=len, reverse=True)

@@ -234,14 +234,14 @@ def demo_prizes(tournament: Tournament, director) -> None:
     rng = random.Random(DEMO_SEED)
     for entry in tournament.entries.select_related("player").order_by("start_number"):
         fee = FeeStatus.OPEN if entry.start_number % 11 == 0 else FeeStatus.PAID
-        fees.set_fee(entry, fee, director)
+        fees.set_fee(entry, fee, None)  # by the system, as the fixture's entries
         attributes = EntryAttributes(
             birth_year=rng.randrange(1944, 2008),
             sex=Sex.FEMALE if entry.player.first_name in WOMEN else Sex.MALE,
             guest=entry.start_number in (7, 19),
             newcomer=entry.start_number in (4, 21),
         )
-        set_attributes(entry, attributes, director, DEMO_REASON)
+        set_attributes(entry, attributes, None, DEMO_REASON)
     prizes.add_preset(tournament, "overall", user=director)
     goods = {"women": "Blumenstrauß", "seniors": "Flasche Winzersekt", "best-round": "Gutschein"}
     for key, what in goods.items():
