@@ -144,8 +144,8 @@ def test_a_constant_number_of_queries(cup, django_assert_num_queries):
 
 
 def test_a_withdrawn_player_keeps_their_place_in_the_prize_list(cup):
-    # Withdrawn players keep their points and their rank in the standings (TSR: only a
-    # disqualification removes them); the prize list follows the standings.
+    # Withdrawn players keep their points and their rank in the standings (only a
+    # disqualification removes the rank); the prize list follows the standings.
     t, entries = cup
     category(t, "Gesamt", 1, [(PrizeKind.AMOUNT, "5")])
     entries[0].status = EntryStatus.WITHDRAWN
