@@ -6,8 +6,12 @@ The categories are handed out in the director's order; a player takes at most on
 players stand by the category's measure (points in the standings, best single round, best
 round at a five-player table); equal players either share the prizes of the places they
 cover (the money split to the cent, the place merged) or are separated by the tournament's
-tie-breakers and then the start number. Shares of the fee pool become amounts by the largest
-remainder, so that the shares' cents add up to exactly their part of the pool.
+tie-breakers; players the tie-breakers cannot separate (equal in every one, or the tournament
+has none) share as well. Goods cannot be split: they go in place order to the group in the
+order of the tie-breakers, then the start number, and a member left with neither money nor
+goods takes no prize (and may still win in a later category). Shares of the fee pool become
+amounts by the largest remainder, so that the shares' cents add up to exactly their part of
+the pool.
 """
 
 from __future__ import annotations
@@ -86,7 +90,9 @@ def allocate(
     the measure and the tournament's tie-breakers) stands in one group with them: the group
     covers as many places as it has players, and the prizes of those places are split among
     them: the money evenly, a remaining cent each to the first of the group (tie-breakers,
-    then start number), the goods in place order to the group in that order."""
+    then start number), the goods in place order to the group in that order. A member who
+    gets neither money nor goods (more equal players than goods, or less than a cent each)
+    has no award."""
     amounts = prize_amounts(categories, pool)
     awarded: set[int] = set()
     awards: list[Award] = []
@@ -181,6 +187,8 @@ def _category_awards(
             goods = [p.goods for p in covered if p.kind == GOODS and p.goods]
             split = _split(money, len(group))
             for index, contender in enumerate(group):
+                if not split[index] and index >= len(goods):
+                    continue  # nothing left for them: no prize, so not blocked either
                 awards.append(
                     Award(
                         category=category.key,

@@ -322,3 +322,39 @@ def test_shares_that_make_the_whole_pool_pay_it_out_exactly(weights, pool):
         key=1, name="c", prizes=tuple(PrizeRule(p, SHARE, v) for p, v in enumerate(percents, 1))
     )
     assert sum(prize_amounts([rule], pool).values()) == pool
+
+
+def test_a_tied_player_left_without_goods_takes_no_prize_and_may_win_later():
+    # Players 2 and 3 share 2nd place, whose prize is one bottle of wine: it goes to 2 (start
+    # number), and 3 (a senior on 90 points) still wins the seniors' prize over player 4.
+    field = [
+        player(1, 100),
+        player(2, 90, birth_year=1950),
+        player(3, 90, birth_year=1950),
+        player(4, 10, birth_year=1950),
+    ]
+    overall = CategoryRule(
+        key=1,
+        name="Gesamt",
+        prizes=(PrizeRule(1, AMOUNT, D("50")), PrizeRule(2, GOODS, goods="Wein")),
+    )
+    seniors = money("20", key=2, name="Senioren", born_until=1960)
+    assert table(allocate(field, [overall, seniors], D("0"))) == [
+        (1, 1, 1, 1, D("50.00"), ()),
+        (1, 2, 2, 2, D("0.00"), ("Wein",)),
+        (2, 3, 1, 1, D("20.00"), ()),
+    ]
+
+
+def test_less_than_a_cent_each_leaves_the_last_of_a_tie_without_a_prize():
+    field = [player(1, 5), player(2, 5), player(3, 5)]
+    awards = allocate(field, [money("0.02")], D("0"))
+    assert [(a.key, a.amount, a.shared) for a in awards] == [(1, D("0.01"), 3), (2, D("0.01"), 3)]
+
+
+def test_the_tie_breakers_decide_only_where_they_separate():
+    # A tournament without tie-breakers: "the tie-breakers decide" leaves equal players equal,
+    # and they share.
+    field = [player(1, 100), player(2, 100)]
+    awards = allocate(field, [money("30", "10", ties=TIEBREAK_TIES)], D("0"))
+    assert table(awards) == [(1, 1, 1, 2, D("20.00"), ()), (1, 2, 1, 2, D("20.00"), ())]

@@ -141,3 +141,13 @@ def test_a_constant_number_of_queries(cup, django_assert_num_queries):
         category(t, f"K{order}", order, [(PrizeKind.AMOUNT, "1")] * 3)
     with django_assert_num_queries(10):
         prize_list(t)
+
+
+def test_a_withdrawn_player_keeps_their_place_in_the_prize_list(cup):
+    # Withdrawn players keep their points and their rank in the standings (only a
+    # disqualification removes the rank); the prize list follows the standings.
+    t, entries = cup
+    category(t, "Gesamt", 1, [(PrizeKind.AMOUNT, "5")])
+    entries[0].status = EntryStatus.WITHDRAWN
+    entries[0].save()
+    assert [a.name for a in prize_list(t).categories[0].awards] == ["Anna Muster"]
