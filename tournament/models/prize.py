@@ -6,13 +6,13 @@ Who wins what is read in ``tournament.queries.prizes``; the rules are ``scoring.
 
 from decimal import Decimal
 
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .audit import AuditRole
-from .tournament import Sex, Tournament
+from .tournament import BIRTH_YEAR_VALIDATORS, Sex, Tournament
 
 
 class Measure(models.TextChoices):
@@ -55,13 +55,13 @@ class PrizeCategory(models.Model):
         _("born in or after"),
         null=True,
         blank=True,
-        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+        validators=BIRTH_YEAR_VALIDATORS,
     )
     born_until = models.PositiveSmallIntegerField(
         _("born in or before"),
         null=True,
         blank=True,
-        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+        validators=BIRTH_YEAR_VALIDATORS,
     )
     guests_only = models.BooleanField(_("guests only"), default=False)
     newcomers_only = models.BooleanField(_("newcomers only"), default=False)
@@ -143,6 +143,11 @@ class CertificateDesign(models.Model):
     # Bumped by every save: the certificate files are keyed by it besides the tournament.
     version = models.PositiveIntegerField(default=0, editable=False)
     changed_at = models.DateTimeField(auto_now=True)
+    # Who changed the site-wide design, and what (the logo's bytes are not repeated there:
+    # its type says whether there was one).
+    history = HistoricalRecords(
+        excluded_fields=["logo", "version", "changed_at"], bases=[AuditRole]
+    )
 
     class Meta:
         verbose_name = _("certificate design")

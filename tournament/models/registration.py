@@ -12,13 +12,12 @@ page, and deleted after the tournament
 import secrets
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .audit import AuditRole
-from .tournament import Entry, Sex, Tournament
+from .tournament import BIRTH_YEAR_VALIDATORS, Entry, Sex, Tournament
 
 
 class RegistrationState(models.TextChoices):
@@ -59,7 +58,7 @@ class Registration(models.Model):
         _("year of birth"),
         null=True,
         blank=True,
-        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+        validators=BIRTH_YEAR_VALIDATORS,
     )
     sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
     # Empty once the personal data of a finished tournament is deleted.

@@ -401,6 +401,13 @@ class EntryStatus(models.TextChoices):
     DISQUALIFIED = "disqualified", _("disqualified")
 
 
+# The years of birth the site takes (prize categories, entries, registrations): one range.
+FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR = 1900, 2100
+# What the prize categories ask of an entry: personal data, kept out of the history.
+PRIZE_ATTRIBUTES = ("birth_year", "sex", "guest", "newcomer")
+BIRTH_YEAR_VALIDATORS = [MinValueValidator(FIRST_BIRTH_YEAR), MaxValueValidator(LAST_BIRTH_YEAR)]
+
+
 class Sex(models.TextChoices):
     FEMALE = "f", _("female")
     MALE = "m", _("male")
@@ -495,14 +502,14 @@ class Entry(models.Model):
         _("year of birth"),
         null=True,
         blank=True,
-        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+        validators=BIRTH_YEAR_VALIDATORS,
     )
     sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
     guest = models.BooleanField(_("guest"), default=False)
     newcomer = models.BooleanField(_("newcomer"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(
-        excluded_fields=["created_at", "confirm_code", "token", "birth_year", "sex"],
+        excluded_fields=["created_at", "confirm_code", "token", *PRIZE_ATTRIBUTES],
         bases=[AuditRole],
     )
 
