@@ -381,3 +381,24 @@ def test_every_public_route_is_known_to_show_results_or_not(hidden):
     assert not SHOWS_RESULTS & NO_RESULTS
     covered = set(_public_urls(hidden)) | {"club-tournament"}
     assert covered == SHOWS_RESULTS
+
+
+def test_a_change_of_the_setting_switches_the_series_pages_at_once(hidden, settings):
+    """The series pages may serve a copy a minute old when only results changed (production's
+    allowance, switched off for the other tests); hiding or revealing a round is no such
+    change: the next reader sees it."""
+    settings.SERIES_CACHE_SECONDS = 60
+    client = Client()
+    names = ("series-public", "series-player", "series-statistics", "series-player-statistics")
+    urls = [url for name, url in _public_urls(hidden).items() if name in names]
+
+    def pages() -> str:
+        return "\n".join(client.get(url).content.decode() for url in urls)
+
+    assert shows_hidden(pages()) == []  # cached, round 3 hidden
+    hidden.hide_standings_from = None
+    hidden.save()
+    assert "7337" in pages()  # cached now with every round
+    hidden.hide_standings_from = 3
+    hidden.save()
+    assert shows_hidden(pages()) == []
