@@ -27,6 +27,8 @@ from tournament.models import (
     Round,
     RoundStatus,
     Seat,
+    Sheet,
+    SheetStatus,
     Table,
     Tournament,
 )
@@ -402,3 +404,33 @@ def test_a_change_of_the_setting_switches_the_series_pages_at_once(hidden, setti
     hidden.hide_standings_from = 3
     hidden.save()
     assert shows_hidden(pages()) == []
+
+
+@pytest.mark.parametrize("live", [True, False])
+def test_a_running_hidden_round_never_counts_publicly(live):
+    """Round 2 is hidden and still running (released): with live standings its games count
+    in the office at once, without them its confirmed sheet does; the public never sees it."""
+    t = factories.TournamentFactory(
+        slug="laufend", is_public=True, planned_rounds=2, hide_standings_from=2, standings_live=live
+    )
+    entries = [factories.EntryFactory(tournament=t, start_number=n) for n in range(1, 5)]
+    now = timezone.now()
+    for number, status, row in (
+        (1, RoundStatus.CLOSED, (12, -12, 8, -8)),
+        (2, RoundStatus.RELEASED, (7319, -2771, -2274, -2274)),
+    ):
+        closed = now if status == RoundStatus.CLOSED else None
+        round_ = Round.objects.create(
+            tournament=t, number=number, status=status, started_at=now, closed_at=closed
+        )
+        table = Table.objects.create(round=round_, number=1, size=4)
+        for position, entry in enumerate(entries, start=1):
+            Seat.objects.create(round=round_, table=table, entry=entry, position=position)
+        Game.objects.create(table=table, number=1, kind="normal", **_cells(row))
+        Sheet.objects.update_or_create(table=table, defaults={"status": SheetStatus.CONFIRMED})
+    factories.settle(t)
+    assert 7331 in [line.total for line in standings.compute(t).lines]  # the office counts it
+    client = Client()
+    for name in ("public-standings", "public-projector-data", "statistics", "statistics-day"):
+        text = client.get(reverse(name, args=[t.slug])).content.decode()
+        assert "7319" not in text and "7331" not in text, name
