@@ -49,7 +49,7 @@ from ..models import (
     pseudonym,
 )
 from ..models.names import fold
-from .standings import Tally, assign_ranks, rank_lines, tally
+from .standings import Tally, assign_ranks, hidden_from, rank_lines, tally
 
 # Why a result does not count towards the series value.
 OUTSIDE_WINDOW, NOT_BEST, DISQUALIFIED = "window", "not-best", "disqualified"
@@ -392,7 +392,7 @@ def compute(
             status=t.status,
             in_window=not start or t.date >= start,
             players=counts[t.pk],
-            hidden_from=t.hide_standings_from if public_only else None,
+            hidden_from=hidden_from(t) if public_only else None,
         )
         for t in tournaments
     ]

@@ -23,7 +23,7 @@ reveals them after the prize ceremony. One rule, here: ``compute(..., public=Tru
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -153,11 +153,6 @@ def shown_publicly(tournament: Tournament, number: int) -> bool:
     """Whether round ``number``'s results may be shown on a public page or in a public file."""
     first = hidden_from(tournament)
     return first is None or number < first
-
-
-def hidden_rounds(tournament: Tournament, numbers: Iterable[int]) -> list[int]:
-    """Which of the round ``numbers`` are hidden from the public, in order."""
-    return sorted(n for n in numbers if not shown_publicly(tournament, n))
 
 
 def public_rounds(prefix: str = "") -> Q:
