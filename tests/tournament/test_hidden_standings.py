@@ -434,3 +434,17 @@ def test_a_running_hidden_round_never_counts_publicly(live):
     for name in ("public-standings", "public-projector-data", "statistics", "statistics-day"):
         text = client.get(reverse(name, args=[t.slug])).content.decode()
         assert "7319" not in text and "7331" not in text, name
+
+
+def test_the_series_says_how_many_rounds_count_publicly(hidden):
+    """Round 3 of three closed rounds is hidden: the public series counts two of them."""
+    series = hidden.series_slug  # type: ignore[attr-defined]
+    page = Client().get(reverse("series-public", args=[series])).content.decode()
+    assert "2 von 3 abgeschlossenen Runden öffentlich" in page
+    assert "3 Runden abgeschlossen" not in page
+    pdf = file_of(Client().get(reverse("series-export", args=[series, "pdf"])))
+    assert "2 von 3 abgeschlossenen Runden öffentlich" in " ".join(pdf_text(pdf).split())
+    hidden.hide_standings_from = None
+    hidden.save()
+    page = Client().get(reverse("series-public", args=[series])).content.decode()
+    assert "3 Runden abgeschlossen" in page and "Runden öffentlich" not in page

@@ -167,6 +167,13 @@ class TournamentInfo:
     hidden_from: int | None = None
 
     @property
+    def public_rounds(self) -> int:
+        """The closed rounds the public table counts: those before the first hidden one."""
+        if self.hidden_from is None:
+            return self.closed_rounds
+        return max(0, min(self.closed_rounds, self.hidden_from - 1))
+
+    @property
     def running(self) -> bool:
         return self.status == TournamentStatus.RUNNING
 
