@@ -448,3 +448,22 @@ def test_the_series_says_how_many_rounds_count_publicly(hidden):
     hidden.save()
     page = Client().get(reverse("series-public", args=[series])).content.decode()
     assert "3 Runden abgeschlossen" in page and "Runden öffentlich" not in page
+
+
+def test_the_reveal_asks_first_and_the_office_sees_who_changed_it_last(hidden):
+    office = _office(hidden)
+    url = reverse("manage:standings", args=[hidden.slug])
+    page = office.get(url).content.decode()
+    form = re.search(r'<form [^>]*id="reveal-form"[^>]*>', page)
+    assert form is not None
+    assert 'onsubmit="return confirm(this.dataset.confirm)"' in form.group(0)
+    assert 'data-confirm="Alle Runden jetzt öffentlich zeigen?' in form.group(0)
+    assert "Zuletzt eingestellt am" in page  # made hidden by the fixture, by nobody known
+    office.post(reverse("manage:standings-reveal", args=[hidden.slug]))
+    page = office.get(url).content.decode()
+    assert re.search(r"Alle Runden wurden am [^<]+ von leitung öffentlich gemacht\.", page)
+    hidden.hide_standings_from = 2
+    hidden._history_user = hidden.director  # type: ignore[attr-defined]
+    hidden.save()
+    page = office.get(url).content.decode()
+    assert re.search(r"Zuletzt eingestellt am [^<]+ von leitung\.", page)

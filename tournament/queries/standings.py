@@ -22,6 +22,7 @@ reveals them after the prize ceremony. One rule, here: ``compute(..., public=Tru
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -147,6 +148,34 @@ class Standings:
 def hidden_from(tournament: Tournament) -> int | None:
     """The first round whose results the public does not see yet, or None (all shown)."""
     return tournament.hide_standings_from
+
+
+@dataclass(frozen=True)
+class HidingChange:
+    """The last change of a tournament's hidden rounds in its history: when, by whom (account
+    name, empty when unknown) and the first hidden round after it (None: revealed)."""
+
+    at: datetime.datetime
+    by: str
+    hidden_from: int | None
+
+
+def last_hiding_change(tournament: Tournament, depth: int = 200) -> HidingChange | None:
+    """Who hid or revealed the rounds last, read from the newest ``depth`` records of the
+    tournament's history; None when they hold no such change."""
+    records = list(
+        tournament.history.order_by("-history_date", "-history_id").values_list(  # type: ignore[attr-defined]
+            "hide_standings_from", "history_date", "history_user__username"
+        )[:depth]
+    )
+    for newer, older in zip(records, [*records[1:], None], strict=True):
+        if older is None and len(records) == depth:
+            return None  # the change lies further back
+        if older is None or older[0] != newer[0]:
+            if older is None and newer[0] is None:
+                return None  # made without hiding, never changed since
+            return HidingChange(newer[1], newer[2] or "", newer[0])
+    return None
 
 
 def shown_publicly(tournament: Tournament, number: int) -> bool:
