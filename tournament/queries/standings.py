@@ -164,7 +164,7 @@ def last_hiding_change(tournament: Tournament, depth: int = 200) -> HidingChange
     """Who hid or revealed the rounds last, read from the newest ``depth`` records of the
     tournament's history; None when they hold no such change."""
     records = list(
-        tournament.history.order_by("-history_date", "-history_id").values_list(  # type: ignore[attr-defined]
+        tournament.history.order_by("-history_date", "-history_id").values_list(
             "hide_standings_from", "history_date", "history_user__username"
         )[:depth]
     )
