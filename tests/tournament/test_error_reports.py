@@ -281,3 +281,16 @@ def test_the_number_of_trusted_proxies_comes_from_the_environment():
     for wrong in ("0", "zwei", "-1"):
         result = fresh_settings("TRUSTED_PROXIES", TRUSTED_PROXIES=wrong)
         assert result.returncode != 0 and "TRUSTED_PROXIES must be" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("address", "host", "status"),
+    [("192.168.1.20", "localhost", 404), ("127.0.0.1", "vm:8738", 400)],
+)
+def test_with_debug_on_the_refusal_names_the_hall_server(rf, settings, address, host, status):
+    """A director who opens `make run` from the hall's network learns what to start."""
+    settings.DEBUG = True
+    guard = LocalDebugMiddleware(lambda request: HttpResponse("the site"))
+    response = guard(rf.get("/", REMOTE_ADDR=address, HTTP_HOST=host))
+    assert response.status_code == status
+    assert "Für die Handys im Saal die Seite mit make hall starten." in response.content.decode()

@@ -27,6 +27,8 @@ from tournament.models import (
     Round,
     RoundStatus,
     Seat,
+    Sheet,
+    SheetStatus,
     Table,
     Tournament,
 )
@@ -381,3 +383,87 @@ def test_every_public_route_is_known_to_show_results_or_not(hidden):
     assert not SHOWS_RESULTS & NO_RESULTS
     covered = set(_public_urls(hidden)) | {"club-tournament"}
     assert covered == SHOWS_RESULTS
+
+
+def test_a_change_of_the_setting_switches_the_series_pages_at_once(hidden, settings):
+    """The series pages may serve a copy a minute old when only results changed (production's
+    allowance, switched off for the other tests); hiding or revealing a round is no such
+    change: the next reader sees it."""
+    settings.SERIES_CACHE_SECONDS = 60
+    client = Client()
+    names = ("series-public", "series-player", "series-statistics", "series-player-statistics")
+    urls = [url for name, url in _public_urls(hidden).items() if name in names]
+
+    def pages() -> str:
+        return "\n".join(client.get(url).content.decode() for url in urls)
+
+    assert shows_hidden(pages()) == []  # cached, round 3 hidden
+    hidden.hide_standings_from = None
+    hidden.save()
+    assert "7337" in pages()  # cached now with every round
+    hidden.hide_standings_from = 3
+    hidden.save()
+    assert shows_hidden(pages()) == []
+
+
+@pytest.mark.parametrize("live", [True, False])
+def test_a_running_hidden_round_never_counts_publicly(live):
+    """Round 2 is hidden and still running (released): with live standings its games count
+    in the office at once, without them its confirmed sheet does; the public never sees it."""
+    t = factories.TournamentFactory(
+        slug="laufend", is_public=True, planned_rounds=2, hide_standings_from=2, standings_live=live
+    )
+    entries = [factories.EntryFactory(tournament=t, start_number=n) for n in range(1, 5)]
+    now = timezone.now()
+    for number, status, row in (
+        (1, RoundStatus.CLOSED, (12, -12, 8, -8)),
+        (2, RoundStatus.RELEASED, (7319, -2771, -2274, -2274)),
+    ):
+        closed = now if status == RoundStatus.CLOSED else None
+        round_ = Round.objects.create(
+            tournament=t, number=number, status=status, started_at=now, closed_at=closed
+        )
+        table = Table.objects.create(round=round_, number=1, size=4)
+        for position, entry in enumerate(entries, start=1):
+            Seat.objects.create(round=round_, table=table, entry=entry, position=position)
+        Game.objects.create(table=table, number=1, kind="normal", **_cells(row))
+        Sheet.objects.update_or_create(table=table, defaults={"status": SheetStatus.CONFIRMED})
+    factories.settle(t)
+    assert 7331 in [line.total for line in standings.compute(t).lines]  # the office counts it
+    client = Client()
+    for name in ("public-standings", "public-projector-data", "statistics", "statistics-day"):
+        text = client.get(reverse(name, args=[t.slug])).content.decode()
+        assert "7319" not in text and "7331" not in text, name
+
+
+def test_the_series_says_how_many_rounds_count_publicly(hidden):
+    """Round 3 of three closed rounds is hidden: the public series counts two of them."""
+    series = hidden.series_slug  # type: ignore[attr-defined]
+    page = Client().get(reverse("series-public", args=[series])).content.decode()
+    assert "2 von 3 abgeschlossenen Runden öffentlich" in page
+    assert "3 Runden abgeschlossen" not in page
+    pdf = file_of(Client().get(reverse("series-export", args=[series, "pdf"])))
+    assert "2 von 3 abgeschlossenen Runden öffentlich" in " ".join(pdf_text(pdf).split())
+    hidden.hide_standings_from = None
+    hidden.save()
+    page = Client().get(reverse("series-public", args=[series])).content.decode()
+    assert "3 Runden abgeschlossen" in page and "Runden öffentlich" not in page
+
+
+def test_the_reveal_asks_first_and_the_office_sees_who_changed_it_last(hidden):
+    office = _office(hidden)
+    url = reverse("manage:standings", args=[hidden.slug])
+    page = office.get(url).content.decode()
+    form = re.search(r'<form [^>]*id="reveal-form"[^>]*>', page)
+    assert form is not None
+    assert 'onsubmit="return confirm(this.dataset.confirm)"' in form.group(0)
+    assert 'data-confirm="Alle Runden jetzt öffentlich zeigen?' in form.group(0)
+    assert "Zuletzt eingestellt am" in page  # made hidden by the fixture, by nobody known
+    office.post(reverse("manage:standings-reveal", args=[hidden.slug]))
+    page = office.get(url).content.decode()
+    assert re.search(r"Alle Runden wurden am [^<]+ von leitung öffentlich gemacht\.", page)
+    hidden.hide_standings_from = 2
+    hidden._history_user = hidden.director  # type: ignore[attr-defined]
+    hidden.save()
+    page = office.get(url).content.decode()
+    assert re.search(r"Zuletzt eingestellt am [^<]+ von leitung\.", page)

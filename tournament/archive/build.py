@@ -112,6 +112,8 @@ REGISTRATION_FIELDS = (
 )
 # What the prize categories ask of an entry (issue 38): personal data, the full profile only.
 ENTRY_ATTRIBUTES = ("birth_year", "sex", "guest", "newcomer")
+# The same asked at the online registration (carried to the entry on acceptance).
+REGISTRATION_ATTRIBUTES = ("birth_year", "sex")
 PRIZE_CATEGORY_FIELDS = (
     "name",
     "order",
@@ -479,7 +481,7 @@ class _Builder:
     def registrations(self, numbers: dict[int, int]) -> list[dict]:
         rows = Registration.objects.filter(tournament=self.tournament).order_by("position")
         return [
-            {key: getattr(r, key) for key in REGISTRATION_FIELDS}
+            {key: getattr(r, key) for key in (*REGISTRATION_FIELDS, *REGISTRATION_ATTRIBUTES)}
             | {
                 "entry": numbers.get(r.entry_id) if r.entry_id else None,
                 "created_at": moment(r.created_at),

@@ -47,7 +47,7 @@ from ..models import (
 )
 from ..models.locks import lock_tournament
 from ..models.round import new_table_token
-from ..models.tournament import SLUG_MAX, Sex
+from ..models.tournament import FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR, SLUG_MAX, Sex
 from ..permissions import directed_series, managed_tournaments
 from .build import (
     DRAW_LOG_FIELDS,
@@ -57,6 +57,7 @@ from .build import (
     PRIVATE_SETTINGS,
     PRIZE_CATEGORY_FIELDS,
     PUBLIC_SETTINGS,
+    REGISTRATION_ATTRIBUTES,
     REGISTRATION_FIELDS,
     SERIES_SETTINGS,
 )
@@ -528,11 +529,28 @@ def _plan(plan: Any, entries: dict[int, int]) -> list | None:
     return [[[entries[number] for number in table] for table in round_] for round_ in plan]
 
 
+def _registration_attributes(r: dict) -> dict:
+    """The year of birth and sex a registration gave (optional keys, full profile only),
+    checked as the entry's are."""
+    found = {"birth_year": None, "sex": ""} | {k: r[k] for k in REGISTRATION_ATTRIBUTES if k in r}
+    year = found["birth_year"]
+    if year is not None and (
+        not isinstance(year, int)
+        or isinstance(year, bool)
+        or not FIRST_BIRTH_YEAR <= year <= LAST_BIRTH_YEAR
+    ):
+        raise ArchiveError(BROKEN)
+    if found["sex"] not in ("", *Sex.values):
+        raise ArchiveError(BROKEN)
+    return found
+
+
 def _registrations(doc: dict, tournament: Tournament, entries: dict[int, int]) -> None:
     rows = []
     for r in doc.get("registrations", []):
         rows.append(
             {key: r[key] for key in REGISTRATION_FIELDS}
+            | _registration_attributes(r)
             | {
                 "tournament_id": tournament.pk,
                 "position": integer(r["position"]),

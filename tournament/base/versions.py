@@ -54,19 +54,26 @@ def mark_series_changed(series: Iterable[Series | int]) -> None:
 
 def series_key(series: Series, *, public_only: bool) -> tuple:
     """The state of a series' table: its own version and each counted tournament's results
-    version and visibility (one query). A tournament made private (or public) leaves or
-    joins the counted ones, and its save moves its results version: the key moves either way."""
+    version, visibility and first hidden round (one query). A tournament made private (or
+    public) leaves or joins the counted ones, and its save moves its results version: the key
+    moves either way."""
     counted = series.counted_tournaments(public_only=public_only)
-    rows = counted.order_by("pk").values_list("pk", "results_version", "is_public")
-    return (series.pk, series.version, public_only, tuple(rows))
+    fields = ("pk", "results_version", "is_public", "hide_standings_from")
+    return (
+        series.pk,
+        series.version,
+        public_only,
+        tuple(counted.order_by("pk").values_list(*fields)),
+    )
 
 
 def series_members(key: tuple) -> tuple:
-    """The counted tournaments of a :func:`series_key` and their visibility. A page cached
-    under an older key may be served a little longer (``SERIES_CACHE_SECONDS``) when only
-    results changed; the pages put this into their cache family instead, so that a tournament
-    made private (or a series director gone) is never served from a copy made before."""
-    return tuple((pk, public) for pk, _version, public in key[3])
+    """The counted tournaments of a :func:`series_key`, their visibility and their first hidden
+    round. A page cached under an older key may be served a little longer
+    (``SERIES_CACHE_SECONDS``) when only results changed; the pages put this into their cache
+    family instead, so that a tournament made private, a round hidden or revealed (or a series
+    director gone) is never served from a copy made before."""
+    return tuple((pk, public, hidden) for pk, _version, public, hidden in key[3])
 
 
 # Where each model's row finds its tournament: the relations from the row to the one that

@@ -49,7 +49,7 @@ from ..models import (
     pseudonym,
 )
 from ..models.names import fold
-from .standings import Tally, assign_ranks, rank_lines, tally
+from .standings import Tally, assign_ranks, hidden_from, rank_lines, tally
 
 # Why a result does not count towards the series value.
 OUTSIDE_WINDOW, NOT_BEST, DISQUALIFIED = "window", "not-best", "disqualified"
@@ -165,6 +165,13 @@ class TournamentInfo:
     players: int  # players with a result in its closed rounds
     # The public table of a tournament that hides rounds from this one on (issue 38).
     hidden_from: int | None = None
+
+    @property
+    def public_rounds(self) -> int:
+        """The closed rounds the public table counts: those before the first hidden one."""
+        if self.hidden_from is None:
+            return self.closed_rounds
+        return max(0, min(self.closed_rounds, self.hidden_from - 1))
 
     @property
     def running(self) -> bool:
@@ -392,7 +399,7 @@ def compute(
             status=t.status,
             in_window=not start or t.date >= start,
             players=counts[t.pk],
-            hidden_from=t.hide_standings_from if public_only else None,
+            hidden_from=hidden_from(t) if public_only else None,
         )
         for t in tournaments
     ]

@@ -22,8 +22,9 @@ reveals them after the prize ceremony. One rule, here: ``compute(..., public=Tru
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -149,15 +150,38 @@ def hidden_from(tournament: Tournament) -> int | None:
     return tournament.hide_standings_from
 
 
+@dataclass(frozen=True)
+class HidingChange:
+    """The last change of a tournament's hidden rounds in its history: when, by whom (account
+    name, empty when unknown) and the first hidden round after it (None: revealed)."""
+
+    at: datetime.datetime
+    by: str
+    hidden_from: int | None
+
+
+def last_hiding_change(tournament: Tournament, depth: int = 200) -> HidingChange | None:
+    """Who hid or revealed the rounds last, read from the newest ``depth`` records of the
+    tournament's history; None when they hold no such change."""
+    records = list(
+        tournament.history.order_by("-history_date", "-history_id").values_list(
+            "hide_standings_from", "history_date", "history_user__username"
+        )[:depth]
+    )
+    for newer, older in zip(records, [*records[1:], None], strict=True):
+        if older is None and len(records) == depth:
+            return None  # the change lies further back
+        if older is None or older[0] != newer[0]:
+            if older is None and newer[0] is None:
+                return None  # made without hiding, never changed since
+            return HidingChange(newer[1], newer[2] or "", newer[0])
+    return None
+
+
 def shown_publicly(tournament: Tournament, number: int) -> bool:
     """Whether round ``number``'s results may be shown on a public page or in a public file."""
     first = hidden_from(tournament)
     return first is None or number < first
-
-
-def hidden_rounds(tournament: Tournament, numbers: Iterable[int]) -> list[int]:
-    """Which of the round ``numbers`` are hidden from the public, in order."""
-    return sorted(n for n in numbers if not shown_publicly(tournament, n))
 
 
 def public_rounds(prefix: str = "") -> Q:

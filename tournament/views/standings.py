@@ -72,6 +72,7 @@ def standings(request, slug):
     tournament = get_managed_tournament(request, slug)
     # The same computation as the public page's, current to the last change (no stale time).
     context = _context(request, tournament, _computed(tournament))
+    context["hiding_change"] = standings_domain.last_hiding_change(tournament)
     return render(request, "tournament/manage/standings.html", context)
 
 

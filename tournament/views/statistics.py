@@ -33,6 +33,7 @@ from ..base.versions import series_key, series_members
 from ..models import Series, Tournament
 from ..permissions import director_required, get_directed_series, get_managed_tournament
 from ..queries import statistics as domain
+from ..queries.standings import hidden_from
 
 Namer = Callable[[PlayerKey, int | None], str]
 
@@ -70,7 +71,7 @@ def _hidden(figures: domain.Figures, *, public: bool) -> list[Tournament]:
     notes, issue 38); none on the office's pages."""
     if not public:
         return []
-    return [t for t in figures.tournaments.values() if t.hide_standings_from is not None]
+    return [t for t in figures.tournaments.values() if hidden_from(t) is not None]
 
 
 def _records(records: dict[PlayerKey, Record], name: Namer) -> list[tuple[str, Record]]:
@@ -284,7 +285,7 @@ def _day(request, tournament: Tournament, *, public: bool):
         context = {
             "tournament": tournament,
             "section": section,
-            "hidden_from": tournament.hide_standings_from if public else None,
+            "hidden_from": hidden_from(tournament) if public else None,
         }
         return render_to_string("tournament/statistics/day.html", context, request)
 

@@ -38,6 +38,12 @@ def is_loopback_address(address: str) -> bool:
     return ip.is_loopback
 
 
+def _hall_hint() -> str:
+    """What a director who meant the hall's network runs instead (README: make run is for
+    this computer only)."""
+    return " " + _("For the phones in the hall, start the site with make hall.")
+
+
 class LocalDebugMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -45,12 +51,13 @@ class LocalDebugMiddleware:
     def __call__(self, request):
         if settings.DEBUG and not is_loopback_address(request.META.get("REMOTE_ADDR") or ""):
             return HttpResponseNotFound(
-                _("Not found. With DEBUG on, this site answers this computer only."),
+                _("Not found. With DEBUG on, this site answers this computer only.") + _hall_hint(),
                 content_type="text/plain; charset=utf-8",
             )
         if settings.DEBUG and not is_allowed_host(_raw_host(request)):
             return HttpResponseBadRequest(
-                _("Bad request. With DEBUG on, this site answers its own host names only."),
+                _("Bad request. With DEBUG on, this site answers its own host names only.")
+                + _hall_hint(),
                 content_type="text/plain; charset=utf-8",
             )
         return self.get_response(request)

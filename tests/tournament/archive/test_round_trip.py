@@ -11,7 +11,7 @@ from tests.tournament.archive.conftest import forget
 from tournament import archive
 from tournament.archive.restore import ARCHIVE_USER
 from tournament.exports import rows
-from tournament.models import Entry, Player, Prize, PrizeCategory, Tournament
+from tournament.models import Entry, Player, Prize, PrizeCategory, Registration, Tournament
 from tournament.queries import standings
 
 
@@ -240,3 +240,27 @@ def test_a_file_of_before_the_prizes_restores_without_them(rich):
     assert copy.hide_standings_from is None
     assert not copy.prize_categories.exists()
     assert not Entry.objects.filter(tournament=copy).exclude(sex="").exists()
+
+
+def test_the_full_file_carries_what_a_registration_gave_for_the_prizes(rich):
+    """The year of birth and sex of an online registration move with the full file (never
+    with the public one); a file with an impossible value restores nothing."""
+    t = rich.tournament
+    Registration.objects.filter(tournament=t).update(birth_year=1958, sex="f")
+    doc = archive.build(t)
+    assert doc["registrations"][0]["birth_year"] == 1958
+    assert "registrations" not in archive.build(t, profile="public")
+    data = archive.pack(doc)
+    forget(t)
+    for key, wrong in (("birth_year", 1800), ("birth_year", "1958"), ("sex", "x")):
+        broken = deepcopy(doc)
+        broken["registrations"][0][key] = wrong
+        with pytest.raises(archive.ArchiveError, match="unvollständig oder beschädigt"):
+            archive.restore(broken)
+        assert not Tournament.objects.filter(uid=doc["tournament"]["uid"]).exists()
+
+    copy = archive.restore(archive.unpack(data))
+
+    registration = Registration.objects.get(tournament=copy)
+    assert (registration.birth_year, registration.sex) == (1958, "f")
+    assert _without_moment(archive.build(copy)) == _without_moment(_signed_by_the_archive(doc))

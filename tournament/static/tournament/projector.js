@@ -194,8 +194,10 @@
   }
 
   // Hidden standings (issue 38): the rounds the director keeps for the prize ceremony.
-  function noteHidden() {
-    var note = document.getElementById("standings-note");
+  // The same note on the standings slide and on the Zahlen des Tages slide (their figures
+  // count the rounds before it only).
+  function noteHidden(id) {
+    var note = document.getElementById(id || "standings-note");
     var from = data.standings.hidden_from;
     note.hidden = !from;
     note.textContent = from ? say("hidden", { n: from }) : "";
@@ -302,6 +304,7 @@
     put("day-biggest", b ? b.value : "–", b ? b.kind + " · " + b.who + " · " + say("at-game", b) : "");
     put("day-solos", s ? s.count : "–", s ? s.who : "");
     put("day-round", r ? r.points : "–", r ? r.who + " · " + say("at-table", r) : "");
+    noteHidden("day-hidden-note");
   }
 
   function show() {
