@@ -11,6 +11,7 @@ from django.urls import reverse
 from PIL import Image
 
 from tests.factories import referee
+from tournament.domain import certificates
 from tournament.models import CertificateDesign
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +56,8 @@ def test_a_director_saves_the_design_with_a_logo_and_the_version_moves(director_
     assert (design.title, design.orientation, design.signature_left) == (
         "Urkunde", "landscape", "Hildegard Müller",
     )  # fmt: skip
-    assert design.logo_type == "image/png" and bytes(design.logo) == picture("PNG")
+    assert design.logo_type == "image/png"
+    assert Image.open(BytesIO(bytes(design.logo))).size == (120, 60)
     assert design.version == 1
     assert "Ein Logo ist hochgeladen" in director_client.get(URL).content.decode()
     jpeg = SimpleUploadedFile("wappen.jpg", picture("JPEG"), content_type="image/jpeg")
@@ -99,6 +101,75 @@ def test_a_huge_picture_in_a_small_file_is_refused(director_client):
     page = director_client.post(URL, form(logo_file=upload))
     assert page.status_code == 200 and "zu viele Bildpunkte" in page.content.decode()
     assert stored() == []
+
+
+def phone_photo() -> bytes:
+    """What many phone cameras write: a JPEG with a second picture (a depth map), which
+    Pillow calls "MPO", taken sideways (EXIF orientation 6) and naming the camera."""
+    exif = Image.Exif()
+    exif[0x0112] = 6  # orientation: turn right to view
+    exif[0x010F] = "Phonemaker"
+    out = BytesIO()
+    front = Image.new("RGB", (3000, 1500), (200, 10, 10))
+    depth = Image.new("RGB", (3000, 1500), (0, 0, 0))
+    front.save(out, "MPO", save_all=True, append_images=[depth], exif=exif.tobytes())
+    assert Image.open(BytesIO(out.getvalue())).format == "MPO"
+    return out.getvalue()
+
+
+def test_a_phone_photo_is_taken_upright_small_and_without_its_metadata(director_client):
+    upload = SimpleUploadedFile("IMG_2041.jpg", phone_photo(), content_type="image/jpeg")
+    assert director_client.post(URL, form(logo_file=upload)).status_code == 302
+    design = CertificateDesign.current()
+    assert design.logo_type == "image/jpeg"
+    kept = Image.open(BytesIO(bytes(design.logo)))
+    assert kept.format == "JPEG" and getattr(kept, "n_frames", 1) == 1
+    assert kept.size == (600, 1200)  # upright, the longest side 1200 pixels
+    assert dict(kept.getexif()) == {}
+
+
+def test_a_big_png_is_made_smaller_and_keeps_its_transparency(director_client):
+    out = BytesIO()
+    Image.new("RGBA", (2400, 600), (11, 93, 59, 0)).save(out, "PNG")
+    upload = SimpleUploadedFile("wappen.png", out.getvalue(), content_type="image/png")
+    director_client.post(URL, form(logo_file=upload))
+    kept = Image.open(BytesIO(bytes(CertificateDesign.current().logo)))
+    assert (kept.format, kept.size, kept.mode) == ("PNG", (1200, 300), "RGBA")
+
+
+def test_the_first_save_makes_the_one_design_and_a_history_record(director_client, director_user):
+    director_client.post(URL, form(title="Ehrenurkunde"))
+    director_client.post(URL, form(title="Urkunde"))
+    assert list(CertificateDesign.objects.values_list("pk", flat=True)) == [1]
+    records = CertificateDesign.history.order_by("history_id")
+    assert [(r.title, r.history_user_id) for r in records] == [
+        ("Ehrenurkunde", director_user.pk),
+        ("Urkunde", director_user.pk),
+    ]
+
+
+def test_two_first_saves_at_once_make_one_design(monkeypatch):
+    """The second save found no design yet, but the first one has made it meanwhile: the
+    second changes that row instead of adding another."""
+    real = certificates.lock
+    calls = []
+
+    def meanwhile(rows, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            CertificateDesign.objects.create(pk=1, title="Erste")
+            return CertificateDesign.objects.none()
+        return real(rows, **kwargs)
+
+    monkeypatch.setattr(certificates, "lock", meanwhile)
+    certificates.save_design({"title": "Zweite"}, None)
+    assert list(CertificateDesign.objects.values_list("pk", "title")) == [(1, "Zweite")]
+
+
+def test_a_design_stored_before_is_the_one_changed(director_client):
+    CertificateDesign.objects.create(pk=7, title="Alt")
+    director_client.post(URL, form(title="Neu"))
+    assert list(CertificateDesign.objects.values_list("pk", "title")) == [(7, "Neu")]
 
 
 def test_an_english_director_reads_the_message_in_english(director_client):
