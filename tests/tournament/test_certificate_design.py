@@ -193,6 +193,26 @@ def test_the_prize_page_links_the_files_and_the_design(tournament):
         reverse("manage:payout-export", args=["herbst", "xlsx"]),
         reverse("manage:certificates", args=["herbst"]),
         reverse("manage:certificates-all", args=["herbst"]),
-        URL,
+        URL + "?from=herbst",
     ):
         assert f'href="{url}"' in html
+
+
+def test_the_page_speaks_german(director_client):
+    page = director_client.get(URL).content.decode()
+    for label in ("Titel", "Seite", "A4 hoch", "A4 quer", "Unterschrift links (Name)",
+                  "Unterschrift rechts (Funktion)"):  # fmt: skip
+        assert f"{label}<" in page or f">{label}" in page, label
+    assert ">Title<" not in page and "A4 portrait" not in page
+
+
+def test_the_page_leads_back_to_the_prize_page_it_came_from(director_client, tournament):
+    page = director_client.get(URL + "?from=herbst").content.decode()
+    assert f'href="{reverse("manage:prizes", args=["herbst"])}"' in page
+    assert "Zurück zu den Preisen von „Herbstturnier“" in page
+    saved = director_client.post(URL + "?from=herbst", form())
+    assert saved["Location"] == URL + "?from=herbst"
+    # Without it, or from a tournament the director does not run: the tournament list.
+    for query in ("", "?from=fremd"):
+        page = director_client.get(URL + query).content.decode()
+        assert f'href="{reverse("manage:tournament-list")}" id="back"' in page
