@@ -8,11 +8,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from PIL import Image
 
 from tests.factories import referee
 from tournament.domain import certificates
-from tournament.models import CertificateDesign
+from tournament.models import CertificateDesign, Prize, PrizeCategory
 
 pytestmark = pytest.mark.django_db
 
@@ -216,3 +217,13 @@ def test_the_page_leads_back_to_the_prize_page_it_came_from(director_client, tou
     for query in ("", "?from=fremd"):
         page = director_client.get(URL + query).content.decode()
         assert f'href="{reverse("manage:tournament-list")}" id="back"' in page
+
+
+def test_the_prize_models_have_german_names():
+    """The admin and every form built from the models name them in German."""
+    with translation.override("de"):
+        names = [
+            str(model._meta.verbose_name) for model in (PrizeCategory, Prize, CertificateDesign)
+        ]
+        fields = [str(PrizeCategory._meta.get_field("order").verbose_name)]
+    assert names + fields == ["Preiskategorie", "Preis", "Gestaltung der Urkunden", "Reihenfolge"]
