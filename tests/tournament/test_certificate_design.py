@@ -8,10 +8,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from PIL import Image
 
 from tests.factories import referee
-from tournament.models import CertificateDesign
+from tournament.domain import certificates
+from tournament.models import CertificateDesign, Prize, PrizeCategory
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +57,8 @@ def test_a_director_saves_the_design_with_a_logo_and_the_version_moves(director_
     assert (design.title, design.orientation, design.signature_left) == (
         "Urkunde", "landscape", "Hildegard Müller",
     )  # fmt: skip
-    assert design.logo_type == "image/png" and bytes(design.logo) == picture("PNG")
+    assert design.logo_type == "image/png"
+    assert Image.open(BytesIO(bytes(design.logo))).size == (120, 60)
     assert design.version == 1
     assert "Ein Logo ist hochgeladen" in director_client.get(URL).content.decode()
     jpeg = SimpleUploadedFile("wappen.jpg", picture("JPEG"), content_type="image/jpeg")
@@ -101,6 +104,75 @@ def test_a_huge_picture_in_a_small_file_is_refused(director_client):
     assert stored() == []
 
 
+def phone_photo() -> bytes:
+    """What many phone cameras write: a JPEG with a second picture (a depth map), which
+    Pillow calls "MPO", taken sideways (EXIF orientation 6) and naming the camera."""
+    exif = Image.Exif()
+    exif[0x0112] = 6  # orientation: turn right to view
+    exif[0x010F] = "Phonemaker"
+    out = BytesIO()
+    front = Image.new("RGB", (3000, 1500), (200, 10, 10))
+    depth = Image.new("RGB", (3000, 1500), (0, 0, 0))
+    front.save(out, "MPO", save_all=True, append_images=[depth], exif=exif.tobytes())
+    assert Image.open(BytesIO(out.getvalue())).format == "MPO"
+    return out.getvalue()
+
+
+def test_a_phone_photo_is_taken_upright_small_and_without_its_metadata(director_client):
+    upload = SimpleUploadedFile("IMG_2041.jpg", phone_photo(), content_type="image/jpeg")
+    assert director_client.post(URL, form(logo_file=upload)).status_code == 302
+    design = CertificateDesign.current()
+    assert design.logo_type == "image/jpeg"
+    kept = Image.open(BytesIO(bytes(design.logo)))
+    assert kept.format == "JPEG" and getattr(kept, "n_frames", 1) == 1
+    assert kept.size == (600, 1200)  # upright, the longest side 1200 pixels
+    assert dict(kept.getexif()) == {}
+
+
+def test_a_big_png_is_made_smaller_and_keeps_its_transparency(director_client):
+    out = BytesIO()
+    Image.new("RGBA", (2400, 600), (11, 93, 59, 0)).save(out, "PNG")
+    upload = SimpleUploadedFile("wappen.png", out.getvalue(), content_type="image/png")
+    director_client.post(URL, form(logo_file=upload))
+    kept = Image.open(BytesIO(bytes(CertificateDesign.current().logo)))
+    assert (kept.format, kept.size, kept.mode) == ("PNG", (1200, 300), "RGBA")
+
+
+def test_the_first_save_makes_the_one_design_and_a_history_record(director_client, director_user):
+    director_client.post(URL, form(title="Ehrenurkunde"))
+    director_client.post(URL, form(title="Urkunde"))
+    assert list(CertificateDesign.objects.values_list("pk", flat=True)) == [1]
+    records = CertificateDesign.history.order_by("history_id")
+    assert [(r.title, r.history_user_id) for r in records] == [
+        ("Ehrenurkunde", director_user.pk),
+        ("Urkunde", director_user.pk),
+    ]
+
+
+def test_two_first_saves_at_once_make_one_design(monkeypatch):
+    """The second save found no design yet, but the first one has made it meanwhile: the
+    second changes that row instead of adding another."""
+    real = certificates.lock
+    calls = []
+
+    def meanwhile(rows, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            CertificateDesign.objects.create(pk=1, title="Erste")
+            return CertificateDesign.objects.none()
+        return real(rows, **kwargs)
+
+    monkeypatch.setattr(certificates, "lock", meanwhile)
+    certificates.save_design({"title": "Zweite"}, None)
+    assert list(CertificateDesign.objects.values_list("pk", "title")) == [(1, "Zweite")]
+
+
+def test_a_design_stored_before_is_the_one_changed(director_client):
+    CertificateDesign.objects.create(pk=7, title="Alt")
+    director_client.post(URL, form(title="Neu"))
+    assert list(CertificateDesign.objects.values_list("pk", "title")) == [(7, "Neu")]
+
+
 def test_an_english_director_reads_the_message_in_english(director_client):
     upload = SimpleUploadedFile("x.png", b"junk", content_type="image/png")
     page = director_client.post(URL, form(logo_file=upload), HTTP_ACCEPT_LANGUAGE="en")
@@ -122,6 +194,36 @@ def test_the_prize_page_links_the_files_and_the_design(tournament):
         reverse("manage:payout-export", args=["herbst", "xlsx"]),
         reverse("manage:certificates", args=["herbst"]),
         reverse("manage:certificates-all", args=["herbst"]),
-        URL,
+        URL + "?from=herbst",
     ):
         assert f'href="{url}"' in html
+
+
+def test_the_page_speaks_german(director_client):
+    page = director_client.get(URL).content.decode()
+    for label in ("Titel", "Seite", "A4 hoch", "A4 quer", "Unterschrift links (Name)",
+                  "Unterschrift rechts (Funktion)"):  # fmt: skip
+        assert f"{label}<" in page or f">{label}" in page, label
+    assert ">Title<" not in page and "A4 portrait" not in page
+
+
+def test_the_page_leads_back_to_the_prize_page_it_came_from(director_client, tournament):
+    page = director_client.get(URL + "?from=herbst").content.decode()
+    assert f'href="{reverse("manage:prizes", args=["herbst"])}"' in page
+    assert "Zurück zu den Preisen von „Herbstturnier“" in page
+    saved = director_client.post(URL + "?from=herbst", form())
+    assert saved["Location"] == URL + "?from=herbst"
+    # Without it, or from a tournament the director does not run: the tournament list.
+    for query in ("", "?from=fremd"):
+        page = director_client.get(URL + query).content.decode()
+        assert f'href="{reverse("manage:tournament-list")}" id="back"' in page
+
+
+def test_the_prize_models_have_german_names():
+    """The admin and every form built from the models name them in German."""
+    with translation.override("de"):
+        names = [
+            str(model._meta.verbose_name) for model in (PrizeCategory, Prize, CertificateDesign)
+        ]
+        fields = [str(PrizeCategory._meta.get_field("order").verbose_name)]
+    assert names + fields == ["Preiskategorie", "Preis", "Gestaltung der Urkunden", "Reihenfolge"]

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils import formats
+from django.utils.translation import pgettext
 
-from ..models import Tournament, TournamentStatus
+from ..models import Tournament
 from ..models.prize import CertificateDesign, Orientation
 from ..queries import standings as standings_domain
-from ..queries.prizes import prize_list
-from ..wording.money import money_text
+from ..queries.prizes import PrizeList, prize_list
 from . import GENERATED
 
 WINNERS, EVERYONE = "winners", "all"
@@ -38,14 +38,7 @@ class Certificate:
     of: int | None = None  # how many players are ranked (every player's certificate)
 
 
-def _prize_text(amount, goods: str) -> str:
-    parts = [money_text(amount)] if amount else []
-    if goods:
-        parts.append(goods)
-    return " + ".join(parts)
-
-
-def winner_certificates(tournament: Tournament) -> list[Certificate]:
+def winner_certificates(prizes: PrizeList) -> list[Certificate]:
     """One certificate per prize, in the prize list's order."""
     return [
         Certificate(
@@ -54,18 +47,17 @@ def winner_certificates(tournament: Tournament) -> list[Certificate]:
             place=award.place,
             shared=award.shared,
             category=award.category,
-            prize=_prize_text(award.amount, award.goods),
+            prize=award.prize_text,
             points=award.score,
             rounds=None,
         )
-        for award in prize_list(tournament).awards
+        for award in prizes.awards
     ]
 
 
-def ranked_certificates(tournament: Tournament) -> list[Certificate]:
+def ranked_certificates(standings: standings_domain.Standings) -> list[Certificate]:
     """One certificate per ranked player (a disqualified player has no rank, a player who
     never sat at a table is not in the standings' lines), by place."""
-    standings = standings_domain.compute(tournament)
     ranked = [line for line in standings.lines if line.rank is not None]
     on_place: dict[int, int] = {}
     for line in ranked:
@@ -86,10 +78,14 @@ def ranked_certificates(tournament: Tournament) -> list[Certificate]:
     ]
 
 
-def certificates(tournament: Tournament, which: str = WINNERS) -> list[Certificate]:
+def certificates(tournament: Tournament, which: str = WINNERS) -> tuple[list[Certificate], bool]:
+    """The pages of ``which`` and whether they are provisional, as the list they come from
+    says (the prize list, or the office's standings: until the tournament is finished)."""
     if which == EVERYONE:
-        return ranked_certificates(tournament)
-    return winner_certificates(tournament)
+        standings = standings_domain.compute(tournament)
+        return ranked_certificates(standings), standings.provisional
+    prizes = prize_list(tournament)
+    return winner_certificates(prizes), prizes.provisional
 
 
 def certificates_pdf(
@@ -98,11 +94,16 @@ def certificates_pdf(
     """The certificates of ``which`` (:data:`WINNERS` or :data:`EVERYONE`) in the site's
     design, one page each; an empty list gives one page that says so."""
     design = design or CertificateDesign.current()
-    return render_certificates(tournament, certificates(tournament, which), design)
+    pages, provisional = certificates(tournament, which)
+    return render_certificates(tournament, pages, design, provisional=provisional)
 
 
 def render_certificates(
-    tournament: Tournament, pages: list[Certificate], design: CertificateDesign
+    tournament: Tournament,
+    pages: list[Certificate],
+    design: CertificateDesign,
+    *,
+    provisional: bool,
 ) -> bytes:
     from .pdf import render_pdf  # WeasyPrint loads only when a PDF is made
 
@@ -117,6 +118,11 @@ def render_certificates(
         )
         if name or role
     ]
+    # No signature set: two blank lines to sign by hand, so that the page is not half empty.
+    signatures = signatures or [
+        ("", pgettext("certificate", "Tournament director")),
+        ("", pgettext("certificate", "Organiser")),
+    ]
     context = {
         "tournament": tournament,
         "design": design,
@@ -125,7 +131,7 @@ def render_certificates(
         "certificates": pages,
         "signatures": signatures,
         "logo": GENERATED + LOGO if logo else "",
-        "provisional": tournament.status != TournamentStatus.FINISHED,
+        "provisional": provisional,
     }
     return render_pdf(
         "tournament/print/certificates.html", context, images={LOGO: logo} if logo else None

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..models import Series, Tournament, TournamentStatus
+from ..models import Series, Tournament
+from ..queries.standings import final as is_final
 from . import federation, xlsx
 from .export import CSV, JSON, XLSX, Export, file_name
 from .fees import fees_workbook
@@ -27,8 +28,9 @@ def list_name(tournament: Tournament, what: str, fmt: str) -> str:
 def results_name(tournament: Tournament, fmt: str) -> str:
     """The results for the federation; until the tournament is finished the name says that
     they are provisional (the CSV itself cannot say it)."""
-    final = tournament.status == TournamentStatus.FINISHED
-    return file_name(tournament.slug, "ergebnisse", "" if final else "vorläufig", suffix=fmt)
+    return file_name(
+        tournament.slug, "ergebnisse", "" if is_final(tournament) else "vorläufig", suffix=fmt
+    )
 
 
 def print_pack_name(tournament: Tournament, number: int) -> str:
@@ -53,15 +55,15 @@ def series_name(series: Series, fmt: str, *, public_only: bool) -> str:
 def payout_name(tournament: Tournament, fmt: str) -> str:
     """The payout sheet (issue 38): ``herbst-auszahlung.pdf``, provisional until the
     tournament is finished (``herbst-auszahlung-vorläufig.xlsx``)."""
-    final = tournament.status == TournamentStatus.FINISHED
-    return file_name(tournament.slug, "auszahlung", "" if final else "vorläufig", suffix=fmt)
+    return file_name(
+        tournament.slug, "auszahlung", "" if is_final(tournament) else "vorläufig", suffix=fmt
+    )
 
 
 def certificates_name(tournament: Tournament, *, everyone: bool) -> str:
     """The certificates of the prize winners (``herbst-urkunden.pdf``) or of every ranked
     player (``herbst-urkunden-alle.pdf``), provisional until the tournament is finished."""
-    final = tournament.status == TournamentStatus.FINISHED
-    words = ["alle" if everyone else "", "" if final else "vorläufig"]
+    words = ["alle" if everyone else "", "" if is_final(tournament) else "vorläufig"]
     return file_name(tournament.slug, "urkunden", *words, suffix="pdf")
 
 

@@ -3,9 +3,9 @@ what they get and a line to sign for it, and beside it the fee ledger (the fee, 
 were let off or still owe, what was collected), what is paid out and what is left, so that the
 cash box can be counted against the sheet. An office document: real names.
 
-The prizes are ``queries.prizes.prize_list``; the fees ``queries.fees.fee_sums`` (the one home
-of the fee rules). :func:`payout_sheet` reads both into plain rows; the PDF
-(``print/payout.html``) and the workbook only set them.
+The prizes, the pool and the fee sums it was taken from are ``queries.prizes.prize_list``
+(the fee rules live in ``queries.fees``). :func:`payout_sheet` reads them into plain rows;
+the PDF (``print/payout.html``) and the workbook only set them.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import Cell
@@ -44,6 +45,7 @@ class PayoutRow:
     club: str
     amount: Decimal  # 0 for goods only
     goods: str
+    prize: str  # what the winner gets in words (``AwardLine.prize_text``)
 
     @property
     def place_label(self) -> str:
@@ -55,29 +57,22 @@ class PayoutRow:
             }
         return f"{self.place}."
 
-    @property
-    def prize(self) -> str:
-        """What the winner gets in words: "25,00 €", "Präsentkorb" or "10,00 € + Buch"."""
-        parts = [money_text(self.amount)] if self.amount else []
-        if self.goods:
-            parts.append(self.goods)
-        return " + ".join(parts)
-
 
 @dataclass(frozen=True)
 class Ledger:
-    """The cash box: the fees collected against the prizes paid out."""
+    """The cash box: the fees collected (the prize list's pool) against the prizes paid
+    out, as the prize list counts them."""
 
     fees: FeeSums
+    collected: Decimal
     paid_out: Decimal
+    left: Decimal
 
     @property
-    def collected(self) -> Decimal:
-        return self.fees.collected
-
-    @property
-    def left(self) -> Decimal:
-        return self.collected - self.paid_out
+    def short(self) -> Decimal:
+        """How much more is paid out than was collected (0 when the fees cover it): a club
+        may add money, so it is said, not refused."""
+        return max(-self.left, ZERO)
 
 
 @dataclass(frozen=True)
@@ -89,6 +84,30 @@ class PayoutSheet:
     # Places with a prize nobody took, by category name.
     unawarded: list[tuple[str, list[int]]]
 
+    @property
+    def unawarded_lines(self) -> list[tuple[str, str]]:
+        """The category and, in words, its places nobody took, as the prize page says it."""
+        return [(name, not_awarded(places)) for name, places in self.unawarded]
+
+
+def not_awarded(places: list[int]) -> str:
+    """ "Place 1 not awarded (too few eligible players)"; several: "Places 2, 3 …"."""
+    listed = ", ".join(str(place) for place in places)
+    return ngettext(
+        "Place %(places)s not awarded (too few eligible players)",
+        "Places %(places)s not awarded (too few eligible players)",
+        len(places),
+    ) % {"places": listed}
+
+
+def short_text(ledger: Ledger) -> str:
+    """The warning when the prizes cost more than the fees brought in; "" otherwise."""
+    if not ledger.short:
+        return ""
+    return _("More is paid out than was collected: %(amount)s must come from elsewhere.") % {
+        "amount": money_text(ledger.short)
+    }
+
 
 def _row(award: AwardLine) -> PayoutRow:
     return PayoutRow(
@@ -99,25 +118,28 @@ def _row(award: AwardLine) -> PayoutRow:
         club=award.club,
         amount=award.amount,
         goods=award.goods,
+        prize=award.prize_text,
     )
 
 
-def sheet_of(prizes: PrizeList, fees: FeeSums) -> PayoutSheet:
-    """The payout sheet of a prize list and the fee sums it was computed with."""
+def sheet_of(prizes: PrizeList) -> PayoutSheet:
+    """The payout sheet of a prize list: its prizes, and its pool and paid-out sums with the
+    fee sums the pool was taken from."""
     rows = [_row(award) for award in prizes.awards]
-    paid_out = sum((row.amount for row in rows), ZERO)
+    fees = prizes.fees if prizes.fees is not None else fee_sums(prizes.tournament)
+    ledger = Ledger(fees=fees, collected=prizes.pool, paid_out=prizes.paid_out, left=prizes.left)
     unawarded = [(c.name, list(c.unawarded)) for c in prizes.categories if c.unawarded]
     return PayoutSheet(
         tournament=prizes.tournament,
         provisional=prizes.provisional,
         rows=rows,
-        ledger=Ledger(fees=fees, paid_out=paid_out),
+        ledger=ledger,
         unawarded=unawarded,
     )
 
 
 def payout_sheet(tournament: Tournament) -> PayoutSheet:
-    return sheet_of(prize_list(tournament), fee_sums(tournament))
+    return sheet_of(prize_list(tournament))
 
 
 def state_of(sheet: PayoutSheet) -> str:
@@ -140,6 +162,7 @@ def payout_pdf(tournament: Tournament) -> bytes:
             "paid_out": money_text(ledger.paid_out),
             "left": money_text(ledger.left),
         },
+        "short": short_text(ledger),
         "generated": when(timezone.now()),
     }
     return render_pdf("tournament/print/payout.html", context)
@@ -188,14 +211,12 @@ def payout_workbook(tournament: Tournament) -> bytes:
                 _cell(sheet, row.shared if row.shared > 1 else None),
                 _cell(sheet, row.name),
                 _cell(sheet, row.club),
-                _euro(sheet, row.amount),
+                _euro(sheet, row.amount or None),  # goods only: no amount
                 _cell(sheet, row.goods),
                 None,
             ]
         )
-    for name, places in payout.unawarded:
-        listed = ", ".join(f"{place}." for place in places)
-        missing = _("not awarded: %(places)s") % {"places": listed}
+    for name, missing in payout.unawarded_lines:
         sheet.append([_cell(sheet, name), _cell(sheet, missing)])
     ledger = payout.ledger
     sheet.append([])
@@ -205,7 +226,7 @@ def payout_workbook(tournament: Tournament) -> bytes:
         (_("Entry fee"), None, ledger.fees.fee),
         (_("Paid"), ledger.fees.paid, None),
         (_("Waived"), ledger.fees.waived, None),
-        (_("Still open"), ledger.fees.open, None),
+        (_("Still open"), ledger.fees.open, ledger.fees.outstanding),
         (_("Collected"), None, ledger.collected),
         (_("Paid out"), None, ledger.paid_out),
         (_("Left"), None, ledger.left),
@@ -221,4 +242,6 @@ def payout_workbook(tournament: Tournament) -> bytes:
                 _euro(sheet, amount, font=BOLD) if amount is not None else None,
             ]
         )
+    if warning := short_text(ledger):
+        sheet.append([_cell(sheet, warning, font=BOLD)])
     return _saved(book, f"{tournament.name} – {title}")

@@ -11,8 +11,9 @@ from decimal import Decimal
 from scoring import prizes
 
 from ..models import Entry, PrizeCategory, Seat, Tournament
+from ..wording.money import money_text
 from . import standings as standings_domain
-from .fees import fee_sums
+from .fees import FeeSums, fee_sums
 from .standings import Line
 
 
@@ -37,6 +38,15 @@ class AwardLine:
         """ "3." or, shared, "3." too: the template says "shared" next to it."""
         return f"{self.place}."
 
+    @property
+    def prize_text(self) -> str:
+        """What the winner gets in words, in the reader's language: "25,00 €", "Präsentkorb"
+        or "10,00 € + Buch" (the ceremony, the certificates and the payout sheet)."""
+        parts = [money_text(self.amount)] if self.amount else []
+        if self.goods:
+            parts.append(self.goods)
+        return " + ".join(parts)
+
 
 @dataclass(frozen=True)
 class CategoryAwards:
@@ -55,6 +65,9 @@ class PrizeList:
     categories: list[CategoryAwards]  # in the director's order
     pool: Decimal  # the fee pool: the entry fees collected (queries.fees.FeeSums.collected)
     provisional: bool  # until the tournament is finished
+    # The fee sums the pool was taken from (the payout sheet's ledger); None in a list made
+    # by hand.
+    fees: FeeSums | None = None
 
     @property
     def awards(self) -> list[AwardLine]:
@@ -82,8 +95,8 @@ def prize_list(tournament: Tournament) -> PrizeList:
         tournament.prize_categories.prefetch_related("prizes").order_by("order", "pk")
     )
     rules = [_rule(category) for category in categories]
-    pool = fee_sums(tournament).collected
-    awards = prizes.allocate(contenders, rules, pool)
+    fees = fee_sums(tournament)
+    awards = prizes.allocate(contenders, rules, fees.collected)
     listed = []
     for category in categories:
         own = [a for a in awards if a.category == category.pk]
@@ -101,8 +114,9 @@ def prize_list(tournament: Tournament) -> PrizeList:
     return PrizeList(
         tournament=tournament,
         categories=listed,
-        pool=pool,
+        pool=fees.collected,
         provisional=standings.provisional,  # final exactly when the tournament is finished
+        fees=fees,
     )
 
 

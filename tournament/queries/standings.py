@@ -299,6 +299,13 @@ def tally(
     return numbers
 
 
+def final(tournament: Tournament) -> bool:
+    """Whether the office's standings, and so the prize list and its documents, are final:
+    exactly when the tournament is finished (the public standings are not while rounds are
+    hidden). The one rule every "provisional" of the office follows."""
+    return tournament.status == TournamentStatus.FINISHED
+
+
 def compute(tournament: Tournament, *, public: bool = False) -> Standings:
     """The standings as the office sees them, or ``public``: as every public page, file and
     the results service show them, without the rounds the director hides (issue 38)."""
@@ -336,7 +343,7 @@ def compute(tournament: Tournament, *, public: bool = False) -> Standings:
     )
     # Final exactly when the tournament is finished: one rule (Tournament.status); never
     # while rounds are hidden from the public.
-    finished = tournament.status == TournamentStatus.FINISHED and hiding is None
+    finished = final(tournament) and hiding is None
     state = FINAL if finished else PROVISIONAL
     return Standings(
         tournament=tournament,

@@ -14,7 +14,6 @@ from ..models import Tournament
 from ..models.prize import Measure
 from ..permissions import director_required, get_managed_tournament
 from ..queries.prizes import AwardLine, PrizeList, prize_list
-from ..templatetags.fees import money_text
 
 
 def _score_label(measure: str) -> str:
@@ -23,14 +22,6 @@ def _score_label(measure: str) -> str:
     if measure == Measure.BEST_FIVE_TABLE:
         return _("Points (best round at a 5-player table)")
     return _("Points")
-
-
-def _prize_text(award: AwardLine) -> str:
-    """The prize as the hall hears it: the amount in the page's language and/or the goods."""
-    parts = [money_text(award.amount)] if award.amount else []
-    if award.goods:
-        parts.append(award.goods)
-    return " + ".join(parts)
 
 
 def _award_slide(award: AwardLine, score_label: str) -> dict:
@@ -43,7 +34,7 @@ def _award_slide(award: AwardLine, score_label: str) -> dict:
         "club": award.public_club,
         "score": award.score,
         "score_label": score_label,
-        "prize": _prize_text(award),
+        "prize": award.prize_text,
     }
 
 

@@ -3,6 +3,8 @@ the prize page's files: the payout sheet and the certificates, made in the backg
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -10,7 +12,7 @@ from ..domain.certificates import DESIGN_FIELDS, save_design
 from ..errors import DomainError
 from ..forms.certificates import CertificateDesignForm
 from ..models import CertificateDesign
-from ..permissions import director_required, get_managed_tournament
+from ..permissions import director_required, get_managed_tournament, managed_tournaments
 from ..tasks import documents
 
 # GET asks for the file (tournament/tasks/documents.py); POST makes a failed one again.
@@ -20,7 +22,9 @@ require_safe_or_retry = require_http_methods(["GET", "HEAD", "POST"])
 @director_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def certificate_design(request):
-    """The one design of every tournament's certificates."""
+    """The one design of every tournament's certificates. ``?from=<slug>``: the prize page
+    the director came from, which the page links back to (else the tournament list)."""
+    came_from = managed_tournaments(request.user).filter(slug=request.GET.get("from", "")).first()
     design = CertificateDesign.current()
     form = CertificateDesignForm(request.POST or None, request.FILES or None, instance=design)
     if request.method == "POST" and form.is_valid():
@@ -36,10 +40,18 @@ def certificate_design(request):
             form.add_error(None, str(exc.message))
         else:
             messages.success(request, _("Changes saved."))
-            return redirect("manage:certificate-design")
+            here = reverse("manage:certificate-design")
+            if came_from is not None:
+                here += "?" + urlencode({"from": came_from.slug})
+            return redirect(here)
     # The form's instance took the refused input: show what is stored.
     stored = CertificateDesign.current()
-    context = {"form": form, "design": stored, "logo_size": len(bytes(stored.logo or b""))}
+    context = {
+        "form": form,
+        "design": stored,
+        "logo_size": len(bytes(stored.logo or b"")),
+        "came_from": came_from,
+    }
     return render(request, "tournament/manage/certificate_design.html", context)
 
 

@@ -14,7 +14,7 @@ from tests.factories import EntryFactory, PlayerFactory, settle
 from tests.tournament.exports.test_exports import layout_text, squeeze, words
 from tests.tournament.exports.test_payout import category, finish, make_cup
 from tournament.domain.certificates import save_design
-from tournament.exports.certificates import EVERYONE, certificates_pdf
+from tournament.exports.certificates import EVERYONE, WINNERS, certificates, certificates_pdf
 from tournament.models import (
     CertificateDesign,
     Document,
@@ -198,3 +198,21 @@ def test_no_prize_yet_gives_one_page_that_says_so(tournament):
     text = layout_text(certificates_pdf(tournament))
     assert "Keine Urkunden" in text and len(text.strip().split("\f")) == 1
     assert "Urkunde" in text  # the design was never saved: the default one
+
+
+def test_without_signature_names_each_page_still_has_two_lines_to_sign(cup):
+    save_design({"title": "Urkunde"}, None)
+    sheets = layout_text(certificates_pdf(cup)).split("\f")[:4]
+    for sheet in sheets:
+        assert "Turnierleitung" in sheet and "Veranstalter" in sheet
+    # Set by the director: only what was set.
+    design(logo=False)
+    assert "Veranstalter" not in layout_text(certificates_pdf(cup))
+
+
+@pytest.mark.parametrize("which", [WINNERS, EVERYONE])
+def test_provisional_is_what_the_list_behind_the_pages_says(cup, which):
+    pages, provisional = certificates(cup, which)
+    assert pages and provisional
+    finish(cup)
+    assert certificates(cup, which)[1] is False

@@ -26,6 +26,7 @@ from tournament.models import (
     Seat,
     Table,
 )
+from tournament.queries.prizes import prize_list
 
 pytestmark = pytest.mark.django_db
 
@@ -137,7 +138,9 @@ def test_the_pdf_has_a_signature_line_per_prize_and_the_cash_box(cup):
         "Übrig 7,99 €",
     ):
         assert any(expected in line for line in lines), expected
-    assert "Damen: nicht vergeben 1." in " ".join(text.split())
+    # As the prize page says it.
+    assert "Damen: Platz 1 nicht vergeben (zu wenige berechtigte Spieler)" in " ".join(text.split())
+    assert "mehr ausgezahlt" not in text
     finish(cup)
     final = layout_text(payout.payout_pdf(cup))
     assert "orläufig" not in final and "endgültig" in final
@@ -156,13 +159,14 @@ def test_the_workbook_has_euros_as_numbers_and_text_as_text(cup):
     assert [c.value for c in first[:7]] == ["Gesamt", 1, None, "Anna Muster", "DK Köln", 15, None]
     assert first[5].number_format == EURO_FORMAT and first[5].data_type == "n"
     assert values[head + 2][6] == "Buch"
+    assert values[head + 2][5] is None  # goods only: no "0,00 €"
     shared = values[head + 3 : head + 5]
     assert {row[3] for row in shared} == {"Clara Muster", "Dieter Muster"}
     assert sorted(row[5] for row in shared) == [3.5, 3.51] and {row[2] for row in shared} == {2}
     ledger = {row[0]: (row[4], row[5]) for row in values[head + 5 :] if row[0]}
     assert ledger["Startgeld"] == (None, 10)
     counts = (ledger["Bezahlt"], ledger["Erlassen"], ledger["Noch offen"])
-    assert counts == ((3, None), (1, None), (1, None))
+    assert counts == ((3, None), (1, None), (1, 10))  # the open fee's amount, as in the PDF
     assert ledger["Eingenommen"][1] == 30 and ledger["Ausgezahlt"][1] == 22.01
     assert ledger["Übrig"][1] == pytest.approx(7.99)
     money = [c for row in cells[head + 5 :] for c in row if isinstance(c.value, float | int)]
@@ -218,3 +222,39 @@ def test_the_worker_makes_the_files_the_page_then_serves(database_queue, directo
     # A fee ticked since: the sheet is made again, never served stale.
     Entry.objects.filter(tournament=cup, start_number=5).update(fee=FeeStatus.PAID)
     assert director_client.get(urls[0]).status_code == 202
+
+
+def test_more_paid_out_than_collected_is_said_in_both_files(cup):
+    Prize.objects.filter(category__name="Gesamt", place=1).update(value=Decimal("40"))
+    sheet = payout.payout_sheet(cup)
+    assert (sheet.ledger.left, sheet.ledger.short) == (Decimal("-17.01"), Decimal("17.01"))
+    text = " ".join(layout_text(payout.payout_pdf(cup)).split())
+    assert "Übrig -17,01 €" in text
+    warning = (
+        "Es wird mehr ausgezahlt als eingenommen: 17,01 € müssen aus einer anderen Kasse kommen."
+    )
+    assert warning in text
+    book = load_workbook(BytesIO(payout.payout_workbook(cup)))
+    assert warning in [row[0] for row in book["Auszahlung"].iter_rows(values_only=True)]
+
+
+def test_the_cash_box_is_the_prize_lists_pool_and_paid_out(cup):
+    """The sheet counts nothing again: a fee ticked after the list was read does not make
+    the cash box disagree with the prizes it lists."""
+    prizes = prize_list(cup)
+    Entry.objects.filter(tournament=cup, start_number=5).update(fee=FeeStatus.PAID)
+    ledger = payout.sheet_of(prizes).ledger
+    assert (ledger.collected, ledger.paid_out, ledger.left) == (
+        prizes.pool, prizes.paid_out, prizes.left,
+    )  # fmt: skip
+    assert ledger.fees.open == 1 and ledger.collected == Decimal("30.00")
+
+
+def test_the_english_sheet_says_it_in_english(cup):
+    from django.utils import translation
+
+    Prize.objects.filter(category__name="Gesamt", place=1).update(value=Decimal("40"))
+    with translation.override("en"):
+        text = " ".join(layout_text(payout.payout_pdf(cup)).split())
+    assert "Damen: Place 1 not awarded (too few eligible players)" in text
+    assert "More is paid out than was collected: €17.01 must come from elsewhere." in text
