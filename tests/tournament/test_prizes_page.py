@@ -323,3 +323,22 @@ def test_a_bad_seniors_year_is_refused_and_goods_carry_no_money(
     women = verbs.add_preset(tournament, "women", user=director_user)
     data = verbs.PrizeData(1, PrizeKind.GOODS, Decimal("30"), goods="Korb")
     assert verbs.add_prize(women, data, user=director_user).value == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "shown"),
+    [("de", "12,50", "12,50 €"), ("de", "12,5", "12,50 €"), ("en", "12.50", "€12.50")],
+)
+def test_the_prize_value_takes_the_decimal_comma_of_the_readers_language(
+    director_client, tournament, director_user, language, typed, shown
+):
+    women = verbs.add_preset(tournament, "women", user=director_user)
+    director_client.cookies["django_language"] = language
+    url = reverse("manage:prize-add", args=[tournament.slug, women.pk])
+    response = director_client.post(url, {"place": "1", "kind": "amount", "value": typed})
+    assert response.status_code == 302
+    prize = Prize.objects.get(category=women)
+    assert prize.value == Decimal("12.50")
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert shown in page
+    assert 'value="12,50"' in page if language == "de" else 'value="12.50"' in page

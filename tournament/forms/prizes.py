@@ -81,7 +81,10 @@ class PrizeForm(forms.Form):
         max_digits=8,
         decimal_places=2,
         min_value=Decimal("0"),
-        widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "0.01", "class": "money"}),
+        # A text field in the reader's language, like the entry fee on the settings page: a
+        # German "12,50" is 12.50 (a number field drops the comma in some browsers: 1250).
+        localize=True,
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "class": "money", "size": 8}),
     )
     goods = LineField(label=_("goods"), max_length=200, required=False)
 
