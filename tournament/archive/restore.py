@@ -47,7 +47,7 @@ from ..models import (
 )
 from ..models.locks import lock_tournament
 from ..models.round import new_table_token
-from ..models.tournament import SLUG_MAX, Sex
+from ..models.tournament import FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR, SLUG_MAX, Sex
 from ..permissions import directed_series, managed_tournaments
 from .build import (
     DRAW_LOG_FIELDS,
@@ -319,7 +319,9 @@ def _attributes(entry: Entry, e: dict) -> None:
         if key in e:
             setattr(entry, key, e[key])
     year = entry.birth_year
-    if year is not None and (not isinstance(year, int) or not 1900 <= year <= 2100):
+    if year is not None and (
+        not isinstance(year, int) or not FIRST_BIRTH_YEAR <= year <= LAST_BIRTH_YEAR
+    ):
         raise ArchiveError(BROKEN)
     if entry.sex not in ("", *Sex.values):
         raise ArchiveError(BROKEN)

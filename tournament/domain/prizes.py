@@ -21,11 +21,12 @@ from ..errors import DomainError
 from ..models import Measure, Prize, PrizeCategory, PrizeKind, Sex, Ties, Tournament
 from ..models.audit import stamp
 from ..models.locks import lock_tournament
+from ..models.tournament import FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR
 
 HUNDRED = Decimal("100")
 # Ages of the presets: seniors from 60, juniors up to 18, counted by the year of birth.
 SENIOR_AGE, JUNIOR_AGE = 60, 18
-YEARS = (1900, 2100)  # what the models take as a year of birth
+YEARS = (FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR)  # what the models take as a year of birth
 
 
 @dataclass(frozen=True)

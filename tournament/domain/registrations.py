@@ -64,6 +64,7 @@ from . import bulk, player_import
 from .entries import (
     EntryAttributes,
     already_registered_error,
+    check_birth_year,
     conflict_error,
     edit_entry,
     register,
@@ -226,6 +227,7 @@ def submit(
 ) -> Registration:
     """A player registers on the public form. Refused with a message when registration is not
     open or somebody of that name is already registered."""
+    check_birth_year(details.birth_year, tournament)
     with transaction.atomic():
         tournament = _lock(tournament)
         current = phase(tournament, now)
@@ -509,6 +511,7 @@ def change_details(registration: Registration, details: Details) -> Registration
     """The player changes their registration. Name and club of a confirmed registration
     change the player's entry too while :func:`name_lock` allows it; the DDV member number
     stays on the registration (see :func:`accept_identity`)."""
+    check_birth_year(details.birth_year, registration.tournament)
     with transaction.atomic():
         registration = _locked(registration)
         if registration.state not in OPEN_STATES:

@@ -8,22 +8,20 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from ..domain import prizes
 from ..errors import DomainError
 from ..models import Measure, Prize, PrizeCategory, PrizeKind, Sex, Ties
+from ..models.tournament import BIRTH_YEAR_VALIDATORS
 from .text import LineField
-
-YEAR_VALIDATORS = [MinValueValidator(prizes.YEARS[0]), MaxValueValidator(prizes.YEARS[1])]
 
 
 def _year(label) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         required=False,
-        validators=YEAR_VALIDATORS,
+        validators=BIRTH_YEAR_VALIDATORS,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "year"}),
     )
 

@@ -9,7 +9,8 @@ from django.utils.translation import get_language
 
 def money_text(value) -> str:
     """An amount in euros in the active language: the German way puts the sign after the
-    number, the English one before it (a minus before both: "-€35.50"); always two decimals, thousands grouped."""
+    number, the English one before it (a minus before both: "-€35.50"); always two
+    decimals, thousands grouped."""
     if value is None or value == "":
         return ""
     try:
