@@ -418,9 +418,10 @@ def edit_entry(
                 with transaction.atomic():
                     entry.save(update_fields=changed)
             if "publish" in changed:
-                registrations = Registration.objects.filter(entry=entry).exclude(publish=publish)
+                consent = entry.publish
+                registrations = Registration.objects.filter(entry=entry).exclude(publish=consent)
                 for registration in registrations:
-                    registration.publish = bool(publish)
+                    registration.publish = consent
                     stamp(registration, user, reason, role=role).save(update_fields=["publish"])
         except IntegrityError:
             raise DomainError(

@@ -42,9 +42,9 @@ ANCHORS = {
 NEAR = "category-"
 
 
-def _anchor(key: tuple[str, int | None]) -> str:
+def _anchor(key: tuple[str | None, int | None]) -> str:
     what, pk = key
-    return ANCHORS[what].format(pk)
+    return ANCHORS[what].format(pk) if what is not None else ""
 
 
 def _not_saved(form) -> str:
