@@ -221,6 +221,16 @@ def test_a_registration_born_after_the_tournaments_year_is_refused(client, hall)
     assert (registration.birth_year, registration.entry.birth_year) == (1950, 1950)
 
 
+def test_a_later_year_stored_before_the_check_never_blocks_the_approval(hall):
+    Tournament.objects.filter(pk=hall.pk).update(registration_approval=True)
+    hall.refresh_from_db()
+    pending = sign(hall, "Albers", sex="f")
+    Registration.objects.filter(pk=pending.pk).update(birth_year=hall.date.year + 3)
+    pending.refresh_from_db()
+    approved = registrations.approve(pending, director())
+    assert (approved.entry.birth_year, approved.entry.sex) == (None, "f")
+
+
 def test_the_player_changes_them_on_the_personal_link(hall):
     registration = sign(hall, "Albers", birth_year=1950)
     details = registrations.Details(

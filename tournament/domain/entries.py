@@ -50,6 +50,13 @@ def last_birth_year(tournament: Tournament | None) -> int:
     return min(LAST_BIRTH_YEAR, tournament.date.year)
 
 
+def plausible_birth_year(year: int | None, tournament: Tournament | None) -> int | None:
+    """``year`` when :func:`check_birth_year` takes it, else None: a year stored before the
+    check (a registration typed earlier) is left out when carried over, never a refusal."""
+    last = last_birth_year(tournament)
+    return year if year is not None and FIRST_BIRTH_YEAR <= year <= last else None
+
+
 def check_birth_year(year: int | None, tournament: Tournament | None = None) -> None:
     """Refuse a year of birth before :data:`FIRST_BIRTH_YEAR` or after the tournament's year
     (the entries, the online registration)."""

@@ -67,6 +67,7 @@ from .entries import (
     check_birth_year,
     conflict_error,
     edit_entry,
+    plausible_birth_year,
     register,
     set_attributes,
     set_checked_in,
@@ -184,7 +185,10 @@ def _give_place(registration: Registration, *, approved: bool, user=None) -> Non
             role=_role(user),
             unverified=True,
             publish=registration.publish,
-            attributes=EntryAttributes(birth_year=registration.birth_year, sex=registration.sex),
+            attributes=EntryAttributes(
+                birth_year=plausible_birth_year(registration.birth_year, tournament),
+                sex=registration.sex,
+            ),
         )
     registration.entry = entry
     registration.state = RegistrationState.CONFIRMED
@@ -194,7 +198,8 @@ def _carry_attributes(registration: Registration, entry: Entry, user) -> Entry:
     """What the player said for the prize categories (year of birth, sex) onto their entry;
     what they left empty keeps what the office set."""
     attributes = EntryAttributes(
-        birth_year=registration.birth_year or entry.birth_year,
+        birth_year=plausible_birth_year(registration.birth_year, entry.tournament)
+        or entry.birth_year,
         sex=registration.sex or entry.sex,
         guest=entry.guest,
         newcomer=entry.newcomer,
