@@ -18,6 +18,7 @@ from tests.factories import (
 from tournament.archive import build
 from tournament.domain import registrations
 from tournament.domain.personal_data import forget_personal_data
+from tournament.errors import DomainError
 from tournament.models import Entry, Registration, RegistrationState, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -76,6 +77,68 @@ def test_a_year_out_of_range_is_refused_and_nothing_is_written(director_client, 
     assert not Entry.objects.exists()
 
 
+def edit_post(entry, **extra):
+    player = entry.player
+    return {
+        "first_name": player.first_name,
+        "last_name": player.last_name,
+        "club": player.club,
+        "ddv_number": player.ddv_number,
+        "start_number": entry.start_number,
+    } | extra
+
+
+def test_a_year_after_the_tournaments_is_refused_and_nothing_is_written(
+    director_client, tournament
+):
+    year = tournament.date.year
+    add = reverse("manage:entry-add", args=[tournament.slug])
+    response = director_client.post(add, add_form(birth_year=str(year + 1)))
+    assert response.status_code == 400
+    assert f"zwischen 1900 und {year}" in response.content.decode()
+    assert not Entry.objects.exists()
+    entry = EntryFactory(tournament=tournament, birth_year=1960, publish=False)
+    club = entry.player.club
+    edit = reverse("manage:entry-edit", args=[tournament.slug, entry.pk])
+    records = entry.history.count()
+    post = edit_post(entry, birth_year=str(year + 5), club="Neu", publish="on")
+    response = director_client.post(edit, post)
+    assert response.status_code == 400
+    assert f"zwischen 1900 und {year}" in response.content.decode()
+    entry.refresh_from_db()
+    entry.player.refresh_from_db()
+    assert (entry.birth_year, entry.player.club, entry.publish) == (1960, club, False)
+    assert entry.history.count() == records
+    assert director_client.post(edit, edit_post(entry, birth_year=str(year))).status_code == 302
+
+
+def test_the_edit_is_one_history_record_with_consent_and_attributes(director_client, tournament):
+    entry = EntryFactory(tournament=tournament, birth_year=1960, publish=False)
+    registration = Registration.objects.create(
+        tournament=tournament,
+        first_name="A",
+        last_name="B",
+        email="ab@example.org",
+        entry=entry,
+        position=1,
+        state=RegistrationState.CONFIRMED,
+    )
+    edit = reverse("manage:entry-edit", args=[tournament.slug, entry.pk])
+    records = entry.history.count()
+    post = edit_post(entry, birth_year="1961", publish="on", guest="on", reason="Am Tisch")
+    assert director_client.post(edit, post).status_code == 302
+    entry.refresh_from_db()
+    registration.refresh_from_db()
+    assert (entry.birth_year, entry.guest, entry.publish, registration.publish) == (
+        1961,
+        True,
+        True,
+        True,
+    )
+    assert entry.history.count() == records + 1
+    assert entry.history.first().history_change_reason == "Am Tisch"
+
+
 @pytest.fixture
 def hall(tournament):
     return open_for_registration(tournament, 2)
@@ -130,6 +193,42 @@ def test_approved_and_moved_up_registrations_carry_them_too(hall):
     registrations.after_places_changed(hall, user=None)
     waiting.refresh_from_db()
     assert (waiting.entry.birth_year, waiting.entry.sex) == (1990, "m")
+
+
+def test_a_registration_born_after_the_tournaments_year_is_refused(client, hall):
+    year = hall.date.year
+    post = {
+        "first_name": "Anna",
+        "last_name": "Albers",
+        "club": "",
+        "ddv_number": "",
+        "email": "anna@example.org",
+        "team_name": "",
+        "language": "de",
+        "birth_year": str(year + 1),
+        "consent": "on",
+        "website": "",
+    }
+    response = client.post(reverse("registration-form", args=[hall.slug]), post)
+    assert response.status_code == 400
+    assert f"zwischen 1900 und {year}" in response.content.decode()
+    assert not Registration.objects.exists()
+    registration = sign(hall, "Albers", birth_year=1950)
+    later = registrations.Details("Anna", "Albers", email="albers@example.org", birth_year=year + 4)
+    with pytest.raises(DomainError, match=str(year)):
+        registrations.change_details(registration, later)
+    registration.refresh_from_db()
+    assert (registration.birth_year, registration.entry.birth_year) == (1950, 1950)
+
+
+def test_a_later_year_stored_before_the_check_never_blocks_the_approval(hall):
+    Tournament.objects.filter(pk=hall.pk).update(registration_approval=True)
+    hall.refresh_from_db()
+    pending = sign(hall, "Albers", sex="f")
+    Registration.objects.filter(pk=pending.pk).update(birth_year=hall.date.year + 3)
+    pending.refresh_from_db()
+    approved = registrations.approve(pending, director())
+    assert (approved.entry.birth_year, approved.entry.sex) == (None, "f")
 
 
 def test_the_player_changes_them_on_the_personal_link(hall):

@@ -226,6 +226,14 @@ def test_large_sums_are_grouped_the_way_the_language_writes_them():
     assert money_text(None) == ""
 
 
+def test_a_negative_amount_puts_the_minus_first_in_both_languages():
+    with translation.override("en"):
+        assert money_text(Decimal("-35.5")) == "-€35.50"
+        assert money_text(Decimal("-1234")) == "-€1,234.00"
+    with translation.override("de"):
+        assert money_text(Decimal("-35.5")) == "-35,50 €"
+
+
 # --- the treasurer's Excel list --------------------------------------------------------------
 
 

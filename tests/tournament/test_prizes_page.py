@@ -323,3 +323,148 @@ def test_a_bad_seniors_year_is_refused_and_goods_carry_no_money(
     women = verbs.add_preset(tournament, "women", user=director_user)
     data = verbs.PrizeData(1, PrizeKind.GOODS, Decimal("30"), goods="Korb")
     assert verbs.add_prize(women, data, user=director_user).value == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "shown"),
+    [("de", "12,50", "12,50 €"), ("de", "12,5", "12,50 €"), ("en", "12.50", "€12.50")],
+)
+def test_the_prize_value_takes_the_decimal_comma_of_the_readers_language(
+    director_client, tournament, director_user, language, typed, shown
+):
+    women = verbs.add_preset(tournament, "women", user=director_user)
+    director_client.cookies["django_language"] = language
+    url = reverse("manage:prize-add", args=[tournament.slug, women.pk])
+    response = director_client.post(url, {"place": "1", "kind": "amount", "value": typed})
+    assert response.status_code == 302
+    prize = Prize.objects.get(category=women)
+    assert prize.value == Decimal("12.50")
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert shown in page
+    assert 'value="12,50"' in page if language == "de" else 'value="12.50"' in page
+
+
+def category_card(page: str, category) -> str:
+    return page.split(f'id="category-{category.pk}"')[1].split("</article>")[0]
+
+
+def test_a_refused_prize_says_not_saved_at_the_top_and_comes_back_to_its_form(
+    director_client, tournament, director_user
+):
+    overall = verbs.add_preset(tournament, "overall", user=director_user)
+    url = reverse("manage:prize-add", args=[tournament.slug, overall.pk])
+    response = director_client.post(url, {"place": "1", "kind": "amount", "value": "5"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    top = page.split('<div class="prizes">')[1].split('id="prize-list"')[0]
+    assert "Nicht gespeichert: Platz 1 von „Gesamtwertung“ hat schon einen Preis." in top
+    assert f'href="#add-prize-{overall.pk}"' in top
+    # The form posts to its own anchor: the browser lands on it with the refused input.
+    assert f'action="{url}#add-prize-{overall.pk}"' in page
+    assert f'<details open class="add-prize" id="add-prize-{overall.pk}">' in page
+    response = director_client.post(url, {"place": "4", "kind": "amount", "value": "x"})
+    assert "Nicht gespeichert: Bitte das markierte Feld unten korrigieren." in (
+        response.content.decode()
+    )
+
+
+def test_a_save_says_so_next_to_its_category_not_at_the_top(
+    director_client, tournament, director_user
+):
+    women = verbs.add_preset(tournament, "women", user=director_user)
+    url = reverse("manage:prize-add", args=[tournament.slug, women.pk])
+    response = director_client.post(url, {"place": "1", "kind": "goods", "goods": "Rosen"})
+    assert response["Location"].endswith(f"#category-{women.pk}")
+    page = director_client.get(response["Location"]).content.decode()
+    assert "Preis für Platz 1 angelegt." in category_card(page, women)
+    assert 'class="messages"' not in page
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert "angelegt" not in page  # shown once
+
+
+def test_paying_out_more_than_was_collected_is_pointed_out_not_refused(
+    director_client, tournament, director_user
+):
+    played(tournament)  # 50 € collected
+    women = verbs.add_category(tournament, verbs.CategoryData("Alle"), user=director_user)
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert "Es wird mehr ausgezahlt als eingenommen." not in page
+    url = reverse("manage:prize-add", args=[tournament.slug, women.pk])
+    response = director_client.post(url, {"place": "1", "kind": "amount", "value": "60,00"})
+    assert response.status_code == 302
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert 'id="left">-10,00 €<' in page
+    assert "Es wird mehr ausgezahlt als eingenommen." in page
+
+
+def test_tie_breakers_chosen_without_tie_breakers_in_the_settings_are_explained(
+    director_client, tournament, director_user
+):
+    decided = verbs.add_category(
+        tournament, verbs.CategoryData("Feinwertung", ties="tiebreak"), user=director_user
+    )
+    shared = verbs.add_category(tournament, verbs.CategoryData("Geteilt"), user=director_user)
+    hint = "Dieses Turnier hat keine Feinwertung"
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert hint in category_card(page, decided) and hint not in category_card(page, shared)
+    Tournament.objects.filter(pk=tournament.pk).update(tiebreak="best-round")
+    page = director_client.get(page_url(tournament)).content.decode()
+    assert hint not in page
+
+
+def test_a_preset_added_twice_gets_a_distinct_name(tournament, director_user):
+    names = [verbs.add_preset(tournament, "women", user=director_user).name for _ in range(3)]
+    assert names == ["Damen", "Damen 2", "Damen 3"]
+
+
+def test_what_another_director_deleted_meanwhile_is_a_message_and_no_write(
+    tournament, director_user
+):
+    overall = verbs.add_preset(tournament, "overall", user=director_user)
+    prize = overall.prizes.get(place=1)
+    stale_category = PrizeCategory.objects.get(pk=overall.pk)
+    stale_prize = Prize.objects.select_related("category").get(pk=prize.pk)
+    verbs.delete_category(overall, user=director_user)
+    before = snapshot(tournament)
+    data = verbs.PrizeData(1, PrizeKind.AMOUNT, Decimal("5"))
+    for write in (
+        lambda: verbs.edit_category(stale_category, verbs.CategoryData("X"), user=director_user),
+        lambda: verbs.delete_category(stale_category, user=director_user),
+        lambda: verbs.move_category(stale_category, up=True, user=director_user),
+        lambda: verbs.add_prize(stale_category, data, user=director_user),
+        lambda: verbs.edit_prize(stale_prize, data, user=director_user),
+        lambda: verbs.delete_prize(stale_prize, user=director_user),
+    ):
+        with pytest.raises(DomainError, match="inzwischen gelöscht"):
+            write()
+    assert snapshot(tournament) == before
+
+
+def test_the_page_says_so_when_a_row_went_meanwhile(
+    director_client, tournament, director_user, monkeypatch
+):
+    from tournament.views import prizes as view
+
+    overall = verbs.add_preset(tournament, "overall", user=director_user)
+    stale = {
+        PrizeCategory: PrizeCategory.objects.get(pk=overall.pk),
+        Prize: Prize.objects.select_related("category").get(category=overall, place=1),
+    }
+    verbs.delete_category(overall, user=director_user)
+    # The page was read before another director deleted the category: the view still holds it.
+    monkeypatch.setattr(
+        view, "get_object_or_404", lambda source, **kw: stale[getattr(source, "model", source)]
+    )
+    slug = tournament.slug
+    post = {"name": "X", "measure": "total", "ties": "share"}
+    response = director_client.post(
+        reverse("manage:prize-category-edit", args=[slug, overall.pk]), post
+    )
+    assert response.status_code == 400
+    assert "Nicht gespeichert: Diese Kategorie wurde inzwischen gelöscht" in (
+        response.content.decode()
+    )
+    pk = stale[Prize].pk
+    response = director_client.post(reverse("manage:prize-delete", args=[slug, pk]), follow=True)
+    assert "Dieser Preis wurde inzwischen gelöscht" in response.content.decode()
+    assert not PrizeCategory.objects.exists()

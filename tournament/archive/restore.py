@@ -320,7 +320,9 @@ def _attributes(entry: Entry, e: dict) -> None:
         if key in e:
             setattr(entry, key, e[key])
     year = entry.birth_year
-    if year is not None and (not isinstance(year, int) or not 1900 <= year <= 2100):
+    if year is not None and (
+        not isinstance(year, int) or not FIRST_BIRTH_YEAR <= year <= LAST_BIRTH_YEAR
+    ):
         raise ArchiveError(BROKEN)
     if entry.sex not in ("", *Sex.values):
         raise ArchiveError(BROKEN)

@@ -12,6 +12,7 @@ from ..errors import DomainError
 from ..models import Entry, EntryStatus, Player, Registration, Sex, Team, Tournament
 from ..models.audit import PLAYER, Event, Reason, event, role_of, stamp
 from ..models.locks import lock, lock_tournament
+from ..models.tournament import FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR
 from ..permissions import changeable_players
 from ..queries.players import (
     KnownPlayers,
@@ -34,12 +35,37 @@ class EntryAttributes:
     guest: bool = False
     newcomer: bool = False
 
-    def check(self) -> None:
+    def check(self, tournament: Tournament | None = None) -> None:
+        """Refuse an unknown sex, and a year of birth outside the models' range or after the
+        ``tournament``'s year (nobody plays before they are born)."""
         if self.sex not in ("", *Sex.values):
             raise DomainError(_("Unknown choice for the sex."))
-        if self.birth_year is not None and not 1900 <= self.birth_year <= 2100:
-            raise DomainError(_("A year of birth must lie between %(first)s and %(last)s.")
-                              % {"first": 1900, "last": 2100})  # fmt: skip
+        check_birth_year(self.birth_year, tournament)
+
+
+def last_birth_year(tournament: Tournament | None) -> int:
+    """The latest year of birth a player of ``tournament`` can have: its year."""
+    if tournament is None or tournament.date is None:
+        return LAST_BIRTH_YEAR
+    return min(LAST_BIRTH_YEAR, tournament.date.year)
+
+
+def plausible_birth_year(year: int | None, tournament: Tournament | None) -> int | None:
+    """``year`` when :func:`check_birth_year` takes it, else None: a year stored before the
+    check (a registration typed earlier) is left out when carried over, never a refusal."""
+    last = last_birth_year(tournament)
+    return year if year is not None and FIRST_BIRTH_YEAR <= year <= last else None
+
+
+def check_birth_year(year: int | None, tournament: Tournament | None = None) -> None:
+    """Refuse a year of birth before :data:`FIRST_BIRTH_YEAR` or after the tournament's year
+    (the entries, the online registration)."""
+    last = last_birth_year(tournament)
+    if year is not None and not FIRST_BIRTH_YEAR <= year <= last:
+        raise DomainError(
+            _("A year of birth must lie between %(first)s and %(last)s.")
+            % {"first": FIRST_BIRTH_YEAR, "last": last}
+        )
 
 
 def next_start_number(tournament: Tournament) -> int:
@@ -84,7 +110,7 @@ def register(
     privacy"). ``attributes``: what the prize categories ask (:class:`EntryAttributes`).
     """
     if attributes is not None:
-        attributes.check()
+        attributes.check(tournament)
     with transaction.atomic():
         # Lock the tournament row so that two registrations cannot take the same number.
         lock_tournament(tournament.pk)
@@ -193,7 +219,7 @@ def set_attributes(
 ) -> Entry:
     """Set what the prize categories ask of an entry (year of birth, sex, guest, newcomer);
     nothing is written when nothing changes."""
-    attributes.check()
+    attributes.check(entry.tournament)
     with transaction.atomic():
         entry = lock(Entry.objects).get(pk=entry.pk)
         wanted = asdict(attributes)
@@ -312,11 +338,19 @@ def edit_entry(
     user,
     reason: Reason = "",
     role: str = "",
+    publish: bool | None = None,
+    attributes: EntryAttributes | None = None,
 ) -> Entry:
-    """Correct an entry: the player's name, club and DDV member number, the team and (before
-    the first draw) the start number. All or nothing; refused with a message otherwise."""
+    """Correct an entry: the player's name, club and DDV member number, the team, (before
+    the first draw) the start number and, when given, the consent to be named (``publish``,
+    the online registration follows as in :func:`set_publish`) and what the prize categories
+    ask (``attributes``). All or nothing in one transaction, one history record of the
+    entry; refused with a message otherwise."""
+    typed = reason.strip() if not isinstance(reason, Event) else reason
     if not isinstance(reason, Event):
         reason = reason.strip() or event("entry-corrected")
+    if attributes is not None:
+        attributes.check(entry.tournament)
     with transaction.atomic():
         # Tournament, player, entry: the lock order of merge_players.
         lock_tournament(entry.tournament_id)
@@ -372,11 +406,30 @@ def edit_entry(
                 stamp(player, user, reason, role=role)
                 with transaction.atomic():
                     player.save()
+            changed = []
             if (start_number, team) != (entry.start_number, entry.team):
                 entry.start_number, entry.team = start_number, team
+                changed += ["start_number", "team"]
+            if publish is not None and publish != entry.publish:
+                entry.publish = publish
+                changed.append("publish")
+                if not typed:  # a change of consent says so in the history
+                    reason = event("consent-given" if publish else "consent-withdrawn")
+            wanted_attributes = asdict(attributes) if attributes is not None else {}
+            for name, value in wanted_attributes.items():
+                if getattr(entry, name) != value:
+                    setattr(entry, name, value)
+                    changed.append(name)
+            if changed:
                 stamp(entry, user, reason, role=role)
                 with transaction.atomic():
-                    entry.save(update_fields=["start_number", "team"])
+                    entry.save(update_fields=changed)
+            if "publish" in changed:
+                consent = entry.publish
+                registrations = Registration.objects.filter(entry=entry).exclude(publish=consent)
+                for registration in registrations:
+                    registration.publish = consent
+                    stamp(registration, user, reason, role=role).save(update_fields=["publish"])
         except IntegrityError:
             raise DomainError(
                 _("Start number %(number)s or DDV member number %(ddv)s was taken meanwhile.")

@@ -21,11 +21,12 @@ from ..errors import DomainError
 from ..models import Measure, Prize, PrizeCategory, PrizeKind, Sex, Ties, Tournament
 from ..models.audit import stamp
 from ..models.locks import lock_tournament
+from ..models.tournament import FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR
 
 HUNDRED = Decimal("100")
 # Ages of the presets: seniors from 60, juniors up to 18, counted by the year of birth.
 SENIOR_AGE, JUNIOR_AGE = 60, 18
-YEARS = (1900, 2100)  # what the models take as a year of birth
+YEARS = (FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR)  # what the models take as a year of birth
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,22 @@ def check_prize(category: PrizeCategory, data: PrizeData, prize: Prize | None = 
             )
 
 
+def _category(pk: int) -> PrizeCategory:
+    """The category ``pk`` as it is now (under the tournament's lock): another director may
+    have deleted it since the page was read."""
+    category = PrizeCategory.objects.filter(pk=pk).first()
+    if category is None:
+        raise DomainError(_("This category was deleted meanwhile (by another director?)."))
+    return category
+
+
+def _prize(pk: int) -> Prize:
+    prize = Prize.objects.select_related("category").filter(pk=pk).first()
+    if prize is None:
+        raise DomainError(_("This prize was deleted meanwhile (by another director?)."))
+    return prize
+
+
 def _percent(value: Decimal) -> str:
     return f"{value.normalize():f}"
 
@@ -157,7 +174,7 @@ def edit_category(category: PrizeCategory, data: CategoryData, *, user) -> Prize
     check_category(data)
     with transaction.atomic():
         lock_tournament(category.tournament_id)
-        category = PrizeCategory.objects.get(pk=category.pk)
+        category = _category(category.pk)
         _set(category, CATEGORY_FIELDS, data)
         stamp(category, user).save()
     return category
@@ -167,6 +184,7 @@ def delete_category(category: PrizeCategory, *, user) -> None:
     """Delete a category with its prizes (each in the history under ``user``)."""
     with transaction.atomic():
         lock_tournament(category.tournament_id)
+        category = _category(category.pk)
         for prize in Prize.objects.filter(category_id=category.pk):
             stamp(prize, user).delete()
         stamp(category, user).delete()
@@ -177,6 +195,7 @@ def move_category(category: PrizeCategory, *, up: bool, user) -> None:
     The order is numbered anew 0, 1, 2, ... so that equal numbers of old never confuse it."""
     with transaction.atomic():
         lock_tournament(category.tournament_id)
+        category = _category(category.pk)
         ordered = list(PrizeCategory.objects.filter(tournament_id=category.tournament_id))
         at = next(i for i, other in enumerate(ordered) if other.pk == category.pk)
         to = at - 1 if up else at + 1
@@ -195,6 +214,7 @@ def move_category(category: PrizeCategory, *, up: bool, user) -> None:
 def add_prize(category: PrizeCategory, data: PrizeData, *, user) -> Prize:
     with transaction.atomic():
         lock_tournament(category.tournament_id)
+        category = _category(category.pk)
         check_prize(category, data)
         prize = Prize(category=category)
         _set(prize, PRIZE_FIELDS, data)
@@ -205,7 +225,7 @@ def add_prize(category: PrizeCategory, data: PrizeData, *, user) -> Prize:
 def edit_prize(prize: Prize, data: PrizeData, *, user) -> Prize:
     with transaction.atomic():
         lock_tournament(prize.category.tournament_id)
-        prize = Prize.objects.select_related("category").get(pk=prize.pk)
+        prize = _prize(prize.pk)
         check_prize(prize.category, data, prize)
         _set(prize, PRIZE_FIELDS, data)
         stamp(prize, user).save()
@@ -215,7 +235,7 @@ def edit_prize(prize: Prize, data: PrizeData, *, user) -> Prize:
 def delete_prize(prize: Prize, *, user) -> None:
     with transaction.atomic():
         lock_tournament(prize.category.tournament_id)
-        stamp(prize, user).delete()
+        stamp(_prize(prize.pk), user).delete()
 
 
 # -- presets ------------------------------------------------------------------------------
@@ -253,16 +273,28 @@ def junior_year(tournament: Tournament) -> int:
     return tournament.date.year - JUNIOR_AGE
 
 
+def _free_name(tournament: Tournament, name: str) -> str:
+    """``name``, or "name 2", "name 3", ... when the tournament has a category of that name
+    (a preset added twice: the ceremony and the payout sheet tell them apart)."""
+    taken = set(tournament.prize_categories.values_list("name", flat=True))
+    number, free = 1, name
+    while free in taken:
+        number += 1
+        free = f"{name} {number}"
+    return free
+
+
 def add_preset(
     tournament: Tournament, key: str, *, user, born_until: int | None = None
 ) -> PrizeCategory:
     """The preset ``key`` of :data:`PRESETS` as a new last category (``born_until``: the
     seniors' year, by default :func:`senior_year`). The overall category comes with three
-    shares of the fee pool when the tournament has none yet; the others without prizes."""
+    shares of the fee pool when the tournament has none yet; the others without prizes. A
+    name the tournament has already gets a number ("Overall 2")."""
     if key not in PRESETS:
         raise DomainError(_("Unknown preset."))
     name, rule = PRESETS[key]
-    data = replace(rule, name=str(name))
+    data = replace(rule, name=_free_name(tournament, str(name)))
     if key == "seniors":
         data = replace(data, born_until=born_until or senior_year(tournament))
     elif key == "juniors":

@@ -64,8 +64,10 @@ from . import bulk, player_import
 from .entries import (
     EntryAttributes,
     already_registered_error,
+    check_birth_year,
     conflict_error,
     edit_entry,
+    plausible_birth_year,
     register,
     set_attributes,
     set_checked_in,
@@ -183,7 +185,10 @@ def _give_place(registration: Registration, *, approved: bool, user=None) -> Non
             role=_role(user),
             unverified=True,
             publish=registration.publish,
-            attributes=EntryAttributes(birth_year=registration.birth_year, sex=registration.sex),
+            attributes=EntryAttributes(
+                birth_year=plausible_birth_year(registration.birth_year, tournament),
+                sex=registration.sex,
+            ),
         )
     registration.entry = entry
     registration.state = RegistrationState.CONFIRMED
@@ -193,7 +198,8 @@ def _carry_attributes(registration: Registration, entry: Entry, user) -> Entry:
     """What the player said for the prize categories (year of birth, sex) onto their entry;
     what they left empty keeps what the office set."""
     attributes = EntryAttributes(
-        birth_year=registration.birth_year or entry.birth_year,
+        birth_year=plausible_birth_year(registration.birth_year, entry.tournament)
+        or entry.birth_year,
         sex=registration.sex or entry.sex,
         guest=entry.guest,
         newcomer=entry.newcomer,
@@ -226,6 +232,7 @@ def submit(
 ) -> Registration:
     """A player registers on the public form. Refused with a message when registration is not
     open or somebody of that name is already registered."""
+    check_birth_year(details.birth_year, tournament)
     with transaction.atomic():
         tournament = _lock(tournament)
         current = phase(tournament, now)
@@ -509,6 +516,7 @@ def change_details(registration: Registration, details: Details) -> Registration
     """The player changes their registration. Name and club of a confirmed registration
     change the player's entry too while :func:`name_lock` allows it; the DDV member number
     stays on the registration (see :func:`accept_identity`)."""
+    check_birth_year(details.birth_year, registration.tournament)
     with transaction.atomic():
         registration = _locked(registration)
         if registration.state not in OPEN_STATES:

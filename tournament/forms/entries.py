@@ -5,6 +5,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Sex
+from ..models.tournament import BIRTH_YEAR_VALIDATORS
 from .text import LineField, no_control_characters
 
 __all__ = ["EntryForm", "ImportUploadForm", "no_control_characters"]
@@ -36,7 +37,7 @@ class EntryForm(forms.Form):
     birth_year = forms.IntegerField(
         label=_("year of birth"),
         required=False,
-        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+        validators=BIRTH_YEAR_VALIDATORS,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
         help_text=_("Optional, for the prize categories (seniors, juniors); never public."),
     )

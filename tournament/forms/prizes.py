@@ -8,22 +8,20 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from ..domain import prizes
 from ..errors import DomainError
 from ..models import Measure, Prize, PrizeCategory, PrizeKind, Sex, Ties
+from ..models.tournament import BIRTH_YEAR_VALIDATORS
 from .text import LineField
-
-YEAR_VALIDATORS = [MinValueValidator(prizes.YEARS[0]), MaxValueValidator(prizes.YEARS[1])]
 
 
 def _year(label) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         required=False,
-        validators=YEAR_VALIDATORS,
+        validators=BIRTH_YEAR_VALIDATORS,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "year"}),
     )
 
@@ -81,7 +79,10 @@ class PrizeForm(forms.Form):
         max_digits=8,
         decimal_places=2,
         min_value=Decimal("0"),
-        widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "0.01", "class": "money"}),
+        # A text field in the reader's language, like the entry fee on the settings page: a
+        # German "12,50" is 12.50 (a number field drops the comma in some browsers: 1250).
+        localize=True,
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "class": "money", "size": 8}),
     )
     goods = LineField(label=_("goods"), max_length=200, required=False)
 

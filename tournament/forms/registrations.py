@@ -4,13 +4,13 @@ honeypot field ``website`` is for bots only (people never see it, see site.css `
 
 from django import forms
 from django.conf import settings
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..domain.registrations import Details
 from ..models import Registration, Sex, Tournament, TournamentStatus
 from ..models.registration import CLUB_MAX, DDV_MAX, FIRST_NAME_MAX, LAST_NAME_MAX, TEAM_MAX
+from ..models.tournament import BIRTH_YEAR_VALIDATORS
 from ..queries import registrations
 from .text import LineField, no_control_characters
 
@@ -104,7 +104,7 @@ class _PlayerFields(forms.Form):
     birth_year = forms.IntegerField(
         label=_("year of birth"),
         required=False,
-        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+        validators=BIRTH_YEAR_VALIDATORS,
         help_text=_("Optional, only for the prize categories (e.g. seniors); never public."),
     )
     sex = forms.ChoiceField(

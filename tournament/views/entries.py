@@ -26,9 +26,7 @@ from ..domain.entries import (
     check_in_number,
     edit_entry,
     register,
-    set_attributes,
     set_checked_in,
-    set_publish,
     set_status,
     start_number_locked,
 )
@@ -313,10 +311,9 @@ def entry_edit(request, slug, pk):
                     start_number=data["start_number"],
                     user=request.user,
                     reason=data["reason"],
+                    publish=data["publish"],
+                    attributes=EntryAttributes(**form.attributes()),
                 )
-                set_publish(entry, data["publish"], request.user, data["reason"])
-                attributes = EntryAttributes(**form.attributes())
-                entry = set_attributes(entry, attributes, request.user, data["reason"])
             except DomainError as exc:
                 form.add_error(None, exc.message)
             else:

@@ -3,8 +3,10 @@ prize categories and their prizes, the presets, and the prize list as the standi
 now (provisional until the tournament is finished) with the fee pool, what is paid out and
 what is left. Directors of the tournament only.
 
-Every form posts to its own address, calls one verb and comes back to the page; refused input
-shows the page again (400) with the form and its message, and nothing written."""
+Every form posts to its own address (with the anchor of its place on the page, so that the
+browser comes back to it), calls one verb and comes back to the page with a short message
+next to the category it changed; refused input shows the page again (400) with the form and
+its message where the browser lands, a "Not saved" banner at the top, and nothing written."""
 
 from __future__ import annotations
 
@@ -18,12 +20,57 @@ from django.views.decorators.http import require_POST
 from ..domain import prizes as verbs
 from ..errors import DomainError
 from ..forms.prizes import CategoryForm, PresetForm, PrizeForm
-from ..models import Prize, PrizeCategory, PrizeKind, Tournament
+from ..models import Prize, PrizeCategory, PrizeKind, Ties, Tournament
 from ..permissions import director_required, get_managed_tournament
 from ..queries.prizes import prize_list
 
+# The tournament's "equal totals" setting that has no tie-breakers (models.TIEBREAK_CHOICES).
+SHARED_RANK = "shared"
+
 # The form that came back refused: (what it is, the category's or prize's id), the form.
 Refused = tuple[tuple[str, int | None], object]
+
+# Where each form stands on the page (its element's id): the anchor of its address.
+ANCHORS = {
+    "preset": "presets",
+    "category-add": "own-category",
+    "category-edit": "edit-category-{}",
+    "prize-add": "add-prize-{}",
+    "prize-edit": "prize-{}",
+}
+# A success message shown next to its category carries this tag and the category's id.
+NEAR = "category-"
+
+
+def _anchor(key: tuple[str | None, int | None]) -> str:
+    what, pk = key
+    return ANCHORS[what].format(pk) if what is not None else ""
+
+
+def _not_saved(form) -> str:
+    """The banner's words: the form's own message, else a pointer to the marked fields."""
+    errors = form.non_field_errors()
+    if errors:
+        return _("Not saved: %(message)s") % {"message": errors[0]}
+    return _("Not saved: please correct the marked field below.")
+
+
+def _near_messages(request) -> tuple[list, dict[int, list]]:
+    """The messages of this request: those for the top of the page, and those that belong
+    next to a category (by its id)."""
+    top: list = []
+    near: dict[int, list] = {}
+    for message in messages.get_messages(request):
+        tag = message.extra_tags or ""
+        if tag.startswith(NEAR) and tag[len(NEAR) :].isdigit():
+            near.setdefault(int(tag[len(NEAR) :]), []).append(message)
+        else:
+            top.append(message)
+    return top, near
+
+
+def _saved(request, category_id: int, text: str) -> None:
+    messages.success(request, text, extra_tags=f"{NEAR}{category_id}")
 
 
 def _page(request, tournament: Tournament, refused: Refused | None = None) -> HttpResponse:
@@ -31,6 +78,8 @@ def _page(request, tournament: Tournament, refused: Refused | None = None) -> Ht
 
     def form(key: tuple[str, int | None], make):
         return bad_form if key == wanted else make()
+
+    top, near = _near_messages(request)
 
     categories = []
     for category in tournament.prize_categories.prefetch_related("prizes"):
@@ -68,10 +117,16 @@ def _page(request, tournament: Tournament, refused: Refused | None = None) -> Ht
                     ),
                 ),
                 "add_open": wanted == ("prize-add", category.pk) or not rows,
+                "saved": near.get(category.pk, []),
+                "no_tiebreakers": category.ties == Ties.TIEBREAK
+                and tournament.tiebreak == SHARED_RANK,
             }
         )
     context = {
         "tournament": tournament,
+        "messages": top,
+        "not_saved": _not_saved(bad_form) if bad_form is not None else "",
+        "not_saved_anchor": _anchor(wanted) if bad_form is not None else "",
         "categories": categories,
         "prizes": prize_list(tournament),
         "category_form": form(("category-add", None), lambda: CategoryForm(auto_id="category-%s")),
@@ -88,6 +143,12 @@ def _page(request, tournament: Tournament, refused: Refused | None = None) -> Ht
 def _back(tournament: Tournament, anchor: str = "") -> HttpResponse:
     url = reverse("manage:prizes", kwargs={"slug": tournament.slug})
     return redirect(f"{url}#{anchor}" if anchor else url)
+
+
+def _gone(tournament: Tournament, request, exc: DomainError) -> HttpResponse:
+    """A row another director deleted meanwhile: say so above the page as it is now."""
+    messages.error(request, exc.message)
+    return _back(tournament)
 
 
 def _refused(request, tournament, key, form, exc: DomainError) -> HttpResponse:
@@ -116,7 +177,7 @@ def preset_add(request, slug):
         )
     except DomainError as exc:
         return _refused(request, tournament, ("preset", None), form, exc)
-    messages.success(request, _("Category “%(name)s” added.") % {"name": category.name})
+    _saved(request, category.pk, _("Category “%(name)s” added.") % {"name": category.name})
     return _back(tournament, f"category-{category.pk}")
 
 
@@ -132,7 +193,7 @@ def category_add(request, slug):
         category = verbs.add_category(tournament, form.data_of(), user=request.user)
     except DomainError as exc:
         return _refused(request, tournament, key, form, exc)
-    messages.success(request, _("Category “%(name)s” added.") % {"name": category.name})
+    _saved(request, category.pk, _("Category “%(name)s” added.") % {"name": category.name})
     return _back(tournament, f"category-{category.pk}")
 
 
@@ -149,7 +210,7 @@ def category_edit(request, slug, pk):
         category = verbs.edit_category(category, form.data_of(), user=request.user)
     except DomainError as exc:
         return _refused(request, tournament, key, form, exc)
-    messages.success(request, _("Category “%(name)s” saved.") % {"name": category.name})
+    _saved(request, category.pk, _("Category “%(name)s” saved.") % {"name": category.name})
     return _back(tournament, f"category-{category.pk}")
 
 
@@ -158,7 +219,10 @@ def category_edit(request, slug, pk):
 def category_delete(request, slug, pk):
     tournament = get_managed_tournament(request, slug)
     category = get_object_or_404(tournament.prize_categories, pk=pk)
-    verbs.delete_category(category, user=request.user)
+    try:
+        verbs.delete_category(category, user=request.user)
+    except DomainError as exc:
+        return _gone(tournament, request, exc)
     messages.success(request, _("Category “%(name)s” deleted.") % {"name": category.name})
     return _back(tournament)
 
@@ -168,7 +232,10 @@ def category_delete(request, slug, pk):
 def category_move(request, slug, pk, direction):
     tournament = get_managed_tournament(request, slug)
     category = get_object_or_404(tournament.prize_categories, pk=pk)
-    verbs.move_category(category, up=direction == "up", user=request.user)
+    try:
+        verbs.move_category(category, up=direction == "up", user=request.user)
+    except DomainError as exc:
+        return _gone(tournament, request, exc)
     return _back(tournament, f"category-{category.pk}")
 
 
@@ -182,9 +249,10 @@ def prize_add(request, slug, pk):
     if not form.is_valid():
         return _page(request, tournament, (key, form))
     try:
-        verbs.add_prize(category, form.data_of(), user=request.user)
+        prize = verbs.add_prize(category, form.data_of(), user=request.user)
     except DomainError as exc:
         return _refused(request, tournament, key, form, exc)
+    _saved(request, category.pk, _("Prize for place %(place)s added.") % {"place": prize.place})
     return _back(tournament, f"category-{category.pk}")
 
 
@@ -204,9 +272,12 @@ def prize_edit(request, slug, pk):
     if not form.is_valid():
         return _page(request, tournament, (key, form))
     try:
-        verbs.edit_prize(prize, form.data_of(), user=request.user)
+        prize = verbs.edit_prize(prize, form.data_of(), user=request.user)
     except DomainError as exc:
         return _refused(request, tournament, key, form, exc)
+    _saved(
+        request, prize.category_id, _("Prize for place %(place)s saved.") % {"place": prize.place}
+    )
     return _back(tournament, f"category-{prize.category_id}")
 
 
@@ -216,5 +287,9 @@ def prize_delete(request, slug, pk):
     tournament = get_managed_tournament(request, slug)
     prize = _prize(tournament, pk)
     category: PrizeCategory = prize.category
-    verbs.delete_prize(prize, user=request.user)
+    try:
+        verbs.delete_prize(prize, user=request.user)
+    except DomainError as exc:
+        return _gone(tournament, request, exc)
+    _saved(request, category.pk, _("Prize for place %(place)s deleted.") % {"place": prize.place})
     return _back(tournament, f"category-{category.pk}")

@@ -9,7 +9,8 @@ from django.utils.translation import get_language
 
 def money_text(value) -> str:
     """An amount in euros in the active language: the German way puts the sign after the
-    number, the English one before it; always two decimals, thousands grouped."""
+    number, the English one before it (a minus before both: "-€35.50"); always two
+    decimals, thousands grouped."""
     if value is None or value == "":
         return ""
     try:
@@ -19,4 +20,6 @@ def money_text(value) -> str:
     number = formats.number_format(amount, decimal_pos=2, use_l10n=True, force_grouping=True)
     if (get_language() or "de").startswith("de"):
         return f"{number} €"
+    if number.startswith("-"):
+        return f"-€{number[1:]}"  # the English minus stands before the sign: -€35.50
     return f"€{number}"
