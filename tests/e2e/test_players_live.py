@@ -3,6 +3,7 @@
 appears as checked in within a few seconds, without a reload, and the list of players still
 missing shrinks — while the desk's fast check-in field keeps what is being typed."""
 
+import datetime
 import os
 from pathlib import Path
 
@@ -41,7 +42,7 @@ def hall(live_server, page):
     tournament = Tournament.objects.create(
         name="Neujahrsturnier",
         slug="neujahr",
-        date="2027-01-16",
+        date=datetime.date(2027, 1, 16),
         rule_profile="ddv",
         registration_open=True,
         checkin_open=True,

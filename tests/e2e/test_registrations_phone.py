@@ -2,6 +2,7 @@
 than the screen, the buttons of a row within reach, and moving somebody on the waiting list
 with a tap; the decline button asks before it sends."""
 
+import datetime
 import os
 import re
 from pathlib import Path
@@ -25,7 +26,7 @@ def hall(live_server, browser):
     tournament = Tournament.objects.create(
         name="Adventsturnier des Doppelkopfclubs Kreuz-Dame Oberweser",
         slug="advent",
-        date="2026-12-19",
+        date=datetime.date(2026, 12, 19),
         rule_profile="ddv",
         is_public=True,
         registration_open=True,

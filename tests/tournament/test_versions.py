@@ -108,9 +108,9 @@ def test_the_series_key_moves_with_its_settings_tournaments_and_their_data(tourn
     assert series_members(series_key(series, public_only=True)) == ()
     assert series_key(series, public_only=True) != key
     assert series_members(series_key(series, public_only=False)) == ()
-    assert series_members(everything) == ((tournament.pk, True),)
+    assert series_members(everything) == ((tournament.pk, True, None),)
     series.directors.set(tournament.directors.all())
-    assert series_members(series_key(series, public_only=False)) == ((tournament.pk, False),)
+    assert series_members(series_key(series, public_only=False)) == ((tournament.pk, False, None),)
 
 
 def test_a_save_in_the_running_round_leaves_the_series_key_closing_moves_it(tournament):
