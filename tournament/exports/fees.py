@@ -16,12 +16,11 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import Cell
-from openpyxl.utils import get_column_letter
 
 from ..models import Tournament
 from ..queries.fees import amount_of, fee_sums
 from .rows import heading
-from .xlsx import BOLD, TITLE, _cell, _saved
+from .xlsx import BOLD, _cell, _saved, start_sheet
 
 EURO_FORMAT = '#,##0.00 "€"'
 # A real Excel date and time, shown the way the reader's language writes it.
@@ -60,17 +59,7 @@ def _who(user) -> str:
 def fees_workbook(tournament: Tournament) -> bytes:
     book = Workbook(write_only=True)
     title = _("Entry fees")
-    sheet = book.create_sheet(title=title[:31])
     head = heading(tournament, title)
-    top = len(head) + 1
-    sheet.freeze_panes = f"A{top + 2}"
-    for index, width in enumerate(WIDTHS, start=1):
-        sheet.column_dimensions[get_column_letter(index)].width = width
-    for text, font in zip(head, [TITLE, BOLD], strict=False):
-        sheet.append([_cell(sheet, text, font=font)])
-    for text in head[2:]:
-        sheet.append([_cell(sheet, text)])
-    sheet.append([])
     labels = [
         _("No."),
         _("Name"),
@@ -81,7 +70,7 @@ def fees_workbook(tournament: Tournament) -> bytes:
         _("Ticked by"),
         _("Ticked at"),
     ]
-    sheet.append([_cell(sheet, label, font=BOLD) for label in labels])
+    sheet = start_sheet(book, title, head, labels, WIDTHS)
     fee = tournament.entry_fee
     entries = tournament.entries.select_related("player", "fee_changed_by").order_by("start_number")
     for entry in entries:

@@ -19,14 +19,13 @@ from django.utils.translation import ngettext
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import Cell
-from openpyxl.utils import get_column_letter
 
 from ..models import Tournament
 from ..queries.fees import FeeSums, fee_sums
 from ..queries.prizes import AwardLine, PrizeList, prize_list
 from ..wording.money import money_text
 from .rows import heading, when
-from .xlsx import BOLD, TITLE, _cell, _saved
+from .xlsx import BOLD, _cell, _saved, start_sheet
 
 ZERO = Decimal("0.00")
 EURO_FORMAT = '#,##0.00 "€"'
@@ -182,16 +181,7 @@ def payout_workbook(tournament: Tournament) -> bytes:
     payout = payout_sheet(tournament)
     book = Workbook(write_only=True)
     title = _("Payout")
-    sheet = book.create_sheet(title=title[:31])
     head = heading(tournament, title, state_of(payout))
-    sheet.freeze_panes = f"A{len(head) + 3}"
-    for index, width in enumerate(WIDTHS, start=1):
-        sheet.column_dimensions[get_column_letter(index)].width = width
-    for text, font in zip(head, [TITLE, BOLD], strict=False):
-        sheet.append([_cell(sheet, text, font=font)])
-    for text in head[2:]:
-        sheet.append([_cell(sheet, text)])
-    sheet.append([])
     labels = [
         _("Category"),
         _("Place"),
@@ -202,7 +192,7 @@ def payout_workbook(tournament: Tournament) -> bytes:
         _("Goods"),
         _("Received (signature)"),
     ]
-    sheet.append([_cell(sheet, label, font=BOLD) for label in labels])
+    sheet = start_sheet(book, title, head, labels, WIDTHS)
     for row in payout.rows:
         sheet.append(
             [

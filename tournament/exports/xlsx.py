@@ -9,6 +9,7 @@ text: a player called "=HYPERLINK(...)" stays a string, no cell ever becomes a f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from io import BytesIO
 
@@ -63,12 +64,7 @@ def write_sheet(
         values = [row.values[index] for row in every]
         longest = max([len(column.label)] + [len(str(v)) for v in values if v is not None])
         sheet.column_dimensions[get_column_letter(index + 1)].width = min(max(6, longest + 2), 45)
-    for text, font in zip(head, [TITLE, BOLD], strict=False):
-        sheet.append([_cell(sheet, text, font=font)])
-    for text in head[2:]:
-        sheet.append([_cell(sheet, text)])
-    if head:
-        sheet.append([])
+    write_head(sheet, head)
     sheet.append([_cell(sheet, column.label, font=BOLD) for column in listing.columns])
     for row in listing.rows:
         sheet.append([_cell(sheet, value) for value in row.values])
@@ -77,6 +73,31 @@ def write_sheet(
         sheet.append([_cell(sheet, apart[0], font=BOLD)])
         for row in extra:
             sheet.append([_cell(sheet, value) for value in row.values])
+
+
+def write_head(sheet, head: list[str]) -> None:
+    """The ``head`` lines of a sheet (the first as its title, the second bold) and an empty
+    row after them."""
+    for text, font in zip(head, [TITLE, BOLD], strict=False):
+        sheet.append([_cell(sheet, text, font=font)])
+    for text in head[2:]:
+        sheet.append([_cell(sheet, text)])
+    if head:
+        sheet.append([])
+
+
+def start_sheet(
+    book: Workbook, title: str, head: list[str], labels: list[str], widths: Sequence[int]
+):
+    """A worksheet ``title`` with columns of ``widths``: the ``head`` lines, an empty row and
+    the header row ``labels`` in bold, frozen; the rows follow."""
+    sheet = book.create_sheet(title=title[:31])
+    sheet.freeze_panes = f"A{len(head) + 3}"
+    for index, width in enumerate(widths, start=1):
+        sheet.column_dimensions[get_column_letter(index)].width = width
+    write_head(sheet, head)
+    sheet.append([_cell(sheet, label, font=BOLD) for label in labels])
+    return sheet
 
 
 def _saved(book: Workbook, title: str) -> bytes:

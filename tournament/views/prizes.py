@@ -10,6 +10,8 @@ its message where the browser lands, a "Not saved" banner at the top, and nothin
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -156,6 +158,20 @@ def _refused(request, tournament, key, form, exc: DomainError) -> HttpResponse:
     return _page(request, tournament, (key, form))
 
 
+def _submit(request, tournament, key, form, save: Callable[[], tuple[int, str]]) -> HttpResponse:
+    """Every form of the page: refused (by the form or the verb ``save``), it comes back at
+    its place with status 400 and nothing written; saved, the page says so next to the
+    category ``save`` names with its message."""
+    if not form.is_valid():
+        return _page(request, tournament, (key, form))
+    try:
+        category_pk, message = save()
+    except DomainError as exc:
+        return _refused(request, tournament, key, form, exc)
+    _saved(request, category_pk, message)
+    return _back(tournament, f"category-{category_pk}")
+
+
 @director_required
 def prize_page(request, slug):
     return _page(request, get_managed_tournament(request, slug))
@@ -166,19 +182,15 @@ def prize_page(request, slug):
 def preset_add(request, slug):
     tournament = get_managed_tournament(request, slug)
     form = PresetForm(request.POST, auto_id="preset-%s")
-    if not form.is_valid():
-        return _page(request, tournament, (("preset", None), form))
-    try:
+
+    def save():
+        data = form.cleaned_data
         category = verbs.add_preset(
-            tournament,
-            form.cleaned_data["preset"],
-            user=request.user,
-            born_until=form.cleaned_data["born_until"],
+            tournament, data["preset"], user=request.user, born_until=data["born_until"]
         )
-    except DomainError as exc:
-        return _refused(request, tournament, ("preset", None), form, exc)
-    _saved(request, category.pk, _("Category “%(name)s” added.") % {"name": category.name})
-    return _back(tournament, f"category-{category.pk}")
+        return category.pk, _("Category “%(name)s” added.") % {"name": category.name}
+
+    return _submit(request, tournament, ("preset", None), form, save)
 
 
 @director_required
@@ -186,15 +198,12 @@ def preset_add(request, slug):
 def category_add(request, slug):
     tournament = get_managed_tournament(request, slug)
     form = CategoryForm(request.POST, auto_id="category-%s")
-    key = ("category-add", None)
-    if not form.is_valid():
-        return _page(request, tournament, (key, form))
-    try:
+
+    def save():
         category = verbs.add_category(tournament, form.data_of(), user=request.user)
-    except DomainError as exc:
-        return _refused(request, tournament, key, form, exc)
-    _saved(request, category.pk, _("Category “%(name)s” added.") % {"name": category.name})
-    return _back(tournament, f"category-{category.pk}")
+        return category.pk, _("Category “%(name)s” added.") % {"name": category.name}
+
+    return _submit(request, tournament, ("category-add", None), form, save)
 
 
 @director_required
@@ -203,15 +212,12 @@ def category_edit(request, slug, pk):
     tournament = get_managed_tournament(request, slug)
     category = get_object_or_404(tournament.prize_categories, pk=pk)
     form = CategoryForm(request.POST, auto_id=f"category-{pk}-%s")
-    key = ("category-edit", category.pk)
-    if not form.is_valid():
-        return _page(request, tournament, (key, form))
-    try:
-        category = verbs.edit_category(category, form.data_of(), user=request.user)
-    except DomainError as exc:
-        return _refused(request, tournament, key, form, exc)
-    _saved(request, category.pk, _("Category “%(name)s” saved.") % {"name": category.name})
-    return _back(tournament, f"category-{category.pk}")
+
+    def save():
+        saved = verbs.edit_category(category, form.data_of(), user=request.user)
+        return saved.pk, _("Category “%(name)s” saved.") % {"name": saved.name}
+
+    return _submit(request, tournament, ("category-edit", category.pk), form, save)
 
 
 @director_required
@@ -245,15 +251,12 @@ def prize_add(request, slug, pk):
     tournament = get_managed_tournament(request, slug)
     category = get_object_or_404(tournament.prize_categories, pk=pk)
     form = PrizeForm(request.POST, category=category, auto_id=f"new-prize-{pk}-%s")
-    key = ("prize-add", category.pk)
-    if not form.is_valid():
-        return _page(request, tournament, (key, form))
-    try:
+
+    def save():
         prize = verbs.add_prize(category, form.data_of(), user=request.user)
-    except DomainError as exc:
-        return _refused(request, tournament, key, form, exc)
-    _saved(request, category.pk, _("Prize for place %(place)s added.") % {"place": prize.place})
-    return _back(tournament, f"category-{category.pk}")
+        return category.pk, _("Prize for place %(place)s added.") % {"place": prize.place}
+
+    return _submit(request, tournament, ("prize-add", category.pk), form, save)
 
 
 def _prize(tournament: Tournament, pk: int) -> Prize:
@@ -268,17 +271,12 @@ def prize_edit(request, slug, pk):
     tournament = get_managed_tournament(request, slug)
     prize = _prize(tournament, pk)
     form = PrizeForm(request.POST, category=prize.category, prize=prize, auto_id=f"prize-{pk}-%s")
-    key = ("prize-edit", prize.pk)
-    if not form.is_valid():
-        return _page(request, tournament, (key, form))
-    try:
-        prize = verbs.edit_prize(prize, form.data_of(), user=request.user)
-    except DomainError as exc:
-        return _refused(request, tournament, key, form, exc)
-    _saved(
-        request, prize.category_id, _("Prize for place %(place)s saved.") % {"place": prize.place}
-    )
-    return _back(tournament, f"category-{prize.category_id}")
+
+    def save():
+        saved = verbs.edit_prize(prize, form.data_of(), user=request.user)
+        return saved.category_id, _("Prize for place %(place)s saved.") % {"place": saved.place}
+
+    return _submit(request, tournament, ("prize-edit", prize.pk), form, save)
 
 
 @director_required
