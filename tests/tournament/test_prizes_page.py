@@ -3,6 +3,7 @@ click, own ones, changed, put in order, deleted), refused input that changes not
 computed list with the fee pool, and who may see it."""
 
 import datetime
+import re
 from decimal import Decimal
 
 import pytest
@@ -191,6 +192,7 @@ def test_the_seniors_year_is_the_directors_and_the_overall_shares_come_once(
     [
         ({"place": "1", "kind": "amount", "value": "20"}, "Platz 1 von „Gesamtwertung“ hat schon"),
         ({"place": "4", "kind": "share", "value": "1"}, "101 %"),
+        ({"place": "4", "kind": "share", "value": "1,5"}, "101,5 %"),
         ({"place": "4", "kind": "amount", "value": "-5"}, "nicht negativ"),
         ({"place": "4", "kind": "goods", "value": ""}, "Sagen Sie, was der Preis ist"),
         ({"place": "0", "kind": "amount", "value": "5"}, "größer oder gleich 1"),
@@ -440,31 +442,51 @@ def test_what_another_director_deleted_meanwhile_is_a_message_and_no_write(
     assert snapshot(tournament) == before
 
 
-def test_the_page_says_so_when_a_row_went_meanwhile(
-    director_client, tournament, director_user, monkeypatch
-):
-    from tournament.views import prizes as view
-
+def test_the_page_says_so_when_a_row_went_meanwhile(director_client, tournament, director_user):
+    # Two directors on the page: one deletes the overall category, the other then saves,
+    # deletes or adds to it (or deletes one of its prizes) from the page read before.
     overall = verbs.add_preset(tournament, "overall", user=director_user)
-    stale = {
-        PrizeCategory: PrizeCategory.objects.get(pk=overall.pk),
-        Prize: Prize.objects.select_related("category").get(category=overall, place=1),
-    }
+    prize = overall.prizes.get(place=1)
     verbs.delete_category(overall, user=director_user)
-    # The page was read before another director deleted the category: the view still holds it.
-    monkeypatch.setattr(
-        view, "get_object_or_404", lambda source, **kw: stale[getattr(source, "model", source)]
-    )
     slug = tournament.slug
-    post = {"name": "X", "measure": "total", "ties": "share"}
-    response = director_client.post(
-        reverse("manage:prize-category-edit", args=[slug, overall.pk]), post
-    )
-    assert response.status_code == 400
-    assert "Nicht gespeichert: Diese Kategorie wurde inzwischen gelöscht" in (
-        response.content.decode()
-    )
-    pk = stale[Prize].pk
-    response = director_client.post(reverse("manage:prize-delete", args=[slug, pk]), follow=True)
-    assert "Dieser Preis wurde inzwischen gelöscht" in response.content.decode()
-    assert not PrizeCategory.objects.exists()
+    page = reverse("manage:prizes", args=[slug])
+    category_said = "Diese Kategorie wurde inzwischen gelöscht"
+    for name, args, post, said in [
+        ("manage:prize-category-edit", [slug, overall.pk], {"name": "X"}, category_said),
+        ("manage:prize-category-delete", [slug, overall.pk], {}, category_said),
+        ("manage:prize-add", [slug, overall.pk], {"place": "1"}, category_said),
+        ("manage:prize-delete", [slug, prize.pk], {}, "Dieser Preis wurde inzwischen gelöscht"),
+    ]:
+        response = director_client.post(reverse(name, args=args), post)
+        assert response.status_code == 302 and response.url == page, name
+        assert said in director_client.get(page).content.decode(), name
+    assert not PrizeCategory.objects.exists() and not Prize.objects.exists()
+
+
+def test_a_reload_of_a_form_address_leads_back_to_the_page(director_client, tournament):
+    # After a refused form the address bar holds the form's address: a reload (GET) there
+    # shows the prize page, not an empty "405".
+    category = PrizeCategory.objects.create(tournament=tournament, name="Damen")
+    slug = tournament.slug
+    for name, args in [
+        ("manage:prize-category-edit", [slug, category.pk]),
+        ("manage:prize-add", [slug, category.pk]),
+        ("manage:prize-preset", [slug]),
+    ]:
+        response = director_client.get(reverse(name, args=args))
+        assert response.status_code == 302, name
+        assert response.url == reverse("manage:prizes", args=[slug]), name
+
+
+def test_a_goods_prize_is_edited_without_a_value(director_client, tournament, director_user):
+    category = verbs.add_category(tournament, verbs.CategoryData("Damen"), user=director_user)
+    data = verbs.PrizeData(1, PrizeKind.GOODS, goods="Blumen")
+    prize = verbs.add_prize(category, data, user=director_user)
+    page = director_client.get(reverse("manage:prizes", args=[tournament.slug])).content.decode()
+    field = re.search(rf'<input[^>]*id="prize-{prize.pk}-value"[^>]*>', page).group()
+    assert 'value="' not in field  # goods have no value: the form shows none, not "0,00"
+    post = {"place": "1", "kind": "goods", "value": "", "goods": "Wein"}
+    url = reverse("manage:prize-edit", args=[tournament.slug, prize.pk])
+    assert director_client.post(url, post).status_code == 302
+    prize.refresh_from_db()
+    assert (prize.goods, prize.value) == ("Wein", Decimal("0"))

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import Max, Sum
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -137,7 +138,8 @@ def _prize(pk: int) -> Prize:
 
 
 def _percent(value: Decimal) -> str:
-    return f"{value.normalize():f}"
+    """A percentage as the reader writes it: "101,5" in German, "101.5" in English."""
+    return number_format(value.normalize(), use_l10n=True)
 
 
 # -- categories ---------------------------------------------------------------------------

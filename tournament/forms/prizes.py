@@ -89,6 +89,8 @@ class PrizeForm(forms.Form):
     def __init__(self, *args, category: PrizeCategory, prize: Prize | None = None, **kwargs):
         if prize is not None and "initial" not in kwargs:
             kwargs["initial"] = {name: getattr(prize, name) for name in prizes.PRIZE_FIELDS}
+            if prize.kind == PrizeKind.GOODS:
+                kwargs["initial"]["value"] = None  # goods have no value: not "0,00"
         super().__init__(*args, **kwargs)
         self.category, self.prize = category, prize
         self.fields["value"].error_messages["min_value"] = _("The value cannot be negative.")

@@ -11,13 +11,13 @@ its message where the browser lands, a "Not saved" banner at the top, and nothin
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import wraps
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from ..domain import prizes as verbs
 from ..errors import DomainError
@@ -147,6 +147,39 @@ def _back(tournament: Tournament, anchor: str = "") -> HttpResponse:
     return redirect(f"{url}#{anchor}" if anchor else url)
 
 
+class Gone(Exception):
+    """A row of the page that another director deleted meanwhile."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _category(tournament: Tournament, pk: int) -> PrizeCategory:
+    category = tournament.prize_categories.filter(pk=pk).first()
+    if category is None:
+        raise Gone(_("This category was deleted meanwhile (by another director?)."))
+    return category
+
+
+def posted(view):
+    """The page's forms post to their own addresses: a GET there (a reload after a refusal,
+    a restored tab) leads back to the page, and a row deleted meanwhile by another director
+    is said above the page instead of a bare 404."""
+
+    @wraps(view)
+    def wrapper(request, slug, *args, **kwargs):
+        if request.method != "POST":
+            return redirect("manage:prizes", slug=slug)
+        try:
+            return view(request, slug, *args, **kwargs)
+        except Gone as exc:
+            messages.error(request, exc.message)
+            return redirect("manage:prizes", slug=slug)
+
+    return wrapper
+
+
 def _gone(tournament: Tournament, request, exc: DomainError) -> HttpResponse:
     """A row another director deleted meanwhile: say so above the page as it is now."""
     messages.error(request, exc.message)
@@ -178,7 +211,7 @@ def prize_page(request, slug):
 
 
 @director_required
-@require_POST
+@posted
 def preset_add(request, slug):
     tournament = get_managed_tournament(request, slug)
     form = PresetForm(request.POST, auto_id="preset-%s")
@@ -194,7 +227,7 @@ def preset_add(request, slug):
 
 
 @director_required
-@require_POST
+@posted
 def category_add(request, slug):
     tournament = get_managed_tournament(request, slug)
     form = CategoryForm(request.POST, auto_id="category-%s")
@@ -207,10 +240,10 @@ def category_add(request, slug):
 
 
 @director_required
-@require_POST
+@posted
 def category_edit(request, slug, pk):
     tournament = get_managed_tournament(request, slug)
-    category = get_object_or_404(tournament.prize_categories, pk=pk)
+    category = _category(tournament, pk)
     form = CategoryForm(request.POST, auto_id=f"category-{pk}-%s")
 
     def save():
@@ -221,10 +254,10 @@ def category_edit(request, slug, pk):
 
 
 @director_required
-@require_POST
+@posted
 def category_delete(request, slug, pk):
     tournament = get_managed_tournament(request, slug)
-    category = get_object_or_404(tournament.prize_categories, pk=pk)
+    category = _category(tournament, pk)
     try:
         verbs.delete_category(category, user=request.user)
     except DomainError as exc:
@@ -234,10 +267,10 @@ def category_delete(request, slug, pk):
 
 
 @director_required
-@require_POST
+@posted
 def category_move(request, slug, pk, direction):
     tournament = get_managed_tournament(request, slug)
-    category = get_object_or_404(tournament.prize_categories, pk=pk)
+    category = _category(tournament, pk)
     try:
         verbs.move_category(category, up=direction == "up", user=request.user)
     except DomainError as exc:
@@ -246,10 +279,10 @@ def category_move(request, slug, pk, direction):
 
 
 @director_required
-@require_POST
+@posted
 def prize_add(request, slug, pk):
     tournament = get_managed_tournament(request, slug)
-    category = get_object_or_404(tournament.prize_categories, pk=pk)
+    category = _category(tournament, pk)
     form = PrizeForm(request.POST, category=category, auto_id=f"new-prize-{pk}-%s")
 
     def save():
@@ -260,13 +293,18 @@ def prize_add(request, slug, pk):
 
 
 def _prize(tournament: Tournament, pk: int) -> Prize:
-    return get_object_or_404(
-        Prize.objects.select_related("category"), pk=pk, category__tournament=tournament
+    prize = (
+        Prize.objects.select_related("category")
+        .filter(pk=pk, category__tournament=tournament)
+        .first()
     )
+    if prize is None:
+        raise Gone(_("This prize was deleted meanwhile (by another director?)."))
+    return prize
 
 
 @director_required
-@require_POST
+@posted
 def prize_edit(request, slug, pk):
     tournament = get_managed_tournament(request, slug)
     prize = _prize(tournament, pk)
@@ -280,7 +318,7 @@ def prize_edit(request, slug, pk):
 
 
 @director_required
-@require_POST
+@posted
 def prize_delete(request, slug, pk):
     tournament = get_managed_tournament(request, slug)
     prize = _prize(tournament, pk)
