@@ -5,6 +5,10 @@ every sheet a complete, valid 24-game Spielliste made by the rules engine (19,20
 then times the standings page (median of 10 requests, and its query count against a field
 of 40 players), the standings PDF and the Excel workbook. Targets (issue 33): the page
 computed <= 30 ms median, the PDF <= 1.5 s (made by the worker, not in a request), xlsx < 1 s.
+
+The end of the day (issue 38), with five prize categories and the players' attributes: the
+prize page (median, queries against the small field), the public standings with the last two
+rounds hidden, the payout sheet and the certificates of every player (worker documents).
 """
 
 import datetime
@@ -22,13 +26,15 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
 from tournament.base.caching import memo  # noqa: E402
-from tournament.domain import results  # noqa: E402
-from tournament.exports import documents, xlsx  # noqa: E402
+from tournament.domain import prizes, results  # noqa: E402
+from tournament.exports import certificates, documents, xlsx  # noqa: E402
+from tournament.exports import prizes as payout  # noqa: E402
 from tournament.management.demo_games import play_sheet  # noqa: E402
 from tournament.models import Entry, Game, Player, Round, Seat, Sheet, Table, Tournament  # noqa: E402
 
 PLAYERS, ROUNDS = 400, 8
 PAGE_MS = 30  # the standings page computed (issue 33)
+PRIZE_PAGE_MS = 100  # the prize page computed: the standings and the categories (issue 38)
 PDF_SECONDS = 1.5
 
 
@@ -66,6 +72,21 @@ def build(slug: str, players: int, rounds: int, rng: random.Random) -> Tournamen
         Game.objects.bulk_create(games, batch_size=2000)
         results.store_rounds([round_])  # what closing the round stores
     return tournament
+
+
+def add_prizes(tournament: Tournament, user) -> None:
+    """Five categories as a director makes them, and year of birth and sex of everybody."""
+    entries = list(tournament.entries.order_by("start_number"))
+    for entry in entries:
+        entry.birth_year = 1940 + entry.start_number % 70
+        entry.sex = "f" if entry.start_number % 3 == 0 else "m"
+    Entry.objects.bulk_update(entries, ["birth_year", "sex"])
+    for key in ("overall", "women", "seniors", "best-round", "best-five-table"):
+        category = prizes.add_preset(tournament, key, user=user)
+        first = category.prizes.count() + 1
+        for place in range(first, first + 5):
+            data = prizes.PrizeData(place, "amount", value=10)
+            prizes.add_prize(category, data, user=user)
 
 
 def main() -> int:
@@ -110,7 +131,51 @@ def main() -> int:
     seconds = time.perf_counter() - started
     print(f"standings xlsx (standings, 8 rounds, teams): {seconds:.2f} s, "
           f"{len(book) // 1024} KiB  {'ok' if seconds < 1 else 'SLOW (target 1 s)'}")  # fmt: skip
+    end_of_the_day(client, user, big, small)
     return 0
+
+
+def end_of_the_day(client, user, big, small) -> None:
+    for tournament in (big, small):
+        add_prizes(tournament, user)
+
+    def timed(url):
+        memo.clear()
+        with CaptureQueriesContext(connection) as queries:
+            started = time.perf_counter()
+            response = client.get(url)
+            seconds = time.perf_counter() - started
+        assert response.status_code == 200, url
+        return seconds, len(queries)
+
+    timed("/manage/gross/prizes/")  # warm up
+    median = statistics.median(timed("/manage/gross/prizes/")[0] for _ in range(10)) * 1000
+    big_queries, small_queries = (
+        timed("/manage/gross/prizes/")[1],
+        timed("/manage/klein/prizes/")[1],
+    )
+    print(f"prize page, {PLAYERS} players, 5 categories: median {median:.0f} ms  "
+          f"{'ok' if median <= PRIZE_PAGE_MS else f'SLOW (target {PRIZE_PAGE_MS} ms)'}; queries: "
+          f"{big_queries} (40 players: {small_queries})  "
+          f"{'ok' if big_queries == small_queries else 'GROWS WITH THE FIELD'}")  # fmt: skip
+    Tournament.objects.filter(pk=big.pk).update(hide_standings_from=ROUNDS - 1, is_public=True)
+    url = f"/t/{big.slug}/stand/"
+    timed(url)
+    median = statistics.median(timed(url)[0] for _ in range(10)) * 1000
+    print(f"public standings, rounds {ROUNDS - 1}-{ROUNDS} hidden: median {median:.0f} ms")
+    big.refresh_from_db()
+    for name, make in [
+        ("payout PDF", lambda: payout.payout_pdf(big)),
+        ("payout xlsx", lambda: payout.payout_workbook(big)),
+        (
+            "certificates, every player",
+            lambda: certificates.certificates_pdf(big, certificates.EVERYONE),
+        ),
+    ]:
+        started, cpu = time.perf_counter(), time.process_time()
+        data = make()
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+        print(f"{name}: {seconds:.2f} s (CPU {cpu:.2f} s), {len(data) // 1024} KiB")
 
 
 if __name__ == "__main__":
