@@ -189,3 +189,32 @@ def open_for_registration(tournament, places: int | None):
     tournament.registration_capacity = places
     tournament.save()
     return tournament
+
+
+def five_player_round(tournament, entries):
+    """The five ``entries`` at one five-player table of a closed round 1, two games in which
+    the dealer sits out: in seat order 3, 1, -1, -1, -2 points; the results stored."""
+    from tournament.models import Game, RoundStatus
+
+    round_ = Round.objects.create(tournament=tournament, number=1, status=RoundStatus.CLOSED)
+    table = Table.objects.create(round=round_, number=1, size=5)
+    for position, entry in enumerate(entries, start=1):
+        Seat.objects.create(round=round_, table=table, entry=entry, position=position)
+    Game.objects.create(table=table, number=1, kind="normal", p1=3, p2=3, p3=-3, p4=-3, p5=0)
+    Game.objects.create(table=table, number=2, kind="normal", p1=0, p2=-2, p3=2, p4=2, p5=-2)
+    settle(tournament)
+
+
+def prize_category(tournament, name, order, prizes, **options):
+    """A prize category with ``prizes`` for places 1, 2, ...: (kind, euros, percent or
+    goods)."""
+    from decimal import Decimal
+
+    from tournament.models import Prize, PrizeCategory, PrizeKind
+
+    made = PrizeCategory.objects.create(tournament=tournament, name=name, order=order, **options)
+    for place, (kind, value) in enumerate(prizes, start=1):
+        goods = value if kind == PrizeKind.GOODS else ""
+        amount = Decimal(value) if kind != PrizeKind.GOODS else Decimal("0")
+        Prize.objects.create(category=made, place=place, kind=kind, value=amount, goods=goods)
+    return made

@@ -11,8 +11,14 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director, referee
-from tests.tournament.test_prize_list import category
+from tests.factories import (
+    EntryFactory,
+    PlayerFactory,
+    TournamentFactory,
+    director,
+    prize_category,
+    referee,
+)
 from tests.tournament.test_prize_list import cup as cup  # a fixture
 from tournament.models import PrizeKind, Tournament
 from tournament.queries.prizes import AwardLine, CategoryAwards, PrizeList
@@ -193,8 +199,8 @@ def test_it_shows_the_prize_list_of_the_standings(client, cup):
     user = director()
     t.directors.add(user)
     client.force_login(user)
-    category(t, "Gesamt", 1, [(PrizeKind.AMOUNT, "20"), (PrizeKind.AMOUNT, "10")])
-    category(t, "Damen", 2, [(PrizeKind.GOODS, "Blumen")], sex="f")
+    prize_category(t, "Gesamt", 1, [(PrizeKind.AMOUNT, "20"), (PrizeKind.AMOUNT, "10")])
+    prize_category(t, "Damen", 2, [(PrizeKind.GOODS, "Blumen")], sex="f")
     data = slides_of(client.get(url(t)))
     shown = [(s["kind"], s.get("category"), s.get("place"), s.get("name")) for s in data["slides"]]
     assert shown == [

@@ -4,19 +4,18 @@ from decimal import Decimal
 
 import pytest
 
-from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, settle
+from tests.factories import (
+    EntryFactory,
+    PlayerFactory,
+    TournamentFactory,
+    five_player_round,
+    prize_category,
+)
 from tournament.models import (
     EntryStatus,
     FeeStatus,
-    Game,
     Measure,
-    Prize,
-    PrizeCategory,
     PrizeKind,
-    Round,
-    RoundStatus,
-    Seat,
-    Table,
 )
 from tournament.queries.prizes import prize_list
 
@@ -49,23 +48,8 @@ def cup():
                 publish=number != 3,
             )
         )
-    round_ = Round.objects.create(tournament=t, number=1, status=RoundStatus.CLOSED)
-    table = Table.objects.create(round=round_, number=1, size=5)
-    for position, entry in enumerate(entries, start=1):
-        Seat.objects.create(round=round_, table=table, entry=entry, position=position)
-    Game.objects.create(table=table, number=1, kind="normal", p1=3, p2=3, p3=-3, p4=-3, p5=0)
-    Game.objects.create(table=table, number=2, kind="normal", p1=0, p2=-2, p3=2, p4=2, p5=-2)
-    settle(t)
+    five_player_round(t, entries)
     return t, entries
-
-
-def category(t, name, order, prizes, **options):
-    c = PrizeCategory.objects.create(tournament=t, name=name, order=order, **options)
-    for place, (kind, value) in enumerate(prizes, start=1):
-        goods = value if kind == PrizeKind.GOODS else ""
-        amount = Decimal(value) if kind != PrizeKind.GOODS else Decimal("0")
-        Prize.objects.create(category=c, place=place, kind=kind, value=amount, goods=goods)
-    return c
 
 
 def rows(listing):
@@ -77,9 +61,9 @@ def rows(listing):
 
 def test_it_applies_the_categories_to_the_standings_with_the_fee_pool(cup):
     t, entries = cup
-    category(t, "Gesamt", 1, [(PrizeKind.SHARE, "50"), (PrizeKind.SHARE, "30")])
-    category(t, "Damen", 2, [(PrizeKind.AMOUNT, "15"), (PrizeKind.GOODS, "Blumen")], sex="f")
-    category(
+    prize_category(t, "Gesamt", 1, [(PrizeKind.SHARE, "50"), (PrizeKind.SHARE, "30")])
+    prize_category(t, "Damen", 2, [(PrizeKind.AMOUNT, "15"), (PrizeKind.GOODS, "Blumen")], sex="f")
+    prize_category(
         t, "Beste Runde", 3, [(PrizeKind.GOODS, "Sekt")], measure=Measure.BEST_ROUND,
         also_for_winners=True,
     )  # fmt: skip
@@ -102,7 +86,7 @@ def test_it_applies_the_categories_to_the_standings_with_the_fee_pool(cup):
 
 def test_equal_players_share_and_the_disqualified_take_nothing(cup):
     t, entries = cup
-    category(t, "Gesamt", 1, [(PrizeKind.AMOUNT, "5")] * 4)
+    prize_category(t, "Gesamt", 1, [(PrizeKind.AMOUNT, "5")] * 4)
     shared = rows(prize_list(t))[0][1]
     assert shared[2:] == [
         (3, 2, "Clara Muster", -1, Decimal("5.00"), ""),
@@ -116,9 +100,9 @@ def test_equal_players_share_and_the_disqualified_take_nothing(cup):
 
 def test_the_best_five_table_result_and_the_seniors(cup):
     t, _entries = cup
-    category(t, "5er-Tisch", 1, [(PrizeKind.AMOUNT, "3")], measure=Measure.BEST_FIVE_TABLE)
-    category(t, "Senioren", 2, [(PrizeKind.AMOUNT, "4")], born_until=1960)
-    category(t, "Gäste", 3, [(PrizeKind.AMOUNT, "2")], guests_only=True)
+    prize_category(t, "5er-Tisch", 1, [(PrizeKind.AMOUNT, "3")], measure=Measure.BEST_FIVE_TABLE)
+    prize_category(t, "Senioren", 2, [(PrizeKind.AMOUNT, "4")], born_until=1960)
+    prize_category(t, "Gäste", 3, [(PrizeKind.AMOUNT, "2")], guests_only=True)
     assert rows(prize_list(t)) == [
         ("5er-Tisch", [(1, 1, "Anna Muster", 3, Decimal("3.00"), "")]),
         ("Senioren", [(1, 1, "Dieter Muster", -1, Decimal("4.00"), "")]),
@@ -128,7 +112,7 @@ def test_the_best_five_table_result_and_the_seniors(cup):
 
 def test_the_list_is_final_once_the_tournament_is_finished(cup):
     t, _entries = cup
-    category(t, "Gesamt", 1, [(PrizeKind.AMOUNT, "5")])
+    prize_category(t, "Gesamt", 1, [(PrizeKind.AMOUNT, "5")])
     assert prize_list(t).provisional
     t.planned_rounds = 1
     t.save()
@@ -138,7 +122,7 @@ def test_the_list_is_final_once_the_tournament_is_finished(cup):
 def test_a_constant_number_of_queries(cup, django_assert_num_queries):
     t, _entries = cup
     for order in range(6):
-        category(t, f"K{order}", order, [(PrizeKind.AMOUNT, "1")] * 3)
+        prize_category(t, f"K{order}", order, [(PrizeKind.AMOUNT, "1")] * 3)
     with django_assert_num_queries(10):
         prize_list(t)
 
@@ -147,7 +131,7 @@ def test_a_withdrawn_player_keeps_their_place_in_the_prize_list(cup):
     # Withdrawn players keep their points and their rank in the standings (only a
     # disqualification removes the rank); the prize list follows the standings.
     t, entries = cup
-    category(t, "Gesamt", 1, [(PrizeKind.AMOUNT, "5")])
+    prize_category(t, "Gesamt", 1, [(PrizeKind.AMOUNT, "5")])
     entries[0].status = EntryStatus.WITHDRAWN
     entries[0].save()
     assert [a.name for a in prize_list(t).categories[0].awards] == ["Anna Muster"]

@@ -9,20 +9,21 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from tests.factories import EntryFactory, PlayerFactory, director, referee, settle
+from tests.factories import (
+    EntryFactory,
+    PlayerFactory,
+    director,
+    five_player_round,
+    referee,
+)
 from tournament.domain import prizes as verbs
 from tournament.errors import DomainError
 from tournament.models import (
     FeeStatus,
-    Game,
     Measure,
     Prize,
     PrizeCategory,
     PrizeKind,
-    Round,
-    RoundStatus,
-    Seat,
-    Table,
     Tournament,
     TournamentStatus,
 )
@@ -51,13 +52,7 @@ def played(tournament, players=5):
         )
         for number in range(1, players + 1)
     ]
-    round_ = Round.objects.create(tournament=tournament, number=1, status=RoundStatus.CLOSED)
-    table = Table.objects.create(round=round_, number=1, size=5)
-    for position, entry in enumerate(entries, start=1):
-        Seat.objects.create(round=round_, table=table, entry=entry, position=position)
-    Game.objects.create(table=table, number=1, kind="normal", p1=3, p2=3, p3=-3, p4=-3, p5=0)
-    Game.objects.create(table=table, number=2, kind="normal", p1=0, p2=-2, p3=2, p4=2, p5=-2)
-    settle(tournament)
+    five_player_round(tournament, entries)
     return entries
 
 

@@ -10,9 +10,9 @@ from PIL import Image
 from pypdf import PdfReader
 
 from tests.downloads import file_of
-from tests.factories import EntryFactory, PlayerFactory, settle
+from tests.factories import EntryFactory, PlayerFactory, prize_category, settle
 from tests.tournament.exports.test_exports import layout_text, squeeze, words
-from tests.tournament.exports.test_payout import category, finish, make_cup
+from tests.tournament.exports.test_payout import finish, make_cup
 from tournament.domain.certificates import save_design
 from tournament.exports.certificates import EVERYONE, WINNERS, certificates, certificates_pdf
 from tournament.models import (
@@ -95,7 +95,7 @@ def marathon(tournament):
                         p1=23456, p2=12345, p3=-12345, p4=-23456)  # fmt: skip
     settle(tournament)
     goods = "Präsentkorb mit regionalen Spezialitäten aus dem Bergischen Land und ein Buch"
-    category(tournament, "Beste Leistung des Tages (Gesamtwertung aller Teilnehmenden)", 1,
+    prize_category(tournament, "Beste Leistung des Tages (Gesamtwertung aller Teilnehmenden)", 1,
              [(PrizeKind.AMOUNT, "1234.50"), (PrizeKind.GOODS, goods)])  # fmt: skip
     return tournament
 

@@ -10,21 +10,21 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tests.downloads import file_of
-from tests.factories import EntryFactory, PlayerFactory, referee, settle
+from tests.factories import (
+    EntryFactory,
+    PlayerFactory,
+    five_player_round,
+    prize_category,
+    referee,
+)
 from tests.tournament.exports.test_exports import layout_text
 from tournament.exports import prizes as payout
 from tournament.exports.prizes import EURO_FORMAT
 from tournament.models import (
     Entry,
     FeeStatus,
-    Game,
     Prize,
-    PrizeCategory,
     PrizeKind,
-    Round,
-    RoundStatus,
-    Seat,
-    Table,
 )
 from tournament.queries.prizes import prize_list
 
@@ -37,16 +37,6 @@ PEOPLE = [  # first name, club, sex, fee
     ("Dieter", "DK Bonn", "m", FeeStatus.WAIVED),
     ("Emil", '=HYPERLINK("http://x")', "m", FeeStatus.OPEN),
 ]
-
-
-def category(tournament, name, order, prizes, **options):
-    """A category with ``prizes`` for places 1, 2, ...: (kind, euros or goods)."""
-    made = PrizeCategory.objects.create(tournament=tournament, name=name, order=order, **options)
-    for place, (kind, value) in enumerate(prizes, start=1):
-        goods = value if kind == PrizeKind.GOODS else ""
-        amount = Decimal(value) if kind != PrizeKind.GOODS else Decimal("0")
-        Prize.objects.create(category=made, place=place, kind=kind, value=amount, goods=goods)
-    return made
 
 
 def make_cup(tournament):
@@ -68,16 +58,10 @@ def make_cup(tournament):
         )
         for number, (name, club, sex, fee) in enumerate(PEOPLE, start=1)
     ]
-    round_ = Round.objects.create(tournament=tournament, number=1, status=RoundStatus.CLOSED)
-    table = Table.objects.create(round=round_, number=1, size=5)
-    for position, entry in enumerate(entries, start=1):
-        Seat.objects.create(round=round_, table=table, entry=entry, position=position)
-    Game.objects.create(table=table, number=1, kind="normal", p1=3, p2=3, p3=-3, p4=-3, p5=0)
-    Game.objects.create(table=table, number=2, kind="normal", p1=0, p2=-2, p3=2, p4=2, p5=-2)
-    settle(tournament)
-    category(tournament, "Gesamt", 1, [(PrizeKind.AMOUNT, "15"), (PrizeKind.GOODS, "Buch")])
-    category(tournament, "Mitte", 2, [(PrizeKind.AMOUNT, "7.01")])
-    category(tournament, "Damen", 3, [(PrizeKind.AMOUNT, "5")], sex="f")
+    five_player_round(tournament, entries)
+    prize_category(tournament, "Gesamt", 1, [(PrizeKind.AMOUNT, "15"), (PrizeKind.GOODS, "Buch")])
+    prize_category(tournament, "Mitte", 2, [(PrizeKind.AMOUNT, "7.01")])
+    prize_category(tournament, "Damen", 3, [(PrizeKind.AMOUNT, "5")], sex="f")
     return tournament
 
 
