@@ -14,7 +14,6 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import Max, Sum
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -23,6 +22,7 @@ from ..models import Measure, Prize, PrizeCategory, PrizeKind, Sex, Ties, Tourna
 from ..models.audit import stamp
 from ..models.locks import lock_tournament
 from ..models.tournament import FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR
+from ..wording.money import percent_number
 
 HUNDRED = Decimal("100")
 # Ages of the presets: seniors from 60, juniors up to 18, counted by the year of birth.
@@ -117,7 +117,10 @@ def check_prize(category: PrizeCategory, data: PrizeData, prize: Prize | None = 
                     "The shares of the fee pool would add up to %(total)s %% over all "
                     "categories: at most 100 %% can be paid out (%(left)s %% are left)."
                 )
-                % {"total": _percent(before + data.value), "left": _percent(HUNDRED - before)}
+                % {
+                    "total": percent_number(before + data.value),
+                    "left": percent_number(HUNDRED - before),
+                }
             )
 
 
@@ -135,11 +138,6 @@ def _prize(pk: int) -> Prize:
     if prize is None:
         raise DomainError(_("This prize was deleted meanwhile (by another director?)."))
     return prize
-
-
-def _percent(value: Decimal) -> str:
-    """A percentage as the reader writes it: "101,5" in German, "101.5" in English."""
-    return number_format(value.normalize(), use_l10n=True)
 
 
 # -- categories ---------------------------------------------------------------------------

@@ -42,7 +42,13 @@ class AwardLine:
     def prize_text(self) -> str:
         """What the winner gets in words, in the reader's language: "25,00 €", "Präsentkorb"
         or "10,00 € + Buch" (the ceremony, the certificates and the payout sheet)."""
-        parts = [money_text(self.amount)] if self.amount else []
+        return self.prize_words()
+
+    def prize_words(self, *, unbroken: bool = False) -> str:
+        """:attr:`prize_text`; ``unbroken``: the amount with a non-breaking space, so that a
+        narrow column never breaks "222,00 €" inside."""
+        money = money_text(self.amount)
+        parts = [money.replace(" ", "\u00a0") if unbroken else money] if self.amount else []
         if self.goods:
             parts.append(self.goods)
         return " + ".join(parts)

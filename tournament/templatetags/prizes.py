@@ -5,18 +5,16 @@ win and what counts ("women · born in or before 1966 · best single round")."""
 from decimal import Decimal
 
 from django import template
-from django.utils import formats
 from django.utils.translation import gettext as _
 
 from ..models import Measure, Prize, PrizeCategory, PrizeKind, Sex
-from .fees import money_text
+from ..wording.money import money_text, percent_number
 
 register = template.Library()
 
 
 def percent_text(value: Decimal) -> str:
-    shown = formats.number_format(value.normalize(), use_l10n=True)
-    return f"{shown} %"
+    return f"{percent_number(value)} %"
 
 
 @register.filter
@@ -53,9 +51,6 @@ def rule_text(category: PrizeCategory) -> str:
 
 @register.filter
 def award_prize(award) -> str:
-    """An award line's prize: the money and the goods."""
-    # The amount never breaks inside on a phone: "222,00 €" stays one piece.
-    said = [money_text(award.amount).replace(" ", "\u00a0")] if award.amount else []
-    if award.goods:
-        said.append(award.goods)
-    return " + ".join(said)
+    """An award line's prize: the money and the goods; the amount never breaks inside on a
+    phone ("222,00 €" stays one piece)."""
+    return award.prize_words(unbroken=True)

@@ -1,5 +1,6 @@
-"""Money as the reader's language writes it: "1.234,50 €" in German, "€1,234.50" in English
-(the players page, the prize page, the payout sheet)."""
+"""Money and percentages as the reader's language writes them: "1.234,50 €" and "101,5" in
+German, "€1,234.50" and "101.5" in English (the players page, the prize page, the payout
+sheet, the prize rules' messages)."""
 
 from decimal import Decimal, InvalidOperation
 
@@ -23,3 +24,8 @@ def money_text(value) -> str:
     if number.startswith("-"):
         return f"-€{number[1:]}"  # the English minus stands before the sign: -€35.50
     return f"€{number}"
+
+
+def percent_number(value: Decimal) -> str:
+    """A percentage's number without needless zeros: "50", "33,33", "101,5" in German."""
+    return formats.number_format(value.normalize(), use_l10n=True)
