@@ -45,6 +45,9 @@ def hall(tmp_path_factory):
         DATABASE_URL=f"sqlite:///{workdir / 'hall.sqlite3'}",
         SECRET_KEY_FILE=str(workdir / "secret_key"),
         BACKUP_DIR=str(workdir / "backups"),
+        # Its own static files: collectstatic into the checkout's folder would race with the
+        # test processes that serve from it at the same time.
+        STATIC_ROOT=str(workdir / "static"),
         HALL_ADDRESS=LAN_NAME,
         SITE_URL="",
         SECRET_KEY="",

@@ -168,6 +168,9 @@ def service(tmp_path_factory):
         # On the internet a TLS proxy stands in front (docs/service.md); here plain loopback.
         SECURE_SSL_REDIRECT="0",
         SECURE_HSTS_SECONDS="0",
+        # Its own static files: collectstatic into the checkout's folder would race with the
+        # test processes that serve from it at the same time.
+        STATIC_ROOT=str(workdir / "static"),
     )
     manage(env, "migrate", "--noinput")
     manage(env, "collectstatic", "--noinput", "--verbosity", "0")
@@ -220,6 +223,9 @@ def hall(tmp_path_factory, service, proxy):
         DATABASE_URL=f"sqlite:///{workdir / 'hall.sqlite3'}",
         SECRET_KEY_FILE=str(workdir / "secret_key"),
         BACKUP_DIR=str(workdir / "backups"),
+        # Its own static files: collectstatic into the checkout's folder would race with the
+        # test processes that serve from it at the same time.
+        STATIC_ROOT=str(workdir / "static"),
         HALL_ADDRESS=LAN_NAME,
         SITE_URL="",
         SECRET_KEY="",
