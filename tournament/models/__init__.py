@@ -15,6 +15,7 @@ from .round_status import RoundStatus
 from .series import Series, SeriesMethod, SeriesTiebreak
 from .sheet import Game, GameKind, Sheet, SheetStatus
 from .tournament import (
+    ApartGroup,
     Entry,
     EntryStatus,
     FeeStatus,
@@ -26,6 +27,7 @@ from .tournament import (
 )
 
 __all__ = [
+    "ApartGroup",
     "CertificateDesign",
     "Measure",
     "Orientation",

@@ -174,6 +174,11 @@ class DrawLog(models.Model):
     # the first round it drew: once that round is played as drawn, the next draw continues
     # the plan, so drawing one round at a time loses nothing against drawing all at once.
     plan = models.JSONField(_("planned rounds"), null=True, blank=True, editable=False)
+    # When the draw had seat wishes (issue 39): what they were and what they cost, on every
+    # entry of the draw (see domain.draw.wish_cost for the keys).
+    wish_cost = models.JSONField(
+        _("cost of the seat wishes"), null=True, blank=True, editable=False
+    )
 
     class Meta:
         verbose_name = _("draw log entry")

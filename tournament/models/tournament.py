@@ -131,6 +131,13 @@ class Tournament(KeepsVersion, models.Model):
         default=0,
         help_text=_("The draw avoids seating players of one club together in this many rounds."),
     )
+    # Seat wishes (issue 39): team-mates never share a table in any round (a hard wish, unlike
+    # the club separation above, which only avoids it in the first rounds).
+    teams_apart = models.BooleanField(
+        _("keep team-mates apart in every round"),
+        default=False,
+        help_text=_("The draw never seats two players of one team at one table."),
+    )
     is_public = models.BooleanField(_("public"), default=False)
     standings_live = models.BooleanField(
         _("live standings (provisional)"),
@@ -395,6 +402,27 @@ class Team(models.Model):
         return self.name
 
 
+class ApartGroup(models.Model):
+    """Players who never share a table, in any round (a seat wish: a couple, a parent and
+    child). A pair is a group of two; its members are the entries whose ``apart_group`` it
+    is, so an entry belongs to at most one group."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="apart_groups"
+    )
+    note = models.CharField(_("note"), max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords(excluded_fields=["created_at"], bases=[AuditRole])
+
+    class Meta:
+        verbose_name = _("never-together group")
+        verbose_name_plural = _("never-together groups")
+        ordering = ["tournament", "pk"]
+
+    def __str__(self) -> str:
+        return self.note or f"{self.tournament} #{self.pk}"
+
+
 class EntryStatus(models.TextChoices):
     ACTIVE = "active", _("active")
     WITHDRAWN = "withdrawn", _("withdrawn")
@@ -507,6 +535,23 @@ class Entry(models.Model):
     sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
     guest = models.BooleanField(_("guest"), default=False)
     newcomer = models.BooleanField(_("newcomer"), default=False)
+    # Seat wishes (issue 39): never at one table with the other members of this group, and
+    # always at this table number (e.g. a wheelchair place by the door).
+    apart_group = models.ForeignKey(
+        ApartGroup,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="members",
+        verbose_name=_("never-together group"),
+    )
+    fixed_table = models.PositiveSmallIntegerField(
+        _("fixed table"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("The player sits at this table in every round."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(
         excluded_fields=["created_at", "confirm_code", "token", *PRIZE_ATTRIBUTES],

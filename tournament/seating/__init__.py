@@ -20,13 +20,22 @@ The site imports the public names from here: ``from tournament import seating``.
 
 from .measures import evaluate, lower_bound, table_sizes
 from .solver import draw
-from .types import DrawRequest, DrawStats, Group, ImpossibleField, Plan, Quality
+from .types import (
+    DrawRequest,
+    DrawStats,
+    Group,
+    ImpossibleField,
+    ImpossibleWishes,
+    Plan,
+    Quality,
+)
 
 __all__ = [
     "DrawRequest",
     "DrawStats",
     "Group",
     "ImpossibleField",
+    "ImpossibleWishes",
     "Plan",
     "Quality",
     "draw",

@@ -1,11 +1,12 @@
 """The types of the seat draw: what to draw (:class:`DrawRequest`, :class:`Group`), what a
-draw returns (:class:`Plan` with its :class:`Quality` and :class:`DrawStats`), and
-:class:`ImpossibleField` for a field that cannot be seated."""
+draw returns (:class:`Plan` with its :class:`Quality` and :class:`DrawStats`),
+:class:`ImpossibleField` for a field that cannot be seated and :class:`ImpossibleWishes` for
+seat wishes that cannot all hold."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 Player = Hashable
 Rounds = list[list[list[int]]]
@@ -22,6 +23,22 @@ class ImpossibleField(ValueError):
         self.players, self.add, self.remove = players, add, remove
         hint = f"add {add}" + (f" or remove {remove}" if remove else "")
         super().__init__(f"{players} players cannot sit at tables of four and five: {hint}")
+
+
+class ImpossibleWishes(ValueError):
+    """The seat wishes of a request cannot all hold in a round of this field.
+
+    ``reason`` says why: "group_too_large" (a never-together group has more members than
+    the field has tables), "too_many_groups" (the groups together do not fit the tables),
+    "table_missing" (a fixed table number above the field's tables), "same_table" (two
+    players fixed to one table) or "not_found" (the search found no plan keeping them: a
+    bug, since the checks above are exact). ``players`` are the players concerned (in the
+    request's order), ``tables`` the number of tables of the field.
+    """
+
+    def __init__(self, reason: str, players: Sequence[Player], tables: int) -> None:
+        self.reason, self.players, self.tables = reason, tuple(players), tables
+        super().__init__(f"seat wishes cannot hold ({reason}): {list(self.players)}")
 
 
 @dataclass(frozen=True)
@@ -51,6 +68,12 @@ class DrawRequest:
     laptop. A machine slower or busier than that takes longer for the same plan; only past
     ``CLOCK_SAFETY_FACTOR x time_limit + CLOCK_SAFETY_SECONDS`` does the clock stop it.
 
+    ``apart`` lists the never-together groups: no two members of one group ever share a table
+    in a new round (a hard wish, unlike ``separate``; team-mates kept apart are such groups).
+    ``at_table`` fixes players to a table number (1 = the first table) in every new round;
+    players fixed to different tables are also never together. A wish that cannot hold raises
+    :class:`ImpossibleWishes` before any search.
+
     ``plan`` is the whole plan of the previous draw (all its rounds, as it returned them).
     When the fixed rounds were played as it drew them, the draw continues it: its next round
     is kept and the search only improves the rounds after it, so drawing one round at a time
@@ -64,6 +87,13 @@ class DrawRequest:
     seed: int = 0
     time_limit: float = 5.0
     plan: Sequence[Sequence[Sequence[Player]]] = ()
+    apart: Sequence[frozenset[Player]] = ()
+    at_table: Mapping[Player, int] = field(default_factory=dict)
+
+    @property
+    def wishes(self) -> bool:
+        """Whether the request has seat wishes (``apart`` or ``at_table``)."""
+        return bool(self.apart or self.at_table)
 
 
 @dataclass(frozen=True)
@@ -75,6 +105,9 @@ class Quality:
     five_table_spread: int
     position_balance: int
     club_violations: int = 0
+    # pairs of one never-together group at one table, counted per round (0 unless a manual
+    # swap or a plan drawn before the wish broke one)
+    wish_violations: int = 0
 
     @property
     def gap(self) -> int:
@@ -95,6 +128,10 @@ class DrawStats:
     # When fair five-tables cost repeats: the quality of the best plan a search found that
     # shares the five-tables unfairly (fewer repeats, a larger spread); else None.
     unfair: Quality | None = None
+    # When the request has seat wishes: the quality of the best plan a search found without
+    # them (clubs kept), to show what the wishes cost; None without wishes, or when the clock
+    # cut that search.
+    without: Quality | None = None
 
 
 @dataclass(frozen=True)
