@@ -93,6 +93,7 @@ test: lint typecheck check-migrations jstest pytest
 bench: $(VENV)/.deps
 	$(BIN)/python bench/scoring_bench.py
 	$(BIN)/python bench/seating_bench.py
+	$(BIN)/python bench/wishes_bench.py
 	$(BIN)/python bench/sheet_bench.py
 	$(BIN)/python bench/standings_bench.py
 	$(BIN)/python bench/series_bench.py
