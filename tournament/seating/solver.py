@@ -37,7 +37,13 @@ import time
 from .measures import evaluate, table_sizes
 from .positions import assign_positions
 from .problem import Problem
-from .starts import constructed_start, fair_prefixes, five_table_sets, planned_start
+from .starts import (
+    constructed_start,
+    fair_prefixes,
+    five_table_sets,
+    planned_start,
+    separate_wishes,
+)
 from .tables import number_tables
 from .tabu import Search
 from .types import DrawRequest, DrawStats, ImpossibleWishes, Plan, Player
@@ -111,6 +117,10 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     if start is None:
         start = constructed_start(problem, fixed_indices, rng) if stored else None
         method = "construction" if start is not None else "search"
+    if start is not None and not fixed and problem.never:
+        # a construction relabelled for the seat wishes: with its own random numbers, so the
+        # draw without wishes stays as it was
+        start = separate_wishes(start, problem, random.Random(f"{request.seed}/labels"))
     budget = int(max(request.time_limit, 0.01) * WORK_PER_SECOND)
     fresh, timed_out = None, False
     if problem.repaired:  # a repaired plan may start worse than none: search afresh first

@@ -161,6 +161,7 @@ def test_32_players_round_by_round_with_a_couple_and_a_fixed_table_keep_the_cons
         assert together(plan.rounds, apart) == []
         assert all(32 in r[0] for r in plan.rounds[number:])
         rounds, previous = plan.rounds[: number + 1], plan.rounds
+    assert plan.quality.repeat_pairs == 0  # the couple sits on a pair the plan leaves apart
 
 
 def test_players_fixed_to_tables_never_meet():
