@@ -185,8 +185,8 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
         timed_out = timed_out or cut
         built = constructed_start(bare, fixed_indices, alt_rng) if stored else None
         if built is not None:
-            other = Search(bare, five_sets, built, alt_rng)
-            best = other if other.best_cost < best.best_cost else best
+            rebuilt = Search(bare, five_sets, built, alt_rng)
+            best = rebuilt if rebuilt.best_cost < best.best_cost else best
         if not cut:
             rounds = fixed + [[[players[p] for p in t] for t in r] for r in best.best_rounds()]
             without = evaluate(rounds, players, request.separate)
