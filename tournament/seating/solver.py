@@ -91,12 +91,12 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     if new < 0:
         raise ValueError("more fixed rounds than rounds")
     sizes = table_sizes(n)
+    if new == 0:  # nothing to draw: the wishes are only measured (played rounds are history)
+        quality = evaluate(fixed, players, request.separate, request.apart)
+        return Plan(fixed, quality, DrawStats("fixed", 0.0, 0, False, quality.repeat_pairs))
     # in indices, the fixed-table players as the last group; refused here, before the search
     groups = apart_groups(players, index, sizes, request.apart, request.at_table)
     apart = [frozenset(players[i] for i in g) for g in groups]
-    if new == 0:
-        quality = evaluate(fixed, players, request.separate, apart)
-        return Plan(fixed, quality, DrawStats("fixed", 0.0, 0, False, quality.repeat_pairs))
 
     rng = random.Random(request.seed)
     deadline = started + CLOCK_SAFETY_FACTOR * request.time_limit + CLOCK_SAFETY_SECONDS

@@ -292,3 +292,11 @@ def test_the_cost_shows_what_the_construction_reaches_without_the_wishes():
     assert plan.stats.without is not None
     assert plan.stats.without.repeat_pairs == 0 < plan.quality.repeat_pairs
     assert together(plan.rounds, teams(20)) == []
+
+
+def test_played_rounds_are_only_measured_never_refused():
+    played = [[[1, 2, 3, 4], [5, 6, 7, 8]]]
+    plan = draw(DrawRequest(players(8), 1, fixed=played, apart=[frozenset({1, 2})],
+                            at_table={1: 5}))  # fmt: skip
+    assert plan.rounds == played
+    assert plan.quality.wish_violations == 1
