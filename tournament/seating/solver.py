@@ -136,16 +136,13 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
         search, method = fresh, "search"
     if search.best_hard:
         # The wishes hold in a round but not with fair five-table shares (checked before
-        # the search): widen the shares step by step, the wishes come first.
+        # the search): widen the shares step by step, the wishes come first. At most four
+        # steps of a quarter of the effort each: first more five-table rounds for some (one
+        # player a round may have to sit at the five-table), then fewer for others as well.
         loose_rng = random.Random(f"{request.seed}/apart")
-        for by in range(1, new + 1):
-            loose = Search(
-                problem.loosened(by),
-                five_sets,
-                search.best_rounds(),
-                loose_rng,
-                frozen=search.frozen,
-            )
+        for up, down in ((1, 0), (2, 0), (2, 2), (new, new)):
+            loose = Search(problem.loosened(up, down), five_sets, search.best_rounds(),
+                           loose_rng, frozen=search.frozen)  # fmt: skip
             timed_out = loose.run(budget // 4, expired) or timed_out
             search = loose
             if not search.best_hard:

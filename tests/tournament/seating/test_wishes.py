@@ -300,3 +300,14 @@ def test_played_rounds_are_only_measured_never_refused():
                             at_table={1: 5}))  # fmt: skip
     assert plan.rounds == played
     assert plan.quality.wish_violations == 1
+
+
+def test_wishes_come_before_fair_five_tables_where_both_cannot_hold():
+    # 17 players, one five-table: four teams of four apart put one of each team at every
+    # table, so the five-table's fifth seat is always the 17th player's
+    apart = teams(16)
+    plan = draw(DrawRequest(players(17), 4, apart=apart, seed=1, time_limit=0.3))
+    assert together(plan.rounds, apart) == []
+    counts = fives(plan.rounds, players(17))
+    assert counts[17] == 4
+    assert plan.quality.five_table_spread == 3  # everybody else exactly once
