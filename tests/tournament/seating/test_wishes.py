@@ -201,7 +201,7 @@ def test_groups_that_do_not_fit_together_are_refused_exactly():
     plan = draw(DrawRequest(players(10), 2, apart=fits, seed=1, time_limit=0.2))
     assert together(plan.rounds, fits) == []
     # a triangle needs three tables: refused although every group has two players
-    triangle = [frozenset({1, 2}), frozenset({2, 3}), frozenset({1, 3})]
+    triangle = [frozenset({1, 2}), frozenset({2, 3}), frozenset({1, 3}), frozenset({5, 6})]
     with pytest.raises(ImpossibleWishes) as refused:
         draw(DrawRequest(players(10), 2, apart=triangle, time_limit=0.1))
     assert (refused.value.reason, refused.value.players) == ("too_many_groups", (1, 2, 3))
