@@ -22,6 +22,13 @@ fairness shows what (a) cost: ``Plan.stats.unfair``. Positions do not touch (a),
 (d), so they are assigned last: an edge colouring gives every player each position
 equally often.
 
+Seat wishes (``DrawRequest.apart``, ``at_table``) come before all of these: players of a
+never-together group never share a table in a new round (a cost tier above every repeat;
+checked exactly before the search, :mod:`.wishes`), and a player fixed to a table gets that
+table's number in every new round (:mod:`.tables`: the tables are renumbered, so the
+five-table shares stay fair). Only where the wishes leave no fair plan do the five-table
+shares widen. ``Plan.stats.without`` says what the same draw reaches without the wishes.
+
 Pure Python without Django, so the solver can be used and tested on its own. The draw is
 reproducible: the same request with the same seed gives the same plan on every machine and
 under any load, because the search budget is counted in work units, not seconds. The clock

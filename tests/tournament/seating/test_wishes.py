@@ -311,3 +311,14 @@ def test_wishes_come_before_fair_five_tables_where_both_cannot_hold():
     counts = fives(plan.rounds, players(17))
     assert counts[17] == 4
     assert plan.quality.five_table_spread == 3  # everybody else exactly once
+
+
+def test_a_withdrawal_keeps_the_wishes_of_those_who_stay():
+    field, apart, at_table = players(21), [frozenset({1, 2}), frozenset({3, 21})], {4: 2}
+    first = draw(DrawRequest(field, 5, apart=apart, at_table=at_table, seed=1, time_limit=0.2))
+    stay = players(20)  # 21 withdraws after two rounds: the group {3, 21} is left with one
+    plan = draw(DrawRequest(stay, 5, fixed=first.rounds[:2], plan=first.rounds, apart=apart,
+                            at_table=at_table, seed=2, time_limit=0.2))  # fmt: skip
+    assert_valid(plan.rounds[2:], stay)
+    assert together(plan.rounds, apart, first=2) == []
+    assert all(4 in r[1] for r in plan.rounds)
