@@ -116,7 +116,7 @@ def test_clubs_are_kept_apart_after_the_wishes():
     field = players(24)
     clubs = [Group(frozenset(field[i::6])) for i in range(6)]
     apart = couples(24) + teams(24)
-    plan = draw(DrawRequest(field, 3, separate=clubs, apart=apart, seed=1, time_limit=0.5))
+    plan = draw(DrawRequest(field, 3, separate=clubs, apart=apart, seed=1, time_limit=1.0))
     assert together(plan.rounds, apart) == []
     assert plan.quality.club_violations == 0
 
