@@ -37,7 +37,7 @@ import time
 from .measures import evaluate, table_sizes
 from .positions import assign_positions
 from .problem import Problem
-from .starts import constructed_start, fair_prefixes, five_table_sets, planned_start
+from .starts import fair_prefixes, five_table_sets, planned_start, reaching_start
 from .tabu import Search
 from .types import DrawRequest, DrawStats, Plan, Player
 
@@ -97,18 +97,25 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     start = planned_start(request.plan, fixed, players, problem) if fixed else None
     method = "plan"
     if start is None:
-        start = constructed_start(problem, fixed_indices, rng) if stored else None
-        method = "construction" if start is not None else "search"
+        start, method = None, "search"
+        if stored:
+            start, method = reaching_start(problem, fixed_indices, rng, request.seed)
+    reach = method in ("cut", "neighbour")  # competes with the search drawn without it
     budget = int(max(request.time_limit, 0.01) * WORK_PER_SECOND)
     fresh, timed_out = None, False
-    if problem.repaired:  # a repaired plan may start worse than none: search afresh first
+    if problem.repaired and not reach:  # a repaired plan may start worse than none
         fresh = Search(problem, five_sets, None, rng)
         timed_out = fresh.run(budget, expired)
     # A continued plan or construction keeps its next round as it is: the round kept by a
     # round-by-round draw stays a round of that plan, and the next draw continues it.
-    search = Search(problem, five_sets, start, rng, frozen=1 if fixed and start else 0)
+    own = random.Random(f"{request.seed}/{method}") if reach else rng
+    search = Search(problem, five_sets, start, own, frozen=1 if fixed and start else 0)
     timed_out = search.run(budget, expired) or timed_out
-    if fresh is not None and fresh.best_cost < search.best_cost:
+    if reach and search.best_cost > search.target:  # the search from scratch, as before
+        fresh = Search(problem, five_sets, None, rng)
+        timed_out = fresh.run(budget, expired) or timed_out
+    if fresh is not None and (fresh.best_cost < search.best_cost
+                              or reach and fresh.best_cost == search.best_cost):  # fmt: skip
         search, method = fresh, "search"
     ordered = fair_prefixes(search.best_rounds(), problem, search.frozen)
     seated = assign_positions(ordered, problem, rng)
