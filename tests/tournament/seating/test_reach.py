@@ -225,6 +225,12 @@ def test_a_cut_start_only_gets_better_in_the_search(n, rounds):
     assert plan.quality.five_table_spread <= 1
 
 
+def test_a_draw_from_a_neighbour_or_a_cut_is_the_same_for_the_same_seed():
+    for n, rounds in ((25, 7), (46, 9)):
+        request = DrawRequest(list(range(n)), rounds, seed=5, time_limit=0.05)
+        assert draw(request).rounds == draw(request).rounds
+
+
 def test_a_neighbour_plan_is_continued_round_by_round():
     """The first draw of 25 players in 7 rounds starts from 24 players' plan; every later
     draw keeps the plan drawn at once."""
