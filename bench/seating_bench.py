@@ -25,7 +25,7 @@ search from scratch. The block counts the methods before and now and sums the re
 those fields drawn now against a draw that ignores the stored plans (the search from
 scratch; for the neighbour fields exactly the plan drawn before, for the cut fields one of
 the same effort on another random stream), at the literature effort. `--no-reach` leaves
-it out (about two minutes).
+it out (two to three minutes).
 """
 
 import argparse
