@@ -15,16 +15,31 @@ stay at most 1), and the fields of the literature with repeat-free plans, drawn 
 round by round (each draw gets the previous draw's plan, plans all remaining rounds and
 keeps the next), and round by round with a withdrawal and a late entry after round 2.
 `--quick` leaves those out.
+
+Then (issue 39) the reach of the stored plans: every field from 13 to 49 players in every
+round count up to the longest stored plan of it or its neighbours (n - 1, n + 1). Before,
+a field used a stored plan only when its first rounds were fair ("construction"), else it
+searched from scratch; now such a field plays the stored plan's rounds in the fair order
+("cut") or starts from its neighbour's plan ("neighbour"), and the start competes with the
+search from scratch. The block counts the methods before and now and sums the repeats of
+those fields drawn now against a draw that ignores the stored plans (the search from
+scratch; for the neighbour fields exactly the plan drawn before, for the cut fields one of
+the same effort on another random stream), at the literature effort. `--no-reach` leaves
+it out (two to three minutes).
 """
 
 import argparse
+import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournament.seating import DrawRequest, draw, evaluate, table_sizes
+from tournament.seating import DrawRequest, ImpossibleField, construct, draw, evaluate, table_sizes
+from tournament.seating.problem import Problem
+from tournament.seating.starts import _fair_start, reaching_start
 
 TARGETS = {"16x5": 0, "24x7": 0, "28x9": 0, "32x10": 0, "16x6": 24, "24x8": 12, "200x8": 0,
            "40x13": 0, "44x14": 0}  # fmt: skip
@@ -49,6 +64,7 @@ def main() -> int:
     parser.add_argument("--time-limit", type=float, default=5.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="only the fields, no mixed survey")
+    parser.add_argument("--no-reach", action="store_true", help="leave out the stored plans' reach")
     parser.add_argument("fields", nargs="*", default=FIELDS, help="e.g. 24x7 (players x rounds)")
     args = parser.parse_args()
     header = f"{'field':>7} {'tables':>9} {'repeats':>7} {'L':>4} {'gap':>4} {'5-spread':>8} "
@@ -78,6 +94,8 @@ def main() -> int:
     if not args.quick and args.fields == FIELDS:
         mixed_survey(args.seed)
         literature(args.seed, LITERATURE_EFFORT)
+        if not args.no_reach:
+            reach(args.seed, LITERATURE_EFFORT)
     return 0
 
 
@@ -143,6 +161,54 @@ def literature(seed: int, limit: float) -> None:
             f"{name:>6} {cells[0]:>9} {cells[1]:>7} {cells[2]:>9} {cells[3]:>9} {cells[4]:>9}",
             flush=True,
         )
+
+
+def reach_fields() -> list[tuple[int, int, str, str]]:
+    """(players, rounds, method before, start now) for every field 13..49 in 2 rounds up to
+    the longest stored plan of the field or a neighbour; pure, no search."""
+    fields = []
+    for n in range(13, 50):
+        try:
+            sizes = table_sizes(n)
+        except ImpossibleField:
+            continue
+        plans = [plan for m in (n - 1, n, n + 1) for plan in construct.full_plans(m, 1)]
+        for rounds in range(2, max(map(len, plans), default=0) + 1):
+            problem = Problem.build(list(range(n)), {p: p for p in range(n)}, [], sizes,
+                                    rounds, [])  # fmt: skip
+            own = construct.constructed_plans(n, rounds)
+            first_fair = bool(own) and _fair_start(own[0], problem) is not None
+            _, now = reaching_start(problem, [], random.Random(1), 1)
+            fields.append((n, rounds, "construction" if first_fair else "search", now))
+    return fields
+
+
+def reach(seed: int, limit: float) -> None:
+    """Issue 39, item 6: the method counts before and now over the whole matrix, and the
+    repeats of the fields whose method changed, against a search from scratch."""
+    started = time.perf_counter()
+    fields = reach_fields()
+    before = Counter(method for *_, method, _now in fields)
+    changed = [(n, rounds) for n, rounds, old, now in fields if now != old]
+    print(f"\nreach of the stored plans: {len(fields)} fields 13..49 players (effort {limit:g} s)")
+    print("before: " + ", ".join(f"{k} {v}" for k, v in sorted(before.items())))
+    drawn: Counter = Counter()
+    scratch_sum = now_sum = worse = 0
+    gains = []
+    for n, rounds in changed:
+        request = DrawRequest(list(range(n)), rounds, seed=seed, time_limit=limit)
+        scratch, now = draw(request, stored=False), draw(request)
+        drawn[now.stats.method] += 1
+        a, b = scratch.quality.repeat_pairs, now.quality.repeat_pairs
+        scratch_sum, now_sum = scratch_sum + a, now_sum + b
+        worse += b > a
+        gains.append((b - a, f"{n}x{rounds} {a}->{b} ({now.stats.method})"))
+    after = Counter(old for n, rounds, old, now in fields if now == old) + drawn
+    print("now (after the competition): " + ", ".join(f"{k} {v}" for k, v in sorted(after.items())))
+    print(f"the {len(changed)} fields searched before: repeats {scratch_sum} from scratch, "
+          f"{now_sum} now; worse than from scratch: {worse}")  # fmt: skip
+    print("largest gains: " + ", ".join(text for _, text in sorted(gains)[:8]))
+    print(f"seconds: {time.perf_counter() - started:.0f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from functools import cache
 from itertools import combinations
 
 from .covering import COVERING_PLANS
+from .measures import table_sizes
 from .mixed import MIXED_PLANS
 from .plans import CYCLIC_PLANS, DOUBLE_CYCLIC_PLANS
 
@@ -174,6 +175,103 @@ def stored_mixed(n: int, rounds: int) -> tuple[int, Rounds] | None:
         return None
     repeats, encoded = MIXED_PLANS[n, lengths[0]]
     return repeats, [decode_round(text) for text in encoded[:rounds]]
+
+
+def stored_cuts(n: int, rounds: int) -> Rounds | None:
+    """The stored plan of :func:`stored_mixed` in full, all its rounds: where its first
+    ``rounds`` rounds do not share the five-tables fairly, the solver plays the rounds of
+    it that do (``starts._fair_cut``). None when there is none."""
+    lengths = sorted(r for (m, r) in MIXED_PLANS if m == n and r >= rounds)
+    if not lengths:
+        return None
+    return [decode_round(text) for text in MIXED_PLANS[n, lengths[0]][1]]
+
+
+def full_plans(n: int, rounds: int) -> list[Rounds]:
+    """Every plan for ``n`` players with at least ``rounds`` rounds, not cut, in the order
+    of :func:`constructed_plans` (the longest first)."""
+    if n % 4:
+        stored = stored_cuts(n, rounds)
+        return [stored] if stored else []
+    every = 4 * n  # more rounds than any plan has: constructed_plans cuts none
+    return [plan for plan in constructed_plans(n, every) if len(plan) >= rounds]
+
+
+def neighbour_plans(n: int, rounds: int) -> list[Rounds]:
+    """Plans for ``n`` players made from the plans of a neighbouring field with at least
+    ``rounds`` rounds, not cut: from ``n - 1`` players with a point added
+    (:func:`add_point`), then from ``n + 1`` with one removed (:func:`remove_point`). They
+    have repeats where the neighbour's plan had none; the solver lets them compete with a
+    search from scratch."""
+    sizes = table_sizes(n)
+    plans = [add_point(plan, sizes) for plan in full_plans(n - 1, rounds)]
+    return plans + [remove_point(plan, sizes) for plan in full_plans(n + 1, rounds)]
+
+
+def add_point(plan: Rounds, sizes: list[int]) -> Rounds:
+    """``plan`` with a newcomer, the point after the last: in every round he joins the
+    table whose players he has met least so far (and the tables are reshaped to ``sizes``,
+    see :func:`_reshape`)."""
+    newcomer = sum(sizes) - 1
+    met = [[0] * (newcomer + 1) for _ in range(newcomer + 1)]
+    return [_reshape([*round_, [newcomer]], sizes, met) for round_ in plan]
+
+
+def remove_point(plan: Rounds, sizes: list[int]) -> Rounds:
+    """``plan`` without its last point, every round reshaped to ``sizes`` (see
+    :func:`_reshape`)."""
+    gone = sum(sizes)
+    met = [[0] * gone for _ in range(gone)]
+    return [_reshape([[p for p in t if p != gone] for t in round_], sizes, met) for round_ in plan]
+
+
+def _reshape(round_: list[list[int]], sizes: list[int], met: list[list[int]]) -> list[list[int]]:
+    """The round's tables brought to the table sizes ``sizes``; ``met`` (meetings in the
+    rounds reshaped before) is updated with the result. The largest tables keep the
+    largest sizes; the smallest ones are dissolved, or empty tables opened, where the
+    number of tables differs. Then one player at a time moves from a table that is too
+    large to one that is too small: the player who adds the fewest repeats (met before),
+    the first among equals (tables of equal size may trade their targets). Deterministic:
+    no randomness, no float."""
+    tables = sorted(([*t] for t in round_ if t), key=len, reverse=True)  # stable
+    goal = sorted(sizes, reverse=True)
+    tables += [[] for _ in range(len(goal) - len(tables))]
+    goal += [0] * (len(tables) - len(goal))
+    while True:
+        surplus = [i for i, t in enumerate(tables) if len(t) > goal[i]]
+        if not surplus:
+            break
+        deficit = [i for i, t in enumerate(tables) if len(t) < goal[i]]
+        shrinking = {len(tables[j]) for j in surplus if goal[j]}  # not a dissolved table
+        growing = {len(tables[j]) for j in deficit}
+        sources = [i for i, t in enumerate(tables)
+                   if i in surplus or (len(t) == goal[i] and len(t) in shrinking)]  # fmt: skip
+        targets = [i for i, t in enumerate(tables)
+                   if i in deficit or (len(t) == goal[i] and len(t) in growing)]  # fmt: skip
+        best: tuple[int, int, int, int] | None = None  # added repeats, source, seat, target
+        for s in sources:
+            for seat, p in enumerate(tables[s]):
+                for d in targets:
+                    if d != s:
+                        cost = sum(met[p][x] >= 1 for x in tables[d])
+                        if best is None or cost < best[0]:
+                            best = (cost, s, seat, d)
+        if best is None:  # pragma: no cover - the sizes add up, so a move is left
+            raise AssertionError("a table too large and one too small")
+        _, s, seat, d = best
+        if s not in surplus:  # trade targets with a table of the same size that has one
+            j = next(j for j in surplus if len(tables[j]) == len(tables[s]) and goal[j])
+            goal[s], goal[j] = goal[j], goal[s]
+        if d not in deficit:
+            j = next(j for j in deficit if len(tables[j]) == len(tables[d]))
+            goal[d], goal[j] = goal[j], goal[d]
+        tables[d].append(tables[s].pop(seat))
+    result = sorted((t for t in tables if t), key=len, reverse=True)
+    for table in result:
+        for a, b in combinations(table, 2):
+            met[a][b] += 1
+            met[b][a] += 1
+    return result
 
 
 def constructed_plans(n: int, rounds: int) -> list[Rounds]:

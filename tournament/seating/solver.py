@@ -49,6 +49,7 @@ from .starts import (
     fair_prefixes,
     five_table_sets,
     planned_start,
+    reaching_start,
     separate_wishes,
 )
 from .tables import number_tables
@@ -122,24 +123,31 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     start = planned_start(request.plan, fixed, players, problem) if fixed else None
     method = "plan"
     if start is None:
-        start = constructed_start(problem, fixed_indices, rng) if stored else None
-        method = "construction" if start is not None else "search"
+        start, method = None, "search"
+        if stored:
+            start, method = reaching_start(problem, fixed_indices, rng, request.seed)
+    reach = method in ("cut", "neighbour")  # competes with the search drawn without it
     if start is not None and not fixed and problem.never:
         # a construction relabelled for the seat wishes: with its own random numbers, so the
         # draw without wishes stays as it was
         start = separate_wishes(start, problem, random.Random(f"{request.seed}/labels"))
     budget = int(max(request.time_limit, 0.01) * WORK_PER_SECOND)
     fresh, timed_out = None, False
-    if problem.repaired:  # a repaired plan may start worse than none: search afresh first
+    if problem.repaired and not reach:  # a repaired plan may start worse than none
         fresh = Search(problem, five_sets, None, rng)
         timed_out = fresh.run(budget, expired)
     # A continued plan or construction keeps its next round as it is: the round kept by a
     # round-by-round draw stays a round of that plan, and the next draw continues it.
     # (Not if that round breaks a seat wish added since: then it is searched as well.)
     keep = 1 if fixed and start and not violations(start[0], problem.never) else 0
-    search = Search(problem, five_sets, start, rng, frozen=keep)
+    own = random.Random(f"{request.seed}/{method}") if reach else rng
+    search = Search(problem, five_sets, start, own, frozen=keep)
     timed_out = search.run(budget, expired) or timed_out
-    if fresh is not None and fresh.best_cost < search.best_cost:
+    if reach and search.best_cost > search.target:  # the search from scratch, as before
+        fresh = Search(problem, five_sets, None, rng)
+        timed_out = fresh.run(budget, expired) or timed_out
+    if fresh is not None and (fresh.best_cost < search.best_cost
+                              or reach and fresh.best_cost == search.best_cost):  # fmt: skip
         search, method = fresh, "search"
     if search.best_hard:
         # The wishes hold in a round but not with fair five-table shares (checked before

@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 
 from . import construct
+from .measures import meetings
 from .problem import Problem
 from .types import Player, Rounds
 
@@ -192,12 +193,48 @@ def constructed_start(problem: Problem, fixed: Rounds, rng: random.Random) -> Ro
     yet, so the plan stays as good as it was. A start for a mixed field is used only if it
     shares the five-tables fairly, as (a) comes first; a continued one is repaired where
     late entries need more (:func:`_fair_start`), and draw() then searches afresh as well.
+    Where the first rounds of a longer stored plan are not fair, its rounds are cut in the
+    fair order instead (:func:`reaching_start`).
     """
+    return _constructed(problem, fixed, rng)[0]
+
+
+def reaching_start(
+    problem: Problem, fixed: Rounds, rng: random.Random, seed: int | str
+) -> tuple[Rounds | None, str]:
+    """The start of :func:`constructed_start` and how it was made, the method of
+    :class:`.DrawStats`: "construction" as before; "cut" when a stored plan has more rounds
+    than drawn and its first rounds do not share the five-tables fairly, so that the rounds
+    that do are played (:func:`_fair_cut`, then repaired by :func:`_fair_start`); without
+    any stored plan for the field, "neighbour": the best start from the plans of n - 1 or
+    n + 1 players (:func:`.construct.neighbour_plans`); else (None, "search").
+
+    The shared ``rng`` is used exactly as before (the cut relabels with it where the
+    rejected first rounds did), a neighbour start has its own ``Random(f"{seed}/neighbour")``:
+    so a search from scratch, which draw() lets compete with a cut or a neighbour start,
+    is the one drawn before. Only without fixed rounds: a round-by-round draw continues
+    the plan of its first draw (:func:`planned_start`) whatever its origin."""
+    start, cut = _constructed(problem, fixed, rng)
+    if start is not None:
+        return start, "cut" if cut else "construction"
+    if fixed:
+        return None, "search"
+    start = _neighbour_start(problem, random.Random(f"{seed}/neighbour"))
+    return start, "search" if start is None else "neighbour"
+
+
+def _constructed(problem: Problem, fixed: Rounds, rng: random.Random) -> tuple[Rounds | None, bool]:
+    """:func:`constructed_start` and whether its rounds were cut in the fair order."""
     plans = construct.constructed_plans(problem.n, len(fixed) + problem.new)
     if not plans:
-        return None
+        return None, False
+    cut = False
     if not fixed:
         rounds = plans[0]
+        if _fair_start(rounds, problem) is None:  # the first rounds are unfair: cut fairly
+            full = construct.stored_cuts(problem.n, problem.new)
+            if full is not None:
+                rounds, cut = [full[i] for i in _fair_cut(full, problem)], True
         label = list(range(problem.n))
         rng.shuffle(label)
         if problem.mates:
@@ -206,7 +243,76 @@ def constructed_start(problem: Problem, fixed: Rounds, rng: random.Random) -> Ro
     else:  # the first plan the played rounds belong to (see constructed_plans)
         continued = (_continuation(rounds, fixed, problem.n) for rounds in plans)
         start = next((rounds for rounds in continued if rounds), [])
-    return _fair_start(start, problem, repair=bool(fixed)) if start else None
+    if not start:
+        return None, False
+    fair = _fair_start(start, problem, repair=bool(fixed) or cut)
+    return fair, cut and fair is not None
+
+
+def _fair_cut(rounds: Rounds, problem: Problem) -> tuple[int, ...]:
+    """The ``problem.new`` of ``rounds`` whose five-table counts fall least outside the fair
+    range ``lo..hi`` (summed over the players), the lexicographically first among equals:
+    the first rounds where they are fair. Without fixed rounds the range is the same for
+    every player, so the choice does not depend on the labels. A depth-first search over
+    the subsets (at most C(15, 7) = 6435), cut where the counts above ``hi`` alone reach
+    the best distance found (counts only grow on the way down)."""
+    want = problem.new
+    if 5 not in problem.sizes or len(rounds) <= want:
+        return tuple(range(min(want, len(rounds))))
+    fives = [sorted(_at_five_tables(r)) for r in rounds]
+    lo, hi = problem.lo, problem.hi
+    count = [0] * problem.n
+    best: list[tuple[int, tuple[int, ...]]] = []
+    chosen: list[int] = []
+
+    def down(nxt: int, over: int) -> None:
+        if best and over >= best[0][0]:
+            return
+        if len(chosen) == want:
+            under = sum(max(0, low - c) for c, low in zip(count, lo, strict=True))
+            if not best or over + under < best[0][0]:
+                best[:] = [(over + under, tuple(chosen))]
+            return
+        for r in range(nxt, len(rounds) - (want - len(chosen)) + 1):
+            added = 0
+            for p in fives[r]:
+                count[p] += 1
+                added += count[p] > hi[p]
+            chosen.append(r)
+            down(r + 1, over + added)
+            chosen.pop()
+            for p in fives[r]:
+                count[p] -= 1
+            if best and best[0][0] == 0:
+                return
+
+    down(0, 0)
+    return best[0][1]
+
+
+def _neighbour_start(problem: Problem, rng: random.Random) -> Rounds | None:
+    """The best start from the plans of a neighbouring field (see
+    :func:`.construct.neighbour_plans`), each cut in the fair order, relabelled by ``rng``
+    (clubs apart as in :func:`constructed_start`) and repaired (:func:`_fair_start`): the
+    one with the fewest repeats, the first among equals. None when there is none."""
+    plans = construct.neighbour_plans(problem.n, problem.new)
+    if not plans:
+        return None
+    label = list(range(problem.n))
+    rng.shuffle(label)
+    best: tuple[int, Rounds] | None = None
+    for plan in plans:
+        rounds = [plan[i] for i in _fair_cut(plan, problem)]
+        own = label[:]
+        if problem.mates:
+            _separate_clubs(rounds, own, problem.mates, rng)
+        start = _fair_start([[[own[p] for p in t] for t in r] for r in rounds], problem,
+                            repair=True)  # fmt: skip
+        if start is not None:
+            repeats = sum(k - 1 for k in meetings(start).values())
+            if best is None or repeats < best[0]:
+                best = (repeats, start)
+    return best[1] if best else None
 
 
 def planned_start(

@@ -118,7 +118,8 @@ class Quality:
 @dataclass(frozen=True)
 class DrawStats:
     """How the plan was found: ``method`` is "plan" (the previous draw's plan continued),
-    "construction", "search" or "fixed"."""
+    "construction", "cut" (a longer stored plan's rounds in the fair order), "neighbour"
+    (the plan of n - 1 or n + 1 players), "search" or "fixed"."""
 
     method: str
     seconds: float
