@@ -22,6 +22,7 @@ from typing import Any
 from django.utils import timezone
 
 from ..models import (
+    ApartGroup,
     DrawLog,
     Entry,
     Game,
@@ -71,6 +72,8 @@ PRIVATE_SETTINGS = (
     "registration_consent",
     "checkin_open",
     "projector_token",
+    # Seat wishes (issue 39): what the director arranged for people, never public.
+    "teams_apart",
 )
 PRIVATE_MOMENTS = ("registration_opens_at", "registration_closes_at")
 # A penalty's details beyond its points: the full profile only (the reasons are the referees').
@@ -235,6 +238,7 @@ class _Builder:
                     "fee_changed_at": moment(entry.fee_changed_at),
                 }
                 row |= {key: getattr(entry, key) for key in ENTRY_ATTRIBUTES}
+                row["fixed_table"] = entry.fixed_table  # a seat wish (issue 39)
             rows.append(row)
         team_rows = [{"ref": team_ref[t.pk], "name": t.name} for t in teams]
         for ref, player in enumerate(players, start=1):
@@ -514,6 +518,19 @@ class _Builder:
             for category in found
         ]
 
+    def apart_groups(self, numbers: dict[int, int]) -> list[dict]:
+        """The never-together groups (issue 39, full only), each with its members' start
+        numbers: two queries."""
+        groups = ApartGroup.objects.filter(tournament=self.tournament).order_by("pk")
+        members: dict[int, list[int]] = defaultdict(list)
+        for group_id, entry_id in (
+            Entry.objects.filter(apart_group__in=groups)
+            .order_by("start_number")
+            .values_list("apart_group_id", "pk")
+        ):
+            members[group_id].append(numbers[entry_id])
+        return [{"note": g.note, "members": members[g.pk]} for g in groups]
+
     def series(self) -> list[dict]:
         found = Series.objects.filter(tournaments=self.tournament).order_by("slug")
         if self.public:
@@ -588,6 +605,7 @@ def build(
             else {
                 "registrations": builder.registrations(numbers),
                 "prize_categories": builder.prizes(),
+                "apart_groups": builder.apart_groups(numbers),
             }
         )
     )
