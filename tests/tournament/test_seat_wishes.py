@@ -114,7 +114,8 @@ def test_a_fixed_table_is_one_players_table(tournament, field, director_user):
     set_fixed_table(field[0], 1, director_user)
     assert Entry.objects.get(pk=field[0].pk).fixed_table == 1
     assert history_reason(field[0].history.first()) == "fester Tisch 1"
-    with pytest.raises(DomainError, match=r"Tisch 1 ist schon der feste Tisch von Anna Schäfer \(1\)"):
+    taken = r"Tisch 1 ist schon der feste Tisch von Anna Schäfer \(1\)"
+    with pytest.raises(DomainError, match=taken):
         set_fixed_table(field[1], 1, director_user)
     assert Entry.objects.get(pk=field[1].pk).fixed_table is None
     with pytest.raises(DomainError, match="von 1 bis 250"):
@@ -192,7 +193,8 @@ def test_a_group_typed_on_the_players_page_is_listed(director_client, tournament
     assert response.status_code == 302
     assert response["Location"].endswith(f"/manage/{tournament.slug}/#seat-wishes")
     page = players_page(director_client, tournament).content.decode()
-    assert "Nie an einem Tisch: Anna Schäfer (1), Bernd Schäfer (2)." in page
+    added = page.index("Nie an einem Tisch: Anna Schäfer (1), Bernd Schäfer (2).")
+    assert added > page.index('id="seat-wishes"')  # in the card, where the browser lands
     group = ApartGroup.objects.get()
     assert f'id="apart-group-{group.pk}"' in page and "Ehepaar" in page
     remove = reverse("manage:seat-wish-remove", args=[tournament.slug, group.pk])

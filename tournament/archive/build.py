@@ -22,7 +22,6 @@ from typing import Any
 from django.utils import timezone
 
 from ..models import (
-    ApartGroup,
     DrawLog,
     Entry,
     Game,
@@ -180,6 +179,7 @@ class _Builder:
         self.tournament = tournament
         self.public = public
         self.results_visible = results_visible
+        self.entry_rows: list[Entry] = []  # read by entries()
 
     def settings(self, hidden_rounds: bool) -> dict[str, Any]:
         t = self.tournament
@@ -199,9 +199,10 @@ class _Builder:
         """Teams, players and entries; the start number of each entry by its id."""
         entries = list(
             Entry.objects.filter(tournament=self.tournament)
-            .select_related("player", "fee_changed_by")
+            .select_related("player", "fee_changed_by", "apart_group")
             .order_by("start_number")
         )
+        self.entry_rows = entries
         teams = list(Team.objects.filter(tournament=self.tournament).order_by("name", "pk"))
         used_teams = {e.team_id for e in entries}
         if self.public:
@@ -518,18 +519,17 @@ class _Builder:
             for category in found
         ]
 
-    def apart_groups(self, numbers: dict[int, int]) -> list[dict]:
-        """The never-together groups (issue 39, full only), each with its members' start
-        numbers: two queries."""
-        groups = ApartGroup.objects.filter(tournament=self.tournament).order_by("pk")
-        members: dict[int, list[int]] = defaultdict(list)
-        for group_id, entry_id in (
-            Entry.objects.filter(apart_group__in=groups)
-            .order_by("start_number")
-            .values_list("apart_group_id", "pk")
-        ):
-            members[group_id].append(numbers[entry_id])
-        return [{"note": g.note, "members": members[g.pk]} for g in groups]
+    def apart_groups(self) -> list[dict]:
+        """The never-together groups (issue 39, full only) in the order they were made, each
+        with its members' start numbers: read with the entries (a group whose players are all
+        gone is nothing to carry)."""
+        groups: dict[int, dict] = {}
+        for entry in self.entry_rows:
+            group = entry.apart_group
+            if group is not None:
+                found = groups.setdefault(group.pk, {"note": group.note, "members": []})
+                found["members"].append(entry.start_number)
+        return [groups[pk] for pk in sorted(groups)]
 
     def series(self) -> list[dict]:
         found = Series.objects.filter(tournaments=self.tournament).order_by("slug")
@@ -605,7 +605,7 @@ def build(
             else {
                 "registrations": builder.registrations(numbers),
                 "prize_categories": builder.prizes(),
-                "apart_groups": builder.apart_groups(numbers),
+                "apart_groups": builder.apart_groups(),
             }
         )
     )

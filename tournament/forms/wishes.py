@@ -11,6 +11,9 @@ from .text import LineField
 # Start numbers as people type them: "12, 47", "12 47", "12; 47", "12/47".
 SEPARATORS = re.compile(r"[\s,;/+&]+")
 MAX_MEMBERS = 20
+# The players page shows a message with this tag in the seat wishes' card, where the browser
+# lands after a change, not at the top of the page.
+MESSAGE_TAG = "seat-wishes"
 
 
 class ApartGroupForm(forms.Form):

@@ -38,7 +38,7 @@ from ..exports import downloads
 from ..exports.export import download
 from ..forms import EntryForm
 from ..forms.players import EntryEditForm, QuickCheckinForm
-from ..forms.wishes import ApartGroupForm
+from ..forms.wishes import MESSAGE_TAG, ApartGroupForm
 from ..listings.filters import EntryFilter
 from ..listings.tables import EntryTable
 from ..models import EntryStatus, FeeStatus, Registration
@@ -178,7 +178,10 @@ def _entry_page(request, tournament, form=None, status=200, *, poll=False):
     table.body_html = live_rows.table_body(rows, state.order)
     if poll:
         return render(request, "tournament/manage/_players_live_response.html", context)
+    top, wish_messages = _wish_messages(request)
     context |= {
+        "messages": top,
+        "wish_messages": wish_messages,
         "filter": entry_filter,
         "form": form or EntryForm(),
         "quick": _quick_form(focus=request.session.pop(QUICK_FOCUS, False)),
@@ -456,6 +459,16 @@ def checkin_link_toggle(request, slug):
     else:
         messages.success(request, _("Check-in by personal link is closed."))
     return redirect("manage:entry-list", slug=tournament.slug)
+
+
+def _wish_messages(request) -> tuple[list, list]:
+    """This request's messages: those for the top of the page, and those of the seat wishes'
+    card (shown in the card, where the browser lands after changing a wish)."""
+    top: list = []
+    card: list = []
+    for message in messages.get_messages(request):
+        (card if MESSAGE_TAG in (message.extra_tags or "").split() else top).append(message)
+    return top, card
 
 
 def _checked_in_text(entry) -> str:

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from ..domain.wishes import add_apart_group, remove_apart_group, who
 from ..errors import DomainError
-from ..forms.wishes import ApartGroupForm
+from ..forms.wishes import MESSAGE_TAG, ApartGroupForm
 from ..models import ApartGroup
 from ..permissions import director_required, get_managed_tournament
 from ..queries.wishes import seat_wishes
@@ -50,6 +50,7 @@ def seat_wishes_page(request, slug):
                     request,
                     _("Never at one table: %(players)s.")
                     % {"players": ", ".join(who(entry) for entry in members)},
+                    extra_tags=MESSAGE_TAG,
                 )
                 return _back(tournament)
     context = {"tournament": tournament, "wishes": seat_wishes(tournament), "wish_form": form}
@@ -70,9 +71,11 @@ def seat_wish_remove(request, slug, pk):
             raise DomainError(_("This never-together group was removed already."))
         remove_apart_group(group, request.user)
     except DomainError as exc:
-        messages.info(request, exc.message)
+        messages.info(request, exc.message, extra_tags=MESSAGE_TAG)
     else:
         messages.success(
-            request, _("Never at one table %(numbers)s removed.") % {"numbers": numbers}
+            request,
+            _("Never at one table %(numbers)s removed.") % {"numbers": numbers},
+            extra_tags=MESSAGE_TAG,
         )
     return _back(tournament)
