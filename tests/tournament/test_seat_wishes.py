@@ -15,7 +15,15 @@ from tournament.domain.personal_data import forget_personal_data
 from tournament.domain.wishes import add_apart_group, remove_apart_group, set_fixed_table
 from tournament.errors import DomainError
 from tournament.forms import TournamentForm
-from tournament.models import ApartGroup, Entry, RoundStatus, Team, Tournament, TournamentStatus
+from tournament.models import (
+    ApartGroup,
+    DrawLog,
+    Entry,
+    RoundStatus,
+    Team,
+    Tournament,
+    TournamentStatus,
+)
 from tournament.models.audit import history_reason
 from tournament.queries.personal_data import personal_data
 from tournament.queries.wishes import seat_wishes
@@ -347,6 +355,22 @@ def test_the_full_file_carries_the_wishes(wished):
     ]
     assert copy.entries.get(fixed_table=1).start_number == 6
     assert archive.build(copy)["apart_groups"] == doc["apart_groups"]
+
+
+def test_the_full_file_carries_what_a_draw_s_wishes_cost(wished):
+    round_ = factories.RoundFactory(tournament=wished, number=1, status=RoundStatus.DRAWN)
+    cost = {"groups": 3, "players": 8, "fixed": 1, "teams": True, "repeats": 0,
+            "lower_bound": 0, "spread": 0, "clubs": 0, "without": None}  # fmt: skip
+    DrawLog.objects.create(round=round_, action="draw", seed=7, wish_cost=cost)
+    doc = archive.build(wished)
+    assert doc["rounds"][0]["draw_logs"][0]["wish_cost"] == cost
+    forget(wished)
+    copy = archive.restore(doc)
+    assert DrawLog.objects.get(round__tournament=copy).wish_cost == cost
+    doc["rounds"][0]["draw_logs"][0]["wish_cost"] = "teuer"
+    forget(copy)
+    with pytest.raises(archive.ArchiveError):
+        archive.restore(doc)
 
 
 def test_the_public_file_carries_none_of_them(wished):

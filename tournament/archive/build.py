@@ -462,6 +462,8 @@ class _Builder:
                 "user": log.user.get_username() if log.user else None,
                 "at": moment(log.at),
                 "plan": by_start_number(log.plan, numbers),
+                # What the seat wishes cost (issue 39): counts and figures, no entry ids.
+                "wish_cost": log.wish_cost,
             }
             out[log.round_id].append(item)
         return out

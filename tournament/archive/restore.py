@@ -541,6 +541,7 @@ def _rounds(doc: dict, tournament: Tournament, entries: dict[int, int], users) -
                     "user_id": getattr(users.get(log["user"]), "pk", None),
                     "at": when(log["at"]),
                     "plan": _plan(log["plan"], entries),
+                    "wish_cost": _wish_cost(log.get("wish_cost")),
                 }
             )
         for mail in r.get("seat_mails", []):
@@ -555,6 +556,13 @@ def _rounds(doc: dict, tournament: Tournament, entries: dict[int, int], users) -
             )
     insert(DrawLog, logs)
     insert(SeatMail, mails)
+
+
+def _wish_cost(cost: Any) -> dict | None:
+    """What a draw's seat wishes cost (optional: older files lack it): an object or none."""
+    if cost is not None and not isinstance(cost, dict):
+        raise ArchiveError(BROKEN)
+    return cost
 
 
 def _plan(plan: Any, entries: dict[int, int]) -> list | None:
