@@ -12,6 +12,7 @@ from tests.tournament.archive.conftest import forget
 from tests.tournament.test_tournaments import as_browser_sends
 from tournament import archive
 from tournament.domain.personal_data import forget_personal_data
+from tournament.domain.players import merge_players
 from tournament.domain.wishes import add_apart_group, remove_apart_group, set_fixed_table
 from tournament.errors import DomainError
 from tournament.forms import TournamentForm
@@ -134,6 +135,22 @@ def test_a_fixed_table_is_one_players_table(tournament, field, director_user):
     records = field[1].history.count()
     set_fixed_table(field[1], 1, director_user)  # nothing changes, nothing written
     assert field[1].history.count() == records
+
+
+def test_a_player_entered_twice_keeps_the_wishes_of_the_double(tournament, field, director_user):
+    """Added again as "Schafer" by mistake, and the couple entered with the double's number:
+    merging the two keeps the couple and the fixed table."""
+    double = factories.EntryFactory(
+        tournament=tournament,
+        start_number=20,
+        player=factories.PlayerFactory(first_name="Anna", last_name="Schafer"),
+    )
+    add_apart_group(tournament, [2, 20], "Ehepaar", director_user)
+    set_fixed_table(double, 2, director_user)
+    merge_players(field[0].player, double.player, user=director_user, reason="zweimal")
+    anna = Entry.objects.get(pk=field[0].pk)
+    assert anna.fixed_table == 2
+    assert members(anna.apart_group) == [1, 2]
 
 
 # --- what the players page warns of --------------------------------------------------------
