@@ -136,7 +136,7 @@ def check_fixed_table(entry: Entry, number: int | None) -> None:
         )
 
 
-def fixed_table_event(number: int | None):
+def _fixed_table_event(number: int | None):
     return (
         event("fixed-table-cleared") if number is None else event("fixed-table-set", table=number)
     )
@@ -153,6 +153,6 @@ def set_fixed_table(entry: Entry, number: int | None, user, reason: Reason = "")
             return entry
         check_fixed_table(entry, number)
         entry.fixed_table = number
-        stamp(entry, user, reason or fixed_table_event(number))
+        stamp(entry, user, reason or _fixed_table_event(number))
         entry.save(update_fields=["fixed_table"])
     return entry
