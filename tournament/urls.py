@@ -29,6 +29,7 @@ from .views import (
     standings,
     statistics,
     tournaments,
+    wishes,
 )
 
 manage_patterns = (
@@ -65,6 +66,12 @@ manage_patterns = (
         path("<slug:slug>/entries/add/", entries.entry_add, name="entry-add"),
         path("<slug:slug>/entries/<int:pk>/checkin/", entries.entry_checkin, name="entry-checkin"),
         path("<slug:slug>/entries/<int:pk>/edit/", entries.entry_edit, name="entry-edit"),
+        path("<slug:slug>/wishes/", wishes.seat_wishes_page, name="seat-wishes"),
+        path(
+            "<slug:slug>/wishes/<int:pk>/remove/",
+            wishes.seat_wish_remove,
+            name="seat-wish-remove",
+        ),
         path(
             "<slug:slug>/entries/checkin/",
             entries.entry_checkin_number,

@@ -85,6 +85,9 @@ DIRECTOR_PAGES = {
     "entry-checkin": (lambda t, e: {"slug": t.slug, "pk": e.pk}, "post", 302),
     "entry-status": (lambda t, e: {"slug": t.slug, "pk": e.pk, "action": "withdraw"}, "post", 302),
     "entry-edit": (lambda t, e: {"slug": t.slug, "pk": e.pk}, "get", 200),
+    # Seat wishes (issue 39): the card alone; removing a group that is not there (a message).
+    "seat-wishes": (lambda t, e: {"slug": t.slug}, "get", 200),
+    "seat-wish-remove": (lambda t, e: {"slug": t.slug, "pk": 0}, "post", 302),
     "entry-checkin-number": (lambda t, e: {"slug": t.slug}, "post", 302),
     "entry-checkin-all": (lambda t, e: {"slug": t.slug}, "post", 302),
     # Fees: a tap without a choice is refused; the treasurer's workbook; check-in by link.

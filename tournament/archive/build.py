@@ -71,6 +71,8 @@ PRIVATE_SETTINGS = (
     "registration_consent",
     "checkin_open",
     "projector_token",
+    # Seat wishes (issue 39): what the director arranged for people, never public.
+    "teams_apart",
 )
 PRIVATE_MOMENTS = ("registration_opens_at", "registration_closes_at")
 # A penalty's details beyond its points: the full profile only (the reasons are the referees').
@@ -177,6 +179,7 @@ class _Builder:
         self.tournament = tournament
         self.public = public
         self.results_visible = results_visible
+        self.entry_rows: list[Entry] = []  # read by entries()
 
     def settings(self, hidden_rounds: bool) -> dict[str, Any]:
         t = self.tournament
@@ -196,9 +199,10 @@ class _Builder:
         """Teams, players and entries; the start number of each entry by its id."""
         entries = list(
             Entry.objects.filter(tournament=self.tournament)
-            .select_related("player", "fee_changed_by")
+            .select_related("player", "fee_changed_by", "apart_group")
             .order_by("start_number")
         )
+        self.entry_rows = entries
         teams = list(Team.objects.filter(tournament=self.tournament).order_by("name", "pk"))
         used_teams = {e.team_id for e in entries}
         if self.public:
@@ -235,6 +239,7 @@ class _Builder:
                     "fee_changed_at": moment(entry.fee_changed_at),
                 }
                 row |= {key: getattr(entry, key) for key in ENTRY_ATTRIBUTES}
+                row["fixed_table"] = entry.fixed_table  # a seat wish (issue 39)
             rows.append(row)
         team_rows = [{"ref": team_ref[t.pk], "name": t.name} for t in teams]
         for ref, player in enumerate(players, start=1):
@@ -457,6 +462,8 @@ class _Builder:
                 "user": log.user.get_username() if log.user else None,
                 "at": moment(log.at),
                 "plan": by_start_number(log.plan, numbers),
+                # What the seat wishes cost (issue 39): counts and figures, no entry ids.
+                "wish_cost": log.wish_cost,
             }
             out[log.round_id].append(item)
         return out
@@ -513,6 +520,18 @@ class _Builder:
             | {"prizes": prizes[category.pk]}
             for category in found
         ]
+
+    def apart_groups(self) -> list[dict]:
+        """The never-together groups (issue 39, full only) in the order they were made, each
+        with its members' start numbers: read with the entries (a group whose players are all
+        gone is nothing to carry)."""
+        groups: dict[int, dict] = {}
+        for entry in self.entry_rows:
+            group = entry.apart_group
+            if group is not None:
+                found = groups.setdefault(group.pk, {"note": group.note, "members": []})
+                found["members"].append(entry.start_number)
+        return [groups[pk] for pk in sorted(groups)]
 
     def series(self) -> list[dict]:
         found = Series.objects.filter(tournaments=self.tournament).order_by("slug")
@@ -588,6 +607,7 @@ def build(
             else {
                 "registrations": builder.registrations(numbers),
                 "prize_categories": builder.prizes(),
+                "apart_groups": builder.apart_groups(),
             }
         )
     )

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..base.versions import mark_changed, mark_series_changed
 from ..models import (
+    ApartGroup,
     DrawLog,
     Entry,
     Game,
@@ -47,7 +48,7 @@ from ..models import (
 )
 from ..models.locks import lock_tournament
 from ..models.round import new_table_token
-from ..models.tournament import FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR, SLUG_MAX, Sex
+from ..models.tournament import FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR, MAX_FIXED_TABLE, SLUG_MAX, Sex
 from ..permissions import directed_series, managed_tournaments
 from .build import (
     DRAW_LOG_FIELDS,
@@ -251,6 +252,7 @@ def _clear(tournament: Tournament) -> None:
         Prize.objects.filter(category__tournament=tournament),
         PrizeCategory.objects.filter(tournament=tournament),
         Entry.objects.filter(tournament=tournament),
+        ApartGroup.objects.filter(tournament=tournament),
         Team.objects.filter(tournament=tournament),
     ):
         queryset._raw_delete(queryset.db)
@@ -309,7 +311,11 @@ def _entries(
             entry.fee_changed_by = users.get(e["fee_changed_by"])
             entry.fee_changed_at = when(e["fee_changed_at"])
             _attributes(entry, e)
+            entry.fixed_table = _fixed_table(e.get("fixed_table"))
         entries.append(entry)
+    tables = [entry.fixed_table for entry in entries if entry.fixed_table is not None]
+    if len(tables) != len(set(tables)):  # two players at one table in every round
+        raise ArchiveError(BROKEN)
     Entry.objects.bulk_create(entries, batch_size=BATCH)
     return {entry.start_number: entry.pk for entry in entries}
 
@@ -328,6 +334,33 @@ def _attributes(entry: Entry, e: dict) -> None:
         raise ArchiveError(BROKEN)
     if not isinstance(entry.guest, bool) or not isinstance(entry.newcomer, bool):
         raise ArchiveError(BROKEN)
+
+
+def _fixed_table(value: Any) -> int | None:
+    """A seat wish's table number (optional key, full profile only), as the verb takes it."""
+    number = integer(value, null=True)
+    if number is not None and not 1 <= number <= MAX_FIXED_TABLE:
+        raise ArchiveError(BROKEN)
+    return number
+
+
+def _apart_groups(doc: dict, tournament: Tournament, entries: dict[int, int]) -> None:
+    """The never-together groups (issue 39; optional, full profile only): an entry in one
+    group at most, as the verb keeps it."""
+    groups, members = [], []
+    seen: set[int] = set()
+    for g in doc.get("apart_groups", []):
+        numbers = g["members"]
+        if not isinstance(numbers, list) or any(integer(n) in seen for n in numbers):
+            raise ArchiveError(BROKEN)
+        seen.update(numbers)
+        group = ApartGroup(tournament=tournament, note=_text(g["note"]))
+        group.full_clean(exclude=["tournament"])
+        groups.append(group)
+        members.append([entries[n] for n in numbers])
+    ApartGroup.objects.bulk_create(groups)
+    for group, ids in zip(groups, members, strict=True):
+        Entry.objects.filter(pk__in=ids).update(apart_group=group)
 
 
 def _prizes(doc: dict, tournament: Tournament) -> None:
@@ -508,6 +541,7 @@ def _rounds(doc: dict, tournament: Tournament, entries: dict[int, int], users) -
                     "user_id": getattr(users.get(log["user"]), "pk", None),
                     "at": when(log["at"]),
                     "plan": _plan(log["plan"], entries),
+                    "wish_cost": _wish_cost(log.get("wish_cost")),
                 }
             )
         for mail in r.get("seat_mails", []):
@@ -522,6 +556,13 @@ def _rounds(doc: dict, tournament: Tournament, entries: dict[int, int], users) -
             )
     insert(DrawLog, logs)
     insert(SeatMail, mails)
+
+
+def _wish_cost(cost: Any) -> dict | None:
+    """What a draw's seat wishes cost (optional: older files lack it): an object or none."""
+    if cost is not None and not isinstance(cost, dict):
+        raise ArchiveError(BROKEN)
+    return cost
 
 
 def _plan(plan: Any, entries: dict[int, int]) -> list | None:
@@ -640,6 +681,7 @@ def _restore(
     _registrations(doc, tournament, entries)
     if doc["profile"] == "full":
         _prizes(doc, tournament)
+        _apart_groups(doc, tournament, entries)
     if with_series:
         _series(doc, tournament, importer)
     orphans = set(old_anonymous.values()) - set(anonymous.values())

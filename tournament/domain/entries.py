@@ -22,6 +22,7 @@ from ..queries.players import (
     known_tournaments,
 )
 from . import bulk
+from .wishes import KEEP, Keep, check_fixed_table
 
 
 @dataclass(frozen=True)
@@ -340,12 +341,14 @@ def edit_entry(
     role: str = "",
     publish: bool | None = None,
     attributes: EntryAttributes | None = None,
+    fixed_table: int | None | Keep = KEEP,
 ) -> Entry:
     """Correct an entry: the player's name, club and DDV member number, the team, (before
     the first draw) the start number and, when given, the consent to be named (``publish``,
-    the online registration follows as in :func:`set_publish`) and what the prize categories
-    ask (``attributes``). All or nothing in one transaction, one history record of the
-    entry; refused with a message otherwise."""
+    the online registration follows as in :func:`set_publish`), what the prize categories
+    ask (``attributes``) and the seat wish of a fixed table (``fixed_table``, a table
+    number or None; checked as ``wishes.set_fixed_table`` does). All or nothing in one
+    transaction, one history record of the entry; refused with a message otherwise."""
     typed = reason.strip() if not isinstance(reason, Event) else reason
     if not isinstance(reason, Event):
         reason = reason.strip() or event("entry-corrected")
@@ -395,6 +398,8 @@ def edit_entry(
                 raise DomainError(
                     _("Start number %(number)s is already taken.") % {"number": start_number}
                 )
+        if not isinstance(fixed_table, Keep) and fixed_table != entry.fixed_table:
+            check_fixed_table(entry, fixed_table)
         team = _team(tournament, team_name, user)
         try:
             # Savepoints: a number taken meanwhile by another request is a message, not a 500.
@@ -420,6 +425,9 @@ def edit_entry(
                 if getattr(entry, name) != value:
                     setattr(entry, name, value)
                     changed.append(name)
+            if not isinstance(fixed_table, Keep) and fixed_table != entry.fixed_table:
+                entry.fixed_table = fixed_table
+                changed.append("fixed_table")
             if changed:
                 stamp(entry, user, reason, role=role)
                 with transaction.atomic():

@@ -1,6 +1,7 @@
 """Deleting personal data after a tournament (GDPR Art. 17, README "Datenschutz / privacy"):
 the e-mail addresses and personal links of its online registrations and the personal pages of
-its entries, and the years of birth and sexes given for the prize categories. What the site
+its entries, the years of birth and sexes given for the prize categories, and the seat wishes
+(never-together groups with their notes, fixed tables). What the site
 holds about a person is read in :mod:`tournament.queries.personal_data`."""
 
 from collections.abc import Iterable
@@ -12,13 +13,14 @@ from django.utils.translation import gettext as _
 
 from ..base.versions import mark_changed
 from ..errors import DomainError
-from ..models import Tournament, TournamentStatus
+from ..models import ApartGroup, Tournament, TournamentStatus
 
 
 def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int:
     """Delete the e-mail addresses and personal links of finished tournaments' registrations
-    and entries (the player cards' pages), and their years of birth and sexes (the prize
-    categories'); names and results stay. Returns how many
+    and entries (the player cards' pages), their years of birth and sexes (the prize
+    categories') and their seat wishes (issue 39: the groups, the notes also from the groups'
+    history, and the fixed tables); names and results stay. Returns how many
     registrations were cleared. Refused for a tournament that is not finished."""
     count = 0
     with transaction.atomic():
@@ -37,4 +39,12 @@ def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int
             tournament.registrations.filter(given).update(birth_year=None, sex="")
             if tournament.entries.filter(given).update(birth_year=None, sex=""):
                 mark_changed(tournament)  # an UPDATE sends no signals
+            # The seat wishes (a couple, a wheelchair place): the tournament is over. A note
+            # may say why ("wheelchair"), so it goes from the groups' history too.
+            wished = Q(apart_group__isnull=False) | Q(fixed_table__isnull=False)
+            if tournament.entries.filter(wished).update(apart_group=None, fixed_table=None):
+                mark_changed(tournament)
+            groups = ApartGroup.objects.filter(tournament=tournament)
+            groups._raw_delete(groups.db)  # no history record: it would keep the note
+            ApartGroup.history.filter(tournament_id=tournament.pk).update(note="")
     return count

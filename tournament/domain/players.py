@@ -149,9 +149,10 @@ def _kept_takes_over(double: Entry, keep: Player, user, reason: str) -> None:
     """Before ``double`` (an entry of the dropped player in a tournament where ``keep`` has an
     entry too) is deleted, the kept entry takes over what the double holds: its place if
     the double is active and the kept entry only withdrawn, its check-in, a fee ticked on it,
-    and its online registration, so the personal link keeps showing the place. If the kept
-    entry has a live registration of its own, the double's is cancelled (one person, one
-    registration); so it is when the kept entry is disqualified."""
+    its seat wishes where the kept entry has none, and its online registration, so the
+    personal link keeps showing the place. If the kept entry has a live registration of its
+    own, the double's is cancelled (one person, one registration); so it is when the kept
+    entry is disqualified."""
     kept = lock(Entry.objects).get(tournament_id=double.tournament_id, player=keep)
     merged = event("merged-with-entry", id=double.player_id, reason=reason)
     fields = []
@@ -168,6 +169,14 @@ def _kept_takes_over(double: Entry, keep: Player, user, reason: str) -> None:
             double.fee_changed_at,
         )
         fields += ["fee", "fee_changed_by", "fee_changed_at"]
+    # The seat wishes (issue 39): the double's never-together group and fixed table, where
+    # the kept entry has none (the double's table is free once it is deleted).
+    if kept.apart_group_id is None and double.apart_group_id is not None:
+        kept.apart_group_id = double.apart_group_id
+        fields.append("apart_group")
+    if kept.fixed_table is None and double.fixed_table is not None:
+        kept.fixed_table = double.fixed_table
+        fields.append("fixed_table")
     if fields:
         stamp(kept, user, merged).save(update_fields=fields)
     registration = lock(Registration.objects.filter(entry=double)).first()

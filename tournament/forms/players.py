@@ -7,6 +7,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from ..domain.wishes import MAX_TABLE
 from ..models import Player
 from ..models.names import sort_key
 from .entries import EntryForm, no_control_characters
@@ -15,7 +16,20 @@ START_NUMBER_VALIDATORS = [MinValueValidator(1), MaxValueValidator(99999)]
 
 
 class EntryEditForm(EntryForm):
-    """The add form's fields, the start number required, and why the entry is corrected."""
+    """The add form's fields, the start number required, the fixed table, and why the entry
+    is corrected."""
+
+    # A seat wish (issue 39): the player sits at this table in every new round.
+    fixed_table = forms.IntegerField(
+        label=_("fixed table"),
+        required=False,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_TABLE)],
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": MAX_TABLE}),
+        help_text=_(
+            "E.g. a wheelchair place by the door: the player sits at this table in every new "
+            "round, the others rotate around them. Empty: drawn like everybody."
+        ),
+    )
 
     reason = forms.CharField(
         label=_("Reason (for the history)"),

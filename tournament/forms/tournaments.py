@@ -197,6 +197,7 @@ class TournamentForm(forms.ModelForm):
             "venue",
             "planned_rounds",
             "separate_clubs_rounds",
+            "teams_apart",
             "is_public",
             "standings_live",
             "tiebreak",

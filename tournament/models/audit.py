@@ -101,6 +101,11 @@ EVENTS = {
     "row-removed": _("removed"),
     "changed-after-confirmation": _("changed after confirmation"),
     "changed-after-confirmation-again": _("changed after confirmation: to be confirmed again"),
+    # Seat wishes (issue 39): the start numbers of the group.
+    "never-together-added": _("never at one table: %(numbers)s"),
+    "never-together-removed": _("never at one table removed: %(numbers)s"),
+    "fixed-table-set": _("fixed table %(table)s"),
+    "fixed-table-cleared": _("fixed table removed"),
     # Who changed a Spielliste row (a name, or a list keeper's label in the site's language),
     # why and what it did to the confirmation: "leitung: typo · changed after confirmation".
     "by": "%(actor)s",

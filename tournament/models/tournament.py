@@ -434,6 +434,9 @@ FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR = 1900, 2100
 # What the prize categories ask of an entry: personal data, kept out of the history.
 PRIZE_ATTRIBUTES = ("birth_year", "sex", "guest", "newcomer")
 BIRTH_YEAR_VALIDATORS = [MinValueValidator(FIRST_BIRTH_YEAR), MaxValueValidator(LAST_BIRTH_YEAR)]
+# The highest table a seat wish can fix a player to (Entry.fixed_table): the draw seats at most
+# 1,000 players (domain.draw.MAX_DRAW_PLAYERS), at 250 tables.
+MAX_FIXED_TABLE = 250
 
 
 class Sex(models.TextChoices):

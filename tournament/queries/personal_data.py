@@ -78,6 +78,20 @@ def _with_history(instance: Model, skip: tuple[str, ...] = (), who: bool = True)
     return {**_fields(instance, skip), "history": _history(instance, who)}
 
 
+def _wishes(entry: Entry) -> dict:
+    """The seat wishes of the entry (issue 39): its fixed table, and its never-together group
+    with the group's note and the others' start numbers (not their names: theirs)."""
+    group = entry.apart_group
+    together = None
+    if group is not None:
+        others = group.members.exclude(pk=entry.pk).order_by("start_number")
+        together = {
+            "note": group.note,
+            "with_start_numbers": list(others.values_list("start_number", flat=True)),
+        }
+    return {"fixed_table": entry.fixed_table, "never_at_one_table": together}
+
+
 def _entry(entry: Entry) -> dict:
     tournament = entry.tournament
     seats = Seat.objects.filter(entry=entry).select_related("round", "table")
@@ -107,6 +121,7 @@ def _entry(entry: Entry) -> dict:
         },
         "entry": _with_history(entry),
         "team": entry.team.name if entry.team else None,
+        "seat_wishes": _wishes(entry),
         "rounds": rounds,
         "penalties": [_with_history(penalty) for penalty in penalties],
         "online_registrations": [_with_history(r) for r in registrations],
@@ -123,7 +138,7 @@ def personal_data(
     another director's note)."""
     entries = (
         Entry.objects.filter(player=player, tournament__in=tournaments)
-        .select_related("tournament", "team")
+        .select_related("tournament", "team", "apart_group")
         .order_by("tournament__date", "tournament__pk")
     )
     linked = Registration.objects.filter(entry__in=entries)

@@ -38,6 +38,7 @@ from ..exports import downloads
 from ..exports.export import download
 from ..forms import EntryForm
 from ..forms.players import EntryEditForm, QuickCheckinForm
+from ..forms.wishes import MESSAGE_TAG, ApartGroupForm
 from ..listings.filters import EntryFilter
 from ..listings.tables import EntryTable
 from ..models import EntryStatus, FeeStatus, Registration
@@ -45,6 +46,7 @@ from ..models.audit import event, history_reason
 from ..permissions import changeable_players, director_required, get_managed_tournament
 from ..queries.fees import fee_sums, shows_fees
 from ..queries.players import PlayerData
+from ..queries.wishes import seat_wishes
 from ..tasks.mail import RequestMailer
 from ..web import live_rows
 
@@ -176,7 +178,10 @@ def _entry_page(request, tournament, form=None, status=200, *, poll=False):
     table.body_html = live_rows.table_body(rows, state.order)
     if poll:
         return render(request, "tournament/manage/_players_live_response.html", context)
+    top, wish_messages = _wish_messages(request)
     context |= {
+        "messages": top,
+        "wish_messages": wish_messages,
         "filter": entry_filter,
         "form": form or EntryForm(),
         "quick": _quick_form(focus=request.session.pop(QUICK_FOCUS, False)),
@@ -186,6 +191,9 @@ def _entry_page(request, tournament, form=None, status=200, *, poll=False):
         "checkin_link_offered": tournament.checkin_open
         or tournament.registration_open
         or tournament.registrations.exists(),
+        # The seat wishes' card (issue 39): outside the live part, its own field ids.
+        "wishes": seat_wishes(tournament, live["counts"]),
+        "wish_form": ApartGroupForm(auto_id="wish_%s"),
     }
     return render(request, "tournament/manage/entry_list.html", context, status=status)
 
@@ -292,6 +300,7 @@ def entry_edit(request, slug, pk):
         "team": entry.team.name if entry.team else "",
         "start_number": entry.start_number,
         "publish": entry.publish,
+        "fixed_table": entry.fixed_table,
         **{name: getattr(entry, name) for name in EntryEditForm.ATTRIBUTES},
     }
     locked = start_number_locked(tournament)
@@ -313,6 +322,7 @@ def entry_edit(request, slug, pk):
                     reason=data["reason"],
                     publish=data["publish"],
                     attributes=EntryAttributes(**form.attributes()),
+                    fixed_table=data["fixed_table"],
                 )
             except DomainError as exc:
                 form.add_error(None, exc.message)
@@ -451,6 +461,16 @@ def checkin_link_toggle(request, slug):
     return redirect("manage:entry-list", slug=tournament.slug)
 
 
+def _wish_messages(request) -> tuple[list, list]:
+    """This request's messages: those for the top of the page, and those of the seat wishes'
+    card (shown in the card, where the browser lands after changing a wish)."""
+    top: list = []
+    card: list = []
+    for message in messages.get_messages(request):
+        (card if MESSAGE_TAG in (message.extra_tags or "").split() else top).append(message)
+    return top, card
+
+
 def _checked_in_text(entry) -> str:
     return _("%(name)s (%(number)s) checked in.") % {
         "name": entry.player.full_name,
@@ -482,6 +502,9 @@ def _changes(entry, user, limit: int = 20) -> list[dict]:
             team,
             record.get_status_display(),
             _("checked in") if record.checked_in else "",
+            _("fixed table %(table)s") % {"table": record.fixed_table}
+            if record.fixed_table
+            else "",
         ]
         rows.append(
             {
