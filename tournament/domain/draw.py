@@ -40,12 +40,9 @@ from ..models.audit import role_of, stamp
 from ..models.locks import lock, lock_tournament
 from ..models.names import club_key
 from ..models.round_status import STARTED
-from ..wording.findings import (
-    impossible_field_message,
-    impossible_wishes_message,
-    wish_break_message,
-)
+from ..wording.findings import impossible_field_message
 from . import bulk
+from .draw_wishes import break_sentences, refusal, seat_wishes, wish_breaks, wish_rows
 
 logger = logging.getLogger(__name__)
 
@@ -86,29 +83,6 @@ def seating_of(rounds) -> list[list[list[int]]]:
     return result
 
 
-def seat_wishes(
-    rows: list[tuple[int, int | None, int | None, int | None]], teams_apart: bool
-) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
-    """The seat wishes of the players ``rows`` (entry id, never-together group id, team id,
-    fixed table): the never-together groups as sorted tuples of entry ids (every team too when
-    ``teams_apart``; groups with fewer than two of these players dropped, the same group once),
-    sorted; and the fixed tables as sorted (entry id, table number) pairs. No hash order:
-    equal rows give equal wishes, so equal snapshots still mean the same plan."""
-    groups: dict[tuple[str, int], list[int]] = {}
-    for entry_id, group, team, _table in rows:
-        if group is not None:
-            groups.setdefault(("group", group), []).append(entry_id)
-        if teams_apart and team is not None:
-            groups.setdefault(("team", team), []).append(entry_id)
-    apart = sorted({tuple(sorted(m)) for m in groups.values() if len(m) > 1})
-    at_table = sorted((entry_id, table) for entry_id, _g, _t, table in rows if table is not None)
-    return tuple(apart), tuple(at_table)
-
-
-def _wish_rows(entries) -> list[tuple[int, int | None, int | None, int | None]]:
-    return list(entries.values_list("pk", "apart_group_id", "team_id", "fixed_table"))
-
-
 def _rounds_with_seats(tournament: Tournament):
     return tournament.rounds.prefetch_related("tables__seats").order_by("number")
 
@@ -139,7 +113,7 @@ class Snapshot:
     rounds: tuple[tuple[int, int, str, int | None], ...]  # (id, number, status, seed)
     fixed: tuple[tuple[tuple[int, ...], ...], ...]  # played rounds: tables: entry ids
     last_log: int | None  # the newest draw log entry: every draw, swap and release adds one
-    # Seat wishes (see seat_wishes): never-together groups of entry ids (the teams among
+    # Seat wishes (see draw_wishes.seat_wishes): never-together groups of entry ids (the teams among
     # them when teams_apart), and (entry id, table number) of the fixed tables.
     apart: tuple[tuple[int, ...], ...] = ()
     at_table: tuple[tuple[int, int], ...] = ()
@@ -178,7 +152,7 @@ def _snapshot(tournament: Tournament) -> Snapshot:
         tournament=tournament, status=EntryStatus.ACTIVE, checked_in=True
     ).order_by("start_number")
     checked_in = list(field.values_list("pk", "player__club"))
-    apart, at_table = seat_wishes(_wish_rows(field), tournament.teams_apart)
+    apart, at_table = seat_wishes(wish_rows(field), tournament.teams_apart)
     rounds = tuple(
         tournament.rounds.order_by("number").values_list("pk", "number", "status", "draw_seed")
     )
@@ -303,7 +277,8 @@ def draw(
     try:
         plan = seating.draw(request)
     except seating.ImpossibleWishes as exc:
-        raise DomainError(_impossible_wishes(exc, before)) from None
+        message = refusal(exc, before.at_table, before.teams_apart, before.players)
+        raise DomainError(message) from None
     seconds = time.perf_counter() - started
     repeats = {n: seating.evaluate(plan.rounds[:n]).repeat_pairs for n in numbers}
     with transaction.atomic():
@@ -319,29 +294,6 @@ def draw(
         drawn = _write_plan(locked, plan, numbers, seed, user, seconds, repeats, cost)
     _prepare_print_packs(drawn, base_url)
     return DrawResult(drawn, seconds, seed, plan.stats.timed_out)
-
-
-def _impossible_wishes(exc: seating.ImpossibleWishes, snapshot: Snapshot) -> str:
-    """The refusal of seat wishes that cannot hold, naming the players concerned."""
-    entries = Entry.objects.filter(pk__in=list(exc.players)).select_related("player", "team")
-    by_id = {e.pk: e for e in entries}
-    concerned = [by_id[pk] for pk in exc.players if pk in by_id]
-    tables = dict(snapshot.at_table) if exc.reason in ("table_missing", "same_table") else {}
-    labels = []
-    for entry in sorted(concerned, key=lambda e: e.start_number):
-        label = f"{entry.start_number} {entry.player}"
-        if entry.pk in tables:
-            label += " (" + _("table %(number)s") % {"number": tables[entry.pk]} + ")"
-        labels.append(label)
-    # A team kept apart is named as the team (the director may turn that off), not as a
-    # never-together group that happens to hold team-mates.
-    name = None
-    team = concerned[0].team if concerned else None
-    if exc.reason == "group_too_large" and snapshot.teams_apart and team is not None:
-        mates = Entry.objects.filter(pk__in=snapshot.players, team=team)
-        if set(mates.values_list("pk", flat=True)) == {e.pk for e in concerned}:
-            name = team.name
-    return impossible_wishes_message(exc.reason, labels, exc.tables, team=name)
 
 
 def wish_cost(snapshot: Snapshot, plan: seating.Plan) -> dict:
@@ -456,54 +408,6 @@ def _write_plan(
 
 
 @dataclass(frozen=True)
-class WishBreak:
-    """A seat wish a round does not keep: ``players`` (entry ids) of one never-together
-    group at table ``table``, or one player at ``table`` instead of the ``fixed`` one."""
-
-    table: int
-    players: tuple[int, ...]
-    fixed: int | None = None
-
-    @property
-    def pairs(self) -> int:
-        """How many wishes it breaks: the pairs at the table, or the one fixed table."""
-        return 1 if self.fixed is not None else len(self.players) * (len(self.players) - 1) // 2
-
-
-def wish_breaks(
-    tables: list[list[int]],
-    apart: tuple[tuple[int, ...], ...],
-    at_table: tuple[tuple[int, int], ...],
-) -> list[WishBreak]:
-    """The seat wishes the round ``tables`` (entry ids, in table-number order) breaks, by
-    table number: never-together groups sharing a table, fixed players elsewhere."""
-    table_of = {entry: number for number, table in enumerate(tables, 1) for entry in table}
-    breaks = []
-    for group in apart:
-        by_table: dict[int, list[int]] = {}
-        for entry in group:
-            if entry in table_of:
-                by_table.setdefault(table_of[entry], []).append(entry)
-        breaks += [WishBreak(t, tuple(m)) for t, m in sorted(by_table.items()) if len(m) > 1]
-    for entry, fixed in at_table:
-        if entry in table_of and table_of[entry] != fixed:
-            breaks.append(WishBreak(table_of[entry], (entry,), fixed))
-    return sorted(breaks, key=lambda b: (b.table, b.players))
-
-
-def _break_sentences(breaks: list[WishBreak]) -> list[str]:
-    """The breaks in words, naming the players by start number and name."""
-    ids = {entry for b in breaks for entry in b.players}
-    names = {
-        e.pk: f"{e.start_number} {e.player}"
-        for e in Entry.objects.filter(pk__in=ids).select_related("player")
-    }
-    return [
-        wish_break_message([names[entry] for entry in b.players], b.table, b.fixed) for b in breaks
-    ]
-
-
-@dataclass(frozen=True)
 class RoundReport:
     """The quality of the plan up to and including a round, as the round page shows it.
 
@@ -538,7 +442,7 @@ def round_report(round_: Round) -> RoundReport:
     every_round = seating.evaluate(plan, separate=_club_groups(len(plan), clubs_of))
     this_round = plan[-1] if rounds and rounds[-1].number == round_.number else []
     in_round = Entry.objects.filter(pk__in={e for table in this_round for e in table})
-    apart, at_table = seat_wishes(_wish_rows(in_round), tournament.teams_apart)
+    apart, at_table = seat_wishes(wish_rows(in_round), tournament.teams_apart)
     breaks = wish_breaks(this_round, apart, at_table)
     return RoundReport(
         quality=quality,
@@ -547,7 +451,7 @@ def round_report(round_: Round) -> RoundReport:
         kept_apart_rounds=kept_apart_rounds,
         wishes=bool(apart or at_table),
         wish_violations=sum(b.pairs for b in breaks),
-        wish_breaks=tuple(_break_sentences(breaks)),
+        wish_breaks=tuple(break_sentences(breaks)),
     )
 
 
@@ -604,11 +508,11 @@ def _swap_warning(round_: Round, swapped: tuple[int, int]) -> str | None:
     """The seat wishes of the ``swapped`` players their new seats break, in words."""
     tables = seating_of([Round.objects.prefetch_related("tables__seats").get(pk=round_.pk)])[0]
     seated = Entry.objects.filter(pk__in={e for table in tables for e in table})
-    apart, at_table = seat_wishes(_wish_rows(seated), round_.tournament.teams_apart)
+    apart, at_table = seat_wishes(wish_rows(seated), round_.tournament.teams_apart)
     breaks = [b for b in wish_breaks(tables, apart, at_table) if set(b.players) & set(swapped)]
     if not breaks:
         return None
-    return " ".join([_("The swap breaks a seat wish:"), *_break_sentences(breaks)])
+    return " ".join([_("The swap breaks a seat wish:"), *break_sentences(breaks)])
 
 
 def release_blocker(round_: Round) -> str | None:
