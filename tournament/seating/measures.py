@@ -61,10 +61,22 @@ def _club_violations(rounds: Sequence[Sequence[Sequence[Player]]], groups: Seque
     return count
 
 
+def _wish_violations(
+    rounds: Sequence[Sequence[Sequence[Player]]], apart: Sequence[frozenset[Player]]
+) -> int:
+    count = 0
+    for round_ in rounds:
+        for table in round_:
+            for a, b in itertools.combinations(table, 2):
+                count += sum(1 for members in apart if a in members and b in members)
+    return count
+
+
 def evaluate(
     rounds: Sequence[Sequence[Sequence[Player]]],
     players: Sequence[Player] | None = None,
     separate: Sequence[Group] = (),
+    apart: Sequence[frozenset[Player]] = (),
 ) -> Quality:
     """The quality of a plan (rounds of tables of players in position order).
 
@@ -73,7 +85,9 @@ def evaluate(
     * ``five_table_spread``: max - min of the five-table counts over ``players``;
     * ``position_balance``: max over ``players`` of (max - min) of the counts of positions
       1-4 (position 5 exists at five-tables only and is left out);
-    * ``club_violations``: pairs of one group at one table in a round the group is active.
+    * ``club_violations``: pairs of one group at one table in a round the group is active;
+    * ``wish_violations``: pairs of one never-together group of ``apart`` at one table, over
+      all rounds given (a pair in two groups counts twice).
 
     ``players`` defaults to everybody who appears in the plan.
     """
@@ -98,4 +112,5 @@ def evaluate(
         five_table_spread=max(fives.values()) - min(fives.values()) if fives else 0,
         position_balance=max((max(c) - min(c) for c in positions.values()), default=0),
         club_violations=_club_violations(rounds, separate),
+        wish_violations=_wish_violations(rounds, apart) if apart else 0,
     )

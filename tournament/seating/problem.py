@@ -4,12 +4,14 @@ and the lower bound of repeats where the search stops."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .measures import meetings
 from .types import Group, Player
+from .wishes import never_mates
 
 
 @dataclass
@@ -32,6 +34,10 @@ class Problem:
     first_lo: list[int] = field(default_factory=list)
     first_hi: list[int] = field(default_factory=list)
     repaired: bool = False  # the start's five-table seats were repaired (starts._repair_fives)
+    # never-together groups (seat wishes, fixed-table players as one more group) in indices,
+    # and per player the players it must never sit with; the same in every new round
+    apart: list[list[int]] = field(default_factory=list)
+    never: list[frozenset[int]] | None = None
 
     @classmethod
     def build(
@@ -42,6 +48,7 @@ class Problem:
         sizes: list[int],
         new: int,
         groups: Sequence[Group],
+        apart: Sequence[Sequence[int]] = (),
     ) -> Problem:
         n = len(players)
         met = [[0] * n for _ in range(n)]
@@ -72,8 +79,23 @@ class Problem:
         slots = 5 * sizes.count(5) * new
         problem.lo, problem.hi = _exposure_bounds(fives_before, slots, new)
         problem.pigeonhole = _pigeonhole(sizes, new, fixed_groups)
+        problem.apart = [list(g) for g in apart]
+        problem.never = never_mates(n, problem.apart)
         problem.first_lo, problem.first_hi = _first_bounds(problem)
         return problem
+
+    def loosened(self, by: int) -> Problem:
+        """This problem with every fair range of five-table rounds widened by ``by`` on
+        both sides and the first round free: for seat wishes that the fair shares rule out
+        (e.g. 17 players with four teams of four kept apart: one of each team sits at the
+        five-table, so the 17th would sit there every round). The wishes come first."""
+        return dataclasses.replace(
+            self,
+            lo=[max(0, lo - by) for lo in self.lo],
+            hi=[min(self.new, hi + by) for hi in self.hi],
+            first_lo=[0] * self.n,
+            first_hi=[1] * self.n,
+        )
 
     def first_round_allows(self, r: int, up: int, down: int) -> bool:
         """May ``up`` move to a five-table and ``down`` to a four-table in new round r?"""
@@ -89,7 +111,10 @@ class Problem:
         there. Every seat pair beyond the pairs that have not met yet is a repeat; per
         player, every tablemate beyond the players one has not met yet (five-table seats
         go to those with most room); and the pigeonhole bound of :func:`_pigeonhole`."""
-        unmet = [sum(1 for q in range(self.n) if q != p and not self.met[p][q])
+        # pairs that may never meet (seat wishes) are no room for new meetings
+        never = self.never or [frozenset[int]()] * self.n
+        unmet = [sum(1 for q in range(self.n)
+                     if q != p and not self.met[p][q] and q not in never[p])
                  for p in range(self.n)]  # fmt: skip
         slots = sum(s * (s - 1) // 2 for s in self.sizes) * self.new
         by_pairs = slots - sum(unmet) // 2
@@ -177,5 +202,13 @@ def _first_bounds(problem: Problem) -> tuple[list[int], list[int]]:
     clash = any(
         (lo[p] and not problem.hi[p]) or (not hi[p] and problem.lo[p] == problem.new)
         for p in range(n)
+    )
+    # a never-together group with more players who must sit at five-tables than there are
+    # five-tables (or more who may not than there are four-tables) would break its wish
+    fives = problem.sizes.count(5)
+    fours = len(problem.sizes) - fives
+    clash = clash or any(
+        sum(lo[p] for p in group) > fives or sum(1 - hi[p] for p in group) > fours
+        for group in problem.apart
     )
     return free if clash else (lo, hi)

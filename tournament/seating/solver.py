@@ -38,8 +38,10 @@ from .measures import evaluate, table_sizes
 from .positions import assign_positions
 from .problem import Problem
 from .starts import constructed_start, fair_prefixes, five_table_sets, planned_start
+from .tables import number_tables
 from .tabu import Search
-from .types import DrawRequest, DrawStats, Plan, Player
+from .types import DrawRequest, DrawStats, ImpossibleWishes, Plan, Player
+from .wishes import apart_groups, violations
 
 # Search work units (about one list element computed, ~0.5 us in CPython) per second of time
 # limit: some 60-70 % of what the development machine does, so the budget, not the clock,
@@ -56,10 +58,17 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     """Seat ``request.players`` for the rounds after the fixed ones.
 
     Returns all ``request.rounds`` rounds: the fixed rounds unchanged, then the new ones.
-    Raises :class:`ImpossibleField` when the players cannot be seated and ``ValueError``
-    for a malformed request (duplicate players, more fixed rounds than rounds, a player
-    twice in a fixed round). ``stored=False`` ignores constructions and stored plans (for
-    the generator of the stored plans).
+    Raises :class:`ImpossibleField` when the players cannot be seated,
+    :class:`ImpossibleWishes` when the seat wishes cannot all hold (before any search), and
+    ``ValueError`` for a malformed request (duplicate players, more fixed rounds than
+    rounds, a player twice in a fixed round). ``stored=False`` ignores constructions and
+    stored plans (for the generator of the stored plans).
+
+    Seat wishes: no two players of an ``apart`` group share a table in a new round, and a
+    player of ``at_table`` sits at that table number in every new round (the tables of each
+    new round are numbered so, :func:`.tables.number_tables`; players fixed to tables are
+    kept apart like a group). The search holds the wishes above everything else; with
+    wishes, ``Plan.stats.without`` says what a plan without them would reach.
     """
     started = time.perf_counter()
     players = list(request.players)
@@ -76,8 +85,11 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     if new < 0:
         raise ValueError("more fixed rounds than rounds")
     sizes = table_sizes(n)
+    # in indices, the fixed-table players as the last group; refused here, before the search
+    groups = apart_groups(players, index, sizes, request.apart, request.at_table)
+    apart = [frozenset(players[i] for i in g) for g in groups]
     if new == 0:
-        quality = evaluate(fixed, players, request.separate)
+        quality = evaluate(fixed, players, request.separate, apart)
         return Plan(fixed, quality, DrawStats("fixed", 0.0, 0, False, quality.repeat_pairs))
 
     rng = random.Random(request.seed)
@@ -86,7 +98,7 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     def expired() -> bool:  # the clock, only a safety net far beyond the budget
         return time.perf_counter() > deadline
 
-    problem = Problem.build(players, index, fixed, sizes, new, request.separate)
+    problem = Problem.build(players, index, fixed, sizes, new, request.separate, groups)
     five_sets = five_table_sets(problem, rng)
     # in indices; players of the fixed rounds who left get stand-ins n, n + 1, ...
     gone: dict[Player, int] = {}
@@ -106,14 +118,40 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
         timed_out = fresh.run(budget, expired)
     # A continued plan or construction keeps its next round as it is: the round kept by a
     # round-by-round draw stays a round of that plan, and the next draw continues it.
-    search = Search(problem, five_sets, start, rng, frozen=1 if fixed and start else 0)
+    # (Not if that round breaks a seat wish added since: then it is searched as well.)
+    keep = 1 if fixed and start and not violations(start[0], problem.never) else 0
+    search = Search(problem, five_sets, start, rng, frozen=keep)
     timed_out = search.run(budget, expired) or timed_out
     if fresh is not None and fresh.best_cost < search.best_cost:
         search, method = fresh, "search"
+    if search.best_hard:
+        # The wishes hold in a round but not with fair five-table shares (checked before
+        # the search): widen the shares step by step, the wishes come first.
+        loose_rng = random.Random(f"{request.seed}/apart")
+        for by in range(1, new + 1):
+            loose = Search(
+                problem.loosened(by),
+                five_sets,
+                search.best_rounds(),
+                loose_rng,
+                frozen=search.frozen,
+            )
+            timed_out = loose.run(budget // 4, expired) or timed_out
+            search = loose
+            if not search.best_hard:
+                break
+    if search.best_hard:  # the checks before the search are exact: this is a bug
+        never = problem.never or []
+        broken = sorted({p for r in search.best_tables for t in r for p in t
+                         if any(q in never[p] for q in t)})  # fmt: skip
+        raise ImpossibleWishes("not_found", [players[p] for p in broken if p < n], len(sizes))
     ordered = fair_prefixes(search.best_rounds(), problem, search.frozen)
     seated = assign_positions(ordered, problem, rng)
+    if request.at_table:
+        at_table = {index[p]: number for p, number in request.at_table.items() if p in index}
+        seated = [number_tables(round_, at_table) for round_ in seated]
     plan_rounds = fixed + [[[players[p] for p in t] for t in r] for r in seated]
-    quality = evaluate(plan_rounds, players, request.separate)
+    quality = evaluate(plan_rounds, players, request.separate, apart)
     unfair = None
     if 4 in sizes and 5 in sizes and search.best_repeats > search.target_repeats:
         # What did fairness cost? From the fair plan, a search that may share the

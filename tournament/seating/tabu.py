@@ -15,8 +15,11 @@ from .types import Rounds
 # (round, player, table) -> the step until which the player may not return to that table
 Tabu = dict[tuple[int, int, int], int]
 
-# The search keeps the five-table shares fair (a) and minimises one number: REPEAT_WEIGHT x
-# repeats + club conflicts, so that one repeat (b) outweighs any club conflicts (d).
+# The search keeps the five-table shares fair (a) and minimises one number: HARD_WEIGHT x
+# broken seat wishes + REPEAT_WEIGHT x repeats + club conflicts, so that one broken wish
+# outweighs any repeats and one repeat (b) any club conflicts (d). Repeats stay below 2^24
+# (1000 players, 30 rounds), so a swap changes the cost by far less than BLOCKED.
+HARD_WEIGHT = 1 << 90
 REPEAT_WEIGHT = 1 << 60
 # Larger than any real change of the search cost: marks swaps that are not possible.
 BLOCKED = 1 << 100
@@ -39,8 +42,9 @@ class _Move(NamedTuple):
 class Search:
     """Tabu search over the new rounds: swap two players of different tables of one round.
 
-    ``conf[r][p]`` is what p's table costs p in round r (REPEAT_WEIGHT per tablemate met
-    more than once, 1 per club mate), ``hot[r]`` the players with conf > 0. Each step looks
+    ``conf[r][p]`` is what p's table costs p in round r (HARD_WEIGHT per tablemate p must
+    never sit with, REPEAT_WEIGHT per tablemate met more than once, 1 per club mate),
+    ``hot[r]`` the players with conf > 0. Each step looks
     at every swap of a hot player with anybody at another table of the same round, in
     every round (the neighbourhood of Dotu & Van Hentenryck), and makes the best one that
     is not tabu; a swap between a five- and a four-table must keep both shares fair.
@@ -91,13 +95,24 @@ class Search:
     def _mates(self, r: int, p: int) -> frozenset[int]:
         return self.p.mates[r][p] if self.p.mates else frozenset()
 
+    def _never(self, p: int) -> frozenset[int]:
+        return self.p.never[p] if self.p.never else frozenset()
+
     def _greedy_round(self, r: int) -> list[list[int]]:
         """A round drawn player by player: each takes the open table of its size class
-        that costs least (met players, club mates), random among equals."""
+        that costs least (never-mates, met players, club mates), random among equals. The
+        players of never-together groups go first, the largest group first: left for the
+        end, a group as large as the tables could find no table free of its members."""
         sizes = self.p.sizes
         tables: list[list[int]] = [[] for _ in sizes]
         order = list(range(self.n))
         self.rng.shuffle(order)
+        if self.p.apart:
+            largest = [0] * self.n
+            for group in self.p.apart:
+                for p in group:
+                    largest[p] = max(largest[p], len(group))
+            order.sort(key=lambda p: -largest[p])  # stable: the shuffle among equals
         five = self.five_sets[r]
         open_tables = {5: [t for t, s in enumerate(sizes) if s == 5],
                        4: [t for t, s in enumerate(sizes) if s == 4]}  # fmt: skip
@@ -106,10 +121,12 @@ class Search:
             candidates = open_tables[size]
             row = self.meet[p]
             mates = self._mates(r, p)
+            never = self._never(p)
             costs = [
-                sum(REPEAT_WEIGHT * (row[q] > 0) + (q in mates) for q in tables[t])
+                sum(HARD_WEIGHT * (q in never) + REPEAT_WEIGHT * (row[q] > 0) + (q in mates)
+                    for q in tables[t])
                 for t in candidates
-            ]
+            ]  # fmt: skip
             low = min(costs)
             choice = self.rng.choice([t for t, c in zip(candidates, costs, strict=True)
                                       if c == low])  # fmt: skip
@@ -124,6 +141,7 @@ class Search:
         self.where, self.conf, self.hot = [], [], []
         self.five_total = self.p.fives_before[:]
         self.clubs = 0
+        self.hard = 0
         for r, tables in enumerate(self.tables):
             where = [0] * self.n
             conf = [0] * self.n
@@ -131,10 +149,12 @@ class Search:
                 for p in table:
                     where[p] = t
                     mates = self._mates(r, p)
+                    never = self._never(p)
                     row = self.meet[p]
-                    conf[p] = sum(REPEAT_WEIGHT * (row[q] > 1) + (q in mates)
-                                  for q in table if q != p)  # fmt: skip
+                    conf[p] = sum(HARD_WEIGHT * (q in never) + REPEAT_WEIGHT * (row[q] > 1)
+                                  + (q in mates) for q in table if q != p)  # fmt: skip
                     self.clubs += sum(q in mates for q in table if q > p)
+                    self.hard += sum(q in never for q in table if q > p)
                     self.five_total[p] += len(table) == 5
             self.where.append(where)
             self.conf.append(conf)
@@ -146,7 +166,7 @@ class Search:
 
     @property
     def cost(self) -> int:
-        return REPEAT_WEIGHT * self.repeats + self.clubs
+        return HARD_WEIGHT * self.hard + REPEAT_WEIGHT * self.repeats + self.clubs
 
     @property
     def target(self) -> int:
@@ -154,7 +174,12 @@ class Search:
 
     @property
     def best_repeats(self) -> int:
-        return self.best_cost // REPEAT_WEIGHT
+        return (self.best_cost % HARD_WEIGHT) // REPEAT_WEIGHT
+
+    @property
+    def best_hard(self) -> int:
+        """Pairs of never-mates at one table in the best plan (0 when the wishes hold)."""
+        return self.best_cost // HARD_WEIGHT
 
     def best_rounds(self) -> Rounds:
         return [[t[:] for t in r] for r in self.best_tables]
@@ -187,25 +212,31 @@ class Search:
 
     def _leave(self, r: int, p: int, table: list[int]) -> None:
         mates = self._mates(r, p)
+        never = self._never(p)
         row = self.meet[p]
         for q in table:
             if q != p:
                 club = q in mates
-                weight = REPEAT_WEIGHT * (row[q] > 1) + club
+                hard = q in never
+                weight = HARD_WEIGHT * hard + REPEAT_WEIGHT * (row[q] > 1) + club
                 if weight:
                     self._bump(r, p, -weight)
                     self._bump(r, q, -weight)
                 self.clubs -= club
+                self.hard -= hard
                 self._change_meet(r, p, q, -1)
 
     def _join(self, r: int, p: int, table: list[int]) -> None:
         mates = self._mates(r, p)
+        never = self._never(p)
         row = self.meet[p]
         for q in table:
             club = q in mates
+            hard = q in never
             self._change_meet(r, p, q, +1)
             self.clubs += club
-            weight = REPEAT_WEIGHT * (row[q] > 1) + club
+            self.hard += hard
+            weight = HARD_WEIGHT * hard + REPEAT_WEIGHT * (row[q] > 1) + club
             if weight:
                 self._bump(r, p, weight)
                 self._bump(r, q, weight)
@@ -248,6 +279,11 @@ class Search:
             for z in table:
                 for y in mates[z]:
                     costs[y] += 1
+        if self.p.never:
+            never = self.p.never
+            for z in table:
+                for y in never[z]:
+                    costs[y] += HARD_WEIGHT
         return costs
 
     def _best_move(self, r: int, players: Iterable[int], tabu: Tabu) -> _Move | None:
@@ -261,6 +297,7 @@ class Search:
         """
         where, tables, conf = self.where[r], self.tables[r], self.conf[r]
         club = self.p.mates[r] if self.p.mates else None
+        never = self.p.never
         n = self.n
         everyone = range(n)
         limit = self.best_cost - self.cost  # a tabu move must beat the best plan
@@ -286,6 +323,9 @@ class Search:
             if club:
                 for y in club[x]:
                     deltas[y] -= 2
+            if never:
+                for y in never[x]:
+                    deltas[y] -= 2 * HARD_WEIGHT
             candidates = []
             if mixed and self.fair:
                 unfair = self._block_unfair(r, x, where, sizes, deltas)
@@ -374,12 +414,17 @@ class Search:
         delta = 0
         for p, q in ((x, y), (y, x)):
             mates = club[p] if club else ()
+            never = self._never(p)
             for z in tables[where[p]]:  # p leaves this table
                 if z != p:
-                    delta -= REPEAT_WEIGHT * (met(p, z) > 1) + (z in mates)
+                    delta -= (
+                        HARD_WEIGHT * (z in never) + REPEAT_WEIGHT * (met(p, z) > 1) + (z in mates)
+                    )
             for z in tables[where[q]]:  # and joins this one
                 if z != q:
-                    delta += REPEAT_WEIGHT * (met(p, z) > 0) + (z in mates)
+                    delta += (
+                        HARD_WEIGHT * (z in never) + REPEAT_WEIGHT * (met(p, z) > 0) + (z in mates)
+                    )
         return delta
 
     def _perturb(self, swaps: int) -> None:

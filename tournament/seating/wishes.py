@@ -1,0 +1,130 @@
+"""Seat wishes before the search: the never-together groups of a request in player indices
+(:func:`apart_groups`), refused when they cannot all hold in a round of the field.
+
+The wishes are hard and the same in every new round, while repeats are soft: one round that
+keeps them all means every round can, so checking one round is exact. Players fixed to a
+table (``at_table``) are met by renumbering the tables of each round
+(:func:`.tables.number_tables`), so for the search they are one more group whose members sit
+at different tables. Pure: no random numbers, no hash order (groups are read in index order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .types import ImpossibleWishes, Player
+
+# Nodes the exact check of overlapping groups may visit (one round, backtracking): far more
+# than any real field needs; past it the check gives up and lets the search decide.
+NODE_LIMIT = 50_000
+
+
+def apart_groups(
+    players: Sequence[Player],
+    index: Mapping[Player, int],
+    sizes: Sequence[int],
+    apart: Sequence[frozenset[Player]],
+    at_table: Mapping[Player, int],
+) -> list[list[int]]:
+    """The never-together groups among ``players`` in indices (each sorted, groups in the
+    request's order, then the players fixed to tables as one group in table order); groups
+    with fewer than two players present are left out. Raises :class:`ImpossibleWishes`
+    when the wishes cannot all hold in a round of tables ``sizes``:
+
+    * "table_missing": a fixed table number outside 1..tables;
+    * "same_table": two players fixed to one table;
+    * "group_too_large": a group with more players than the field has tables;
+    * "too_many_groups": the groups together do not fit the tables (each table takes at
+      most one player of a group and has only its seats).
+    """
+    tables = len(sizes)
+    fixed = sorted(((number, index[p]) for p, number in at_table.items() if p in index),
+                   key=lambda item: (item[0], item[1]))  # fmt: skip
+    missing = [i for number, i in fixed if not 1 <= number <= tables]
+    if missing:
+        raise ImpossibleWishes("table_missing", _named(players, missing), tables)
+    numbers = [number for number, _ in fixed]
+    twice = next((number for number in numbers if numbers.count(number) > 1), None)
+    if twice is not None:
+        same = [i for number, i in fixed if number == twice]
+        raise ImpossibleWishes("same_table", _named(players, same), tables)
+    groups = [sorted(index[p] for p in group if p in index) for group in apart]
+    groups.append([i for _, i in fixed])
+    groups = [g for g in groups if len(g) > 1]
+    for group in groups:
+        if len(group) > tables:
+            raise ImpossibleWishes("group_too_large", _named(players, group), tables)
+    members = [i for group in groups for i in group]
+    if len(members) != len(set(members)):  # a player in two groups: the exact small check
+        if not _fits_one_round(groups, sizes):
+            raise ImpossibleWishes("too_many_groups", _named(players, sorted(set(members))), tables)
+        return groups
+    capacities = sorted(sizes)
+    for s in range(tables + 1):
+        # any s tables must take what the other tables cannot: a group of g puts at most one
+        # player at each of the other tables (Gale-Ryser with table capacities)
+        forced = [g for g in groups if len(g) > tables - s]
+        if sum(len(g) - (tables - s) for g in forced) > sum(capacities[:s]):
+            crowded = sorted(i for g in forced for i in g)
+            raise ImpossibleWishes("too_many_groups", _named(players, crowded), tables)
+    return groups
+
+
+def _named(players: Sequence[Player], indices: Sequence[int]) -> list[Player]:
+    return [players[i] for i in sorted(indices)]
+
+
+def never_mates(n: int, groups: Sequence[Sequence[int]]) -> list[frozenset[int]] | None:
+    """Per player: the players it must never sit with (None without groups)."""
+    if not groups:
+        return None
+    never: list[set[int]] = [set() for _ in range(n)]
+    for group in groups:
+        for i in group:
+            never[i].update(j for j in group if j != i)
+    return [frozenset(s) for s in never]
+
+
+def violations(tables: Sequence[Sequence[int]], never: Sequence[frozenset[int]] | None) -> int:
+    """Pairs of never-mates sharing a table in one round (in indices)."""
+    if never is None:
+        return 0
+    return sum(1 for table in tables for a in table for b in table if a < b and b in never[a])
+
+
+def _fits_one_round(groups: Sequence[Sequence[int]], sizes: Sequence[int]) -> bool:
+    """Can one round seat the grouped players so that no two of a group share a table?
+    Backtracking, most constrained player first; empty tables of one size are tried once.
+    The players in no group fill the seats left, so only the grouped ones matter."""
+    members = sorted({i for g in groups for i in g})
+    never: dict[int, set[int]] = {i: set() for i in members}
+    for group in groups:
+        for i in group:
+            never[i].update(j for j in group if j != i)
+    order = sorted(members, key=lambda i: (-len(never[i]), i))
+    seated: list[list[int]] = [[] for _ in sizes]
+    nodes = 0
+
+    def place(k: int) -> bool:
+        nonlocal nodes
+        if k == len(order):
+            return True
+        nodes += 1
+        if nodes > NODE_LIMIT:
+            return True  # give up: the search decides (and refuses with "not_found")
+        p = order[k]
+        tried_empty: set[int] = set()
+        for t, table in enumerate(seated):
+            if len(table) >= sizes[t] or any(q in never[p] for q in table):
+                continue
+            if not table:
+                if sizes[t] in tried_empty:
+                    continue
+                tried_empty.add(sizes[t])
+            table.append(p)
+            if place(k + 1):
+                return True
+            table.pop()
+        return False
+
+    return place(0)
