@@ -3,6 +3,8 @@ kept apart hold in every way a plan is made (all at once, round by round, after 
 or a late entry, on a redraw), a draw that cannot keep them is refused with the players
 named, the round page says what the wishes cost, and a swap that breaks one warns."""
 
+import dataclasses
+
 import pytest
 from django.urls import reverse
 
@@ -21,7 +23,7 @@ from tournament.models import (
     Table,
     Team,
 )
-from tournament.wording.findings import impossible_wishes_message
+from tournament.wording.findings import impossible_wishes_message, wish_cost_message
 
 pytestmark = pytest.mark.django_db
 
@@ -444,3 +446,63 @@ def test_the_wish_cost_reads_in_english(director_client, tournament, director_us
         f"plan for all 3 rounds has repeat encounters: {cost['repeats']}"
     ) in html
     assert "Seat wishes broken" in html
+
+
+def test_the_round_page_compares_with_the_plan_found_without_the_wishes(
+    monkeypatch, director_client, tournament, director_user
+):
+    """What the solver found without the wishes is stored with the draw and read on the
+    round page beside the plan's own figures (here the solver's comparison is given)."""
+    plan_rounds(tournament, 3)
+    entries = field(tournament, 12)
+    never_together(tournament, entries[0], entries[1])
+    real = seating.draw
+    without = seating.Quality(
+        repeat_pairs=1, lower_bound=0, five_table_spread=0, position_balance=1
+    )
+
+    def solve(request):
+        plan = real(request)
+        return dataclasses.replace(plan, stats=dataclasses.replace(plan.stats, without=without))
+
+    monkeypatch.setattr(seating, "draw", solve)
+    draw_domain.draw(tournament, director_user, all_rounds=True, seed=1, time_limit=LIMIT)
+    cost = DrawLog.objects.filter(round__number=3).get().wish_cost
+    assert cost["without"] == {"repeats": 1, "spread": 0, "clubs": 0}
+    html = director_client.get(
+        reverse("manage:round-detail", args=[tournament.slug, 3])
+    ).content.decode()
+    expected = (
+        "Ohne die Wünsche fand die Auslosung wiederholte Begegnungen: 1, Fünfertisch-Spanne: 0, "
+        "Vereinskonflikte: 0."
+    )
+    assert cost["repeats"] > 1 and expected in html  # 12 players in 3 rounds: 6 repeats
+
+
+def test_the_wish_cost_in_words_says_when_they_cost_nothing_or_the_clock_cut_the_comparison():
+    from django.utils import translation
+
+    cost = {
+        "groups": 1,
+        "players": 2,
+        "fixed": 1,
+        "teams": False,
+        "repeats": 3,
+        "lower_bound": 0,
+        "spread": 1,
+        "clubs": 0,
+        "without": {"repeats": 3, "spread": 1, "clubs": 0},
+    }
+    with translation.override("en"):
+        text = wish_cost_message(cost, 1)
+        assert text == (
+            "With the seat wishes (1 never-together group with 2 players, 1 fixed table) the "
+            "plan of 1 round has repeat encounters: 3 (lower bound 0), 5-table spread: 1, "
+            "club conflicts: 0. A draw without the wishes found no better plan: they cost "
+            "nothing."
+        )
+        text = wish_cost_message({**cost, "without": None}, 4)
+        assert "for all 4 rounds" in text
+        assert text.endswith(
+            "The comparison with a draw without the wishes was cut short by the clock."
+        )
