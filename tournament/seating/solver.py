@@ -37,7 +37,13 @@ import time
 from .measures import evaluate, table_sizes
 from .positions import assign_positions
 from .problem import Problem
-from .starts import constructed_start, fair_prefixes, five_table_sets, planned_start
+from .starts import (
+    constructed_start,
+    fair_prefixes,
+    five_table_sets,
+    planned_start,
+    separate_wishes,
+)
 from .tables import number_tables
 from .tabu import Search
 from .types import DrawRequest, DrawStats, ImpossibleWishes, Plan, Player
@@ -111,6 +117,10 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     if start is None:
         start = constructed_start(problem, fixed_indices, rng) if stored else None
         method = "construction" if start is not None else "search"
+    if start is not None and not fixed and problem.never:
+        # a construction relabelled for the seat wishes: with its own random numbers, so the
+        # draw without wishes stays as it was
+        start = separate_wishes(start, problem, random.Random(f"{request.seed}/labels"))
     budget = int(max(request.time_limit, 0.01) * WORK_PER_SECOND)
     fresh, timed_out = None, False
     if problem.repaired:  # a repaired plan may start worse than none: search afresh first
@@ -162,6 +172,24 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
             other = fixed + [[[players[p] for p in t] for t in r] for r in free.best_rounds()]
             found = evaluate(other, players)
             unfair = found if found.five_table_spread > quality.five_table_spread else None
+    without = None
+    if request.wishes:
+        # What did the wishes cost? The same problem without them (clubs kept: they are the
+        # director's setting, not a wish), searched from the plan drawn, so it can only be
+        # better, with a quarter of the effort and its own random numbers; the construction
+        # too where there is one (a short search would not reach it). Not if the clock cut it.
+        alt_rng = random.Random(f"{request.seed}/without")
+        bare = Problem.build(players, index, fixed, sizes, new, request.separate)
+        best = Search(bare, five_sets, search.best_rounds(), alt_rng)
+        cut = best.run(budget // 4, expired)
+        timed_out = timed_out or cut
+        built = constructed_start(bare, fixed_indices, alt_rng) if stored else None
+        if built is not None:
+            rebuilt = Search(bare, five_sets, built, alt_rng)
+            best = rebuilt if rebuilt.best_cost < best.best_cost else best
+        if not cut:
+            rounds = fixed + [[[players[p] for p in t] for t in r] for r in best.best_rounds()]
+            without = evaluate(rounds, players, request.separate)
     stats = DrawStats(
         method=method,
         seconds=time.perf_counter() - started,
@@ -169,5 +197,6 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
         timed_out=timed_out,
         target=problem.fixed_repeats + search.target_repeats,
         unfair=unfair,
+        without=without,
     )
     return Plan(plan_rounds, quality, stats)

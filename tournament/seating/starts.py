@@ -14,6 +14,13 @@ from . import construct
 from .problem import Problem
 from .types import Player, Rounds
 
+# In the five-table sets: a never-together group's surplus (see _spread_five_sets) costs more
+# than any repeats of the sets.
+SURPLUS_WEIGHT = 1 << 40
+# In the labels of a construction: one pair of never-mates at a table costs more than any
+# club conflicts (see _separate_clubs).
+NEVER_WEIGHT = 1 << 40
+
 
 def _at_five_tables(round_: Sequence[Sequence[int]]) -> set[int]:
     return {p for table in round_ if len(table) == 5 for p in table}
@@ -80,7 +87,12 @@ def _spread_five_sets(sets: list[set[int]], problem: Problem, rng: random.Random
     meeting in the fixed rounds): with few five-tables per round such a pair is bound to
     repeat. Random moves that keep every player's count, accepted unless they cost more:
     a player trades rounds with another one, or (where the fair range leaves room) a
-    player at a five-table hands the round over to one who is not."""
+    player at a five-table hands the round over to one who is not.
+
+    With never-together groups (seat wishes), a set holding more members of a group than
+    there are five-tables (or leaving more outside than there are four-tables) forces two
+    of them to one table: such a surplus costs more than any repeats, and moves in the
+    first round are allowed as far as they keep its counts even."""
     n, rounds = problem.n, len(sets)
     if 4 not in problem.sizes:
         return  # everybody sits at a five-table every round
@@ -92,15 +104,30 @@ def _spread_five_sets(sets: list[set[int]], problem: Problem, rng: random.Random
             for q in chosen:
                 if q != p:
                     together[p][q] += 1
+    fives = problem.sizes.count(5)
+    fours = len(problem.sizes) - fives
+    groups_of: list[list[int]] = [[] for _ in range(n)]
+    for g, group in enumerate(problem.apart):
+        for p in group:
+            groups_of[p].append(g)
+    inside = [[sum(p in chosen for p in group) for group in problem.apart] for chosen in sets]
+
+    def surplus(g: int, members: int) -> int:
+        return max(0, members - fives) + max(0, len(problem.apart[g]) - members - fours)
 
     def change(r: int, p: int, sign: int) -> int:
-        # Count p in (sign 1) or out of (-1) set r; returns the change of repeats.
+        # Count p in (sign 1) or out of (-1) set r; returns the change of repeats (and of
+        # the wish surplus, weighted above them).
         delta = 0
         for q in sets[r]:
             if q != p:
                 before = together[p][q]
                 together[p][q] = together[q][p] = before + sign
                 delta += max(0, before + sign - 1) - max(0, before - 1)
+        for g in groups_of[p]:
+            before = inside[r][g]
+            inside[r][g] = before + sign
+            delta += SURPLUS_WEIGHT * (surplus(g, before + sign) - surplus(g, before))
         return delta
 
     outside = [[p for p in range(n) if p not in chosen] for chosen in sets]
@@ -108,10 +135,12 @@ def _spread_five_sets(sets: list[set[int]], problem: Problem, rng: random.Random
     keep_first = any(problem.first_lo) or not all(problem.first_hi)
     for _step in range(300 * rounds + 20 * n):
         r = rng.randrange(rounds)
-        if r == 0 and keep_first:
+        if r == 0 and keep_first and not problem.apart:
             continue
         p = rng.choice(sorted(sets[r]))
         q = rng.choice(outside[r])
+        if r == 0 and keep_first and (problem.first_lo[p] or not problem.first_hi[q]):
+            continue  # (only with wishes) the first round's counts stay even
         other = None
         if not (count[p] > problem.lo[p] and count[q] < problem.hi[q]):
             choices = [o for o in range(rounds) if q in sets[o] and p not in sets[o]
@@ -265,6 +294,11 @@ def _repair_fives(rounds: Rounds, problem: Problem, count: list[int]) -> Rounds 
         return sum((met[coming][x] >= 1) - (met[leaving][x] >= 2) for x in table if x != leaving)
 
     lo, hi = problem.lo, problem.hi
+    never = problem.never
+
+    def breaks_wish(table: list[int], leaving: int, coming: int) -> bool:
+        return never is not None and any(x in never[coming] for x in table if x != leaving)
+
     while True:
         needy = next((p for p in range(problem.n) if not lo[p] <= count[p] <= hi[p]), None)
         if needy is None:
@@ -281,6 +315,8 @@ def _repair_fives(rounds: Rounds, problem: Problem, count: list[int]) -> Rounds 
                     continue
                 for q in table:
                     if not lo[q] <= count[q] + (-1 if up else 1) <= hi[q]:
+                        continue
+                    if breaks_wish(rounds[r][own], needy, q) or breaks_wish(table, q, needy):
                         continue
                     cost = added(rounds[r][own], needy, q) + added(table, q, needy)
                     if best is None or cost < best[0]:
@@ -346,11 +382,27 @@ def _continuation(rounds: Rounds, fixed: Rounds, n: int) -> Rounds | None:
     return [relabelled[i] for i in sorted(unused)]
 
 
+def separate_wishes(rounds: Rounds, problem: Problem, rng: random.Random) -> Rounds:
+    """``rounds`` (a start drawn without fixed rounds) with its players relabelled so that
+    few never-mates (seat wishes) share a table, then few club mates: a construction keeps
+    its repeats, and its pairs that never meet go to the couples where it has any. Every
+    player has the same fair range without fixed rounds, so the five-tables stay fair."""
+    label = list(range(problem.n))
+    _separate_clubs(rounds, label, problem.mates, rng, problem.never)
+    return [[[label[p] for p in t] for t in r] for r in rounds]
+
+
 def _separate_clubs(
-    rounds: Rounds, label: list[int], mates: list[list[frozenset[int]]], rng: random.Random
+    rounds: Rounds,
+    label: list[int],
+    mates: list[list[frozenset[int]]] | None,
+    rng: random.Random,
+    never: list[frozenset[int]] | None = None,
 ) -> None:
     """Hill-climb on the labels of a constructed plan: swap the players of two points when
-    that does not raise the club conflicts. The plan stays repeat-free."""
+    that does not raise the club conflicts. The plan stays repeat-free. With ``never``
+    (seat wishes), pairs of never-mates at a table count above club conflicts, and first
+    the players breaking a wish move, each to the point where they break fewest."""
     seat = [[0] * len(label) for _ in rounds]  # round -> point -> table index
     for r, tables in enumerate(rounds):
         for t, table in enumerate(tables):
@@ -359,13 +411,42 @@ def _separate_clubs(
 
     def conflicts(u: int, player: int, skip: int) -> int:
         # club conflicts of ``player`` sitting on point u (the point ``skip`` left out)
+        if never is None and mates is not None:
+            return sum(
+                label[z] in mates[r][player]
+                for r, tables in enumerate(rounds)
+                for z in tables[seat[r][u]]
+                if z != u and z != skip
+            )
+        avoid = never[player] if never else frozenset()
         return sum(
-            label[z] in mates[r][player]
+            NEVER_WEIGHT * (label[z] in avoid)
+            + (mates is not None and label[z] in mates[r][player])
             for r, tables in enumerate(rounds)
             for z in tables[seat[r][u]]
             if z != u and z != skip
         )
 
+    if never is not None:
+        points = range(len(label))
+        for _step in range(2 * len(label)):
+            hot = [u for u in points if conflicts(u, label[u], -1) >= NEVER_WEIGHT]
+            if not hot:
+                break
+            u = rng.choice(hot)
+            a = label[u]
+            gains: list[tuple[int, int]] = []
+            for v in points:
+                if v != u:
+                    b = label[v]
+                    before = conflicts(u, a, v) + conflicts(v, b, u)
+                    after = conflicts(u, b, v) + conflicts(v, a, u)
+                    gains.append((after - before, v))
+            low = min(g for g, _ in gains)
+            if low > 0:
+                continue
+            v = rng.choice([v for g, v in gains if g == low])
+            label[u], label[v] = label[v], a
     for _step in range(40 * len(label)):
         u, v = rng.sample(range(len(label)), 2)
         a, b = label[u], label[v]

@@ -161,6 +161,7 @@ def test_32_players_round_by_round_with_a_couple_and_a_fixed_table_keep_the_cons
         assert together(plan.rounds, apart) == []
         assert all(32 in r[0] for r in plan.rounds[number:])
         rounds, previous = plan.rounds[: number + 1], plan.rounds
+    assert plan.quality.repeat_pairs == 0  # the couple sits on a pair the plan leaves apart
 
 
 def test_players_fixed_to_tables_never_meet():
@@ -266,3 +267,28 @@ def test_evaluate_counts_pairs_of_a_group_at_one_table():
     apart = [frozenset({1, 2, 3}), frozenset({7, 8})]
     assert evaluate(rounds, apart=apart).wish_violations == 3 + 1 + 1 + 1
     assert evaluate(rounds).wish_violations == 0
+
+
+def test_without_wishes_there_is_no_cost_to_show():
+    plan = draw(DrawRequest(players(21), 4, seed=1, time_limit=0.2))
+    assert plan.stats.without is None
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(20, 5), (21, 5), (24, 4), (40, 13)])
+def test_the_cost_of_the_wishes_is_never_negative(n, rounds):
+    apart = couples(n) + teams(n)
+    plan = draw(DrawRequest(players(n), rounds, apart=apart, at_table={n: 1}, seed=1,
+                            time_limit=0.3))  # fmt: skip
+    without = plan.stats.without
+    assert without is not None
+    assert without.repeat_pairs <= plan.quality.repeat_pairs
+    assert without.wish_violations == 0  # measured without the wishes
+    assert without.five_table_spread <= 1
+
+
+def test_the_cost_shows_what_the_construction_reaches_without_the_wishes():
+    # 20 players in 5 rounds: the stored plan is repeat-free; teams of four apart cost repeats
+    plan = draw(DrawRequest(players(20), 5, apart=teams(20), seed=1, time_limit=0.3))
+    assert plan.stats.without is not None
+    assert plan.stats.without.repeat_pairs == 0 < plan.quality.repeat_pairs
+    assert together(plan.rounds, teams(20)) == []
