@@ -441,7 +441,7 @@ def round_report(round_: Round) -> RoundReport:
     quality = seating.evaluate(plan, separate=_club_groups(kept_apart_rounds, clubs_of))
     every_round = seating.evaluate(plan, separate=_club_groups(len(plan), clubs_of))
     this_round = plan[-1] if rounds and rounds[-1].number == round_.number else []
-    in_round = Entry.objects.filter(pk__in={e for table in this_round for e in table})
+    in_round = Entry.objects.filter(seats__round=round_)
     apart, at_table = seat_wishes(wish_rows(in_round), tournament.teams_apart)
     breaks = wish_breaks(this_round, apart, at_table)
     return RoundReport(
@@ -507,7 +507,7 @@ def swap(round_: Round, first: int, second: int, user) -> str | None:
 def _swap_warning(round_: Round, swapped: tuple[int, int]) -> str | None:
     """The seat wishes of the ``swapped`` players their new seats break, in words."""
     tables = seating_of([Round.objects.prefetch_related("tables__seats").get(pk=round_.pk)])[0]
-    seated = Entry.objects.filter(pk__in={e for table in tables for e in table})
+    seated = Entry.objects.filter(seats__round=round_)
     apart, at_table = seat_wishes(wish_rows(seated), round_.tournament.teams_apart)
     breaks = [b for b in wish_breaks(tables, apart, at_table) if set(b.players) & set(swapped)]
     if not breaks:
