@@ -113,8 +113,8 @@ class Snapshot:
     rounds: tuple[tuple[int, int, str, int | None], ...]  # (id, number, status, seed)
     fixed: tuple[tuple[tuple[int, ...], ...], ...]  # played rounds: tables: entry ids
     last_log: int | None  # the newest draw log entry: every draw, swap and release adds one
-    # Seat wishes (see draw_wishes.seat_wishes): never-together groups of entry ids (the teams among
-    # them when teams_apart), and (entry id, table number) of the fixed tables.
+    # Seat wishes (see draw_wishes.seat_wishes): never-together groups of entry ids (the
+    # teams among them when teams_apart), and (entry id, table number) of the fixed tables.
     apart: tuple[tuple[int, ...], ...] = ()
     at_table: tuple[tuple[int, int], ...] = ()
     teams_apart: bool = False
@@ -126,10 +126,6 @@ class Snapshot:
     @property
     def clubs_of(self) -> list[tuple[int, str]]:
         return list(zip(self.players, self.clubs, strict=True))
-
-    @property
-    def wishes(self) -> bool:
-        return bool(self.apart or self.at_table)
 
     def request(self, seed: int, time_limit: float, plan=()) -> seating.DrawRequest:
         return seating.DrawRequest(
