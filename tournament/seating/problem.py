@@ -84,15 +84,15 @@ class Problem:
         problem.first_lo, problem.first_hi = _first_bounds(problem)
         return problem
 
-    def loosened(self, by: int) -> Problem:
-        """This problem with every fair range of five-table rounds widened by ``by`` on
-        both sides and the first round free: for seat wishes that the fair shares rule out
-        (e.g. 17 players with four teams of four kept apart: one of each team sits at the
-        five-table, so the 17th would sit there every round). The wishes come first."""
+    def loosened(self, up: int, down: int) -> Problem:
+        """This problem with every fair range of five-table rounds widened by ``up`` above
+        and ``down`` below, and the first round free: for seat wishes that the fair shares
+        rule out (e.g. 17 players with four teams of four kept apart: one of each team sits
+        at the five-table, so the 17th sits there every round). The wishes come first."""
         return dataclasses.replace(
             self,
-            lo=[max(0, lo - by) for lo in self.lo],
-            hi=[min(self.new, hi + by) for hi in self.hi],
+            lo=[max(0, lo - down) for lo in self.lo],
+            hi=[min(self.new, hi + up) for hi in self.hi],
             first_lo=[0] * self.n,
             first_hi=[1] * self.n,
         )

@@ -22,6 +22,13 @@ fairness shows what (a) cost: ``Plan.stats.unfair``. Positions do not touch (a),
 (d), so they are assigned last: an edge colouring gives every player each position
 equally often.
 
+Seat wishes (``DrawRequest.apart``, ``at_table``) come before all of these: players of a
+never-together group never share a table in a new round (a cost tier above every repeat;
+checked exactly before the search, :mod:`.wishes`), and a player fixed to a table gets that
+table's number in every new round (:mod:`.tables`: the tables are renumbered, so the
+five-table shares stay fair). Only where the wishes leave no fair plan do the five-table
+shares widen. ``Plan.stats.without`` says what the same draw reaches without the wishes.
+
 Pure Python without Django, so the solver can be used and tested on its own. The draw is
 reproducible: the same request with the same seed gives the same plan on every machine and
 under any load, because the search budget is counted in work units, not seconds. The clock
@@ -91,12 +98,12 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     if new < 0:
         raise ValueError("more fixed rounds than rounds")
     sizes = table_sizes(n)
+    if new == 0:  # nothing to draw: the wishes are only measured (played rounds are history)
+        quality = evaluate(fixed, players, request.separate, request.apart)
+        return Plan(fixed, quality, DrawStats("fixed", 0.0, 0, False, quality.repeat_pairs))
     # in indices, the fixed-table players as the last group; refused here, before the search
     groups = apart_groups(players, index, sizes, request.apart, request.at_table)
     apart = [frozenset(players[i] for i in g) for g in groups]
-    if new == 0:
-        quality = evaluate(fixed, players, request.separate, apart)
-        return Plan(fixed, quality, DrawStats("fixed", 0.0, 0, False, quality.repeat_pairs))
 
     rng = random.Random(request.seed)
     deadline = started + CLOCK_SAFETY_FACTOR * request.time_limit + CLOCK_SAFETY_SECONDS
@@ -136,16 +143,13 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
         search, method = fresh, "search"
     if search.best_hard:
         # The wishes hold in a round but not with fair five-table shares (checked before
-        # the search): widen the shares step by step, the wishes come first.
+        # the search): widen the shares step by step, the wishes come first. At most four
+        # steps of a quarter of the effort each: first more five-table rounds for some (one
+        # player a round may have to sit at the five-table), then fewer for others as well.
         loose_rng = random.Random(f"{request.seed}/apart")
-        for by in range(1, new + 1):
-            loose = Search(
-                problem.loosened(by),
-                five_sets,
-                search.best_rounds(),
-                loose_rng,
-                frozen=search.frozen,
-            )
+        for up, down in ((1, 0), (2, 0), (2, 2), (new, new)):
+            loose = Search(problem.loosened(up, down), five_sets, search.best_rounds(),
+                           loose_rng, frozen=search.frozen)  # fmt: skip
             timed_out = loose.run(budget // 4, expired) or timed_out
             search = loose
             if not search.best_hard:

@@ -217,13 +217,14 @@ class Search:
         for q in table:
             if q != p:
                 club = q in mates
-                hard = q in never
-                weight = HARD_WEIGHT * hard + REPEAT_WEIGHT * (row[q] > 1) + club
+                weight = REPEAT_WEIGHT * (row[q] > 1) + club
+                if never and q in never:
+                    weight += HARD_WEIGHT
+                    self.hard -= 1
                 if weight:
                     self._bump(r, p, -weight)
                     self._bump(r, q, -weight)
                 self.clubs -= club
-                self.hard -= hard
                 self._change_meet(r, p, q, -1)
 
     def _join(self, r: int, p: int, table: list[int]) -> None:
@@ -232,11 +233,12 @@ class Search:
         row = self.meet[p]
         for q in table:
             club = q in mates
-            hard = q in never
             self._change_meet(r, p, q, +1)
             self.clubs += club
-            self.hard += hard
-            weight = HARD_WEIGHT * hard + REPEAT_WEIGHT * (row[q] > 1) + club
+            weight = REPEAT_WEIGHT * (row[q] > 1) + club
+            if never and q in never:
+                weight += HARD_WEIGHT
+                self.hard += 1
             if weight:
                 self._bump(r, p, weight)
                 self._bump(r, q, weight)
@@ -414,17 +416,17 @@ class Search:
         delta = 0
         for p, q in ((x, y), (y, x)):
             mates = club[p] if club else ()
-            never = self._never(p)
             for z in tables[where[p]]:  # p leaves this table
                 if z != p:
-                    delta -= (
-                        HARD_WEIGHT * (z in never) + REPEAT_WEIGHT * (met(p, z) > 1) + (z in mates)
-                    )
+                    delta -= REPEAT_WEIGHT * (met(p, z) > 1) + (z in mates)
             for z in tables[where[q]]:  # and joins this one
                 if z != q:
-                    delta += (
-                        HARD_WEIGHT * (z in never) + REPEAT_WEIGHT * (met(p, z) > 0) + (z in mates)
-                    )
+                    delta += REPEAT_WEIGHT * (met(p, z) > 0) + (z in mates)
+            never = self._never(p)
+            if never:
+                joins = sum(z in never for z in tables[where[q]] if z != q)
+                leaves = sum(z in never for z in tables[where[p]] if z != p)
+                delta += HARD_WEIGHT * (joins - leaves)
         return delta
 
     def _perturb(self, swaps: int) -> None:

@@ -57,7 +57,12 @@ def apart_groups(
     members = [i for group in groups for i in group]
     if len(members) != len(set(members)):  # a player in two groups: the exact small check
         if not _fits_one_round(groups, sizes):
-            raise ImpossibleWishes("too_many_groups", _named(players, sorted(set(members))), tables)
+            # name the groups linked by shared players that do not fit even alone
+            crowded: Sequence[Sequence[int]] = next(
+                (c for c in _linked(groups) if not _fits_one_round(c, sizes)), groups
+            )
+            named = _named(players, sorted({i for g in crowded for i in g}))
+            raise ImpossibleWishes("too_many_groups", named, tables)
         return groups
     capacities = sorted(sizes)
     for s in range(tables + 1):
@@ -65,9 +70,29 @@ def apart_groups(
         # player at each of the other tables (Gale-Ryser with table capacities)
         forced = [g for g in groups if len(g) > tables - s]
         if sum(len(g) - (tables - s) for g in forced) > sum(capacities[:s]):
-            crowded = sorted(i for g in forced for i in g)
-            raise ImpossibleWishes("too_many_groups", _named(players, crowded), tables)
+            squeezed = sorted(i for g in forced for i in g)
+            raise ImpossibleWishes("too_many_groups", _named(players, squeezed), tables)
     return groups
+
+
+def _linked(groups: Sequence[Sequence[int]]) -> list[list[Sequence[int]]]:
+    """The groups in sets linked by shared players (each in the order of ``groups``)."""
+    owner = list(range(len(groups)))  # union-find over the groups
+
+    def root(g: int) -> int:
+        while owner[g] != g:
+            g = owner[g]
+        return g
+
+    first_group: dict[int, int] = {}
+    for g, group in enumerate(groups):
+        for i in group:
+            other = first_group.setdefault(i, g)
+            owner[root(g)] = root(other)
+    linked: dict[int, list[Sequence[int]]] = {}
+    for g, group in enumerate(groups):
+        linked.setdefault(root(g), []).append(group)
+    return list(linked.values())
 
 
 def _named(players: Sequence[Player], indices: Sequence[int]) -> list[Player]:

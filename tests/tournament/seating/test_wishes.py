@@ -201,7 +201,7 @@ def test_groups_that_do_not_fit_together_are_refused_exactly():
     plan = draw(DrawRequest(players(10), 2, apart=fits, seed=1, time_limit=0.2))
     assert together(plan.rounds, fits) == []
     # a triangle needs three tables: refused although every group has two players
-    triangle = [frozenset({1, 2}), frozenset({2, 3}), frozenset({1, 3})]
+    triangle = [frozenset({1, 2}), frozenset({2, 3}), frozenset({1, 3}), frozenset({5, 6})]
     with pytest.raises(ImpossibleWishes) as refused:
         draw(DrawRequest(players(10), 2, apart=triangle, time_limit=0.1))
     assert (refused.value.reason, refused.value.players) == ("too_many_groups", (1, 2, 3))
@@ -292,3 +292,33 @@ def test_the_cost_shows_what_the_construction_reaches_without_the_wishes():
     assert plan.stats.without is not None
     assert plan.stats.without.repeat_pairs == 0 < plan.quality.repeat_pairs
     assert together(plan.rounds, teams(20)) == []
+
+
+def test_played_rounds_are_only_measured_never_refused():
+    played = [[[1, 2, 3, 4], [5, 6, 7, 8]]]
+    plan = draw(DrawRequest(players(8), 1, fixed=played, apart=[frozenset({1, 2})],
+                            at_table={1: 5}))  # fmt: skip
+    assert plan.rounds == played
+    assert plan.quality.wish_violations == 1
+
+
+def test_wishes_come_before_fair_five_tables_where_both_cannot_hold():
+    # 17 players, one five-table: four teams of four apart put one of each team at every
+    # table, so the five-table's fifth seat is always the 17th player's
+    apart = teams(16)
+    plan = draw(DrawRequest(players(17), 4, apart=apart, seed=1, time_limit=0.3))
+    assert together(plan.rounds, apart) == []
+    counts = fives(plan.rounds, players(17))
+    assert counts[17] == 4
+    assert plan.quality.five_table_spread == 3  # everybody else exactly once
+
+
+def test_a_withdrawal_keeps_the_wishes_of_those_who_stay():
+    field, apart, at_table = players(21), [frozenset({1, 2}), frozenset({3, 21})], {4: 2}
+    first = draw(DrawRequest(field, 5, apart=apart, at_table=at_table, seed=1, time_limit=0.2))
+    stay = players(20)  # 21 withdraws after two rounds: the group {3, 21} is left with one
+    plan = draw(DrawRequest(stay, 5, fixed=first.rounds[:2], plan=first.rounds, apart=apart,
+                            at_table=at_table, seed=2, time_limit=0.2))  # fmt: skip
+    assert_valid(plan.rounds[2:], stay)
+    assert together(plan.rounds, apart, first=2) == []
+    assert all(4 in r[1] for r in plan.rounds)
