@@ -124,12 +124,18 @@ def test_the_snapshot_holds_the_wishes_of_the_checked_in_field(tournament):
     assert request.wishes
 
 
-def test_without_wishes_the_request_and_the_log_are_as_before(tournament, director_user):
+def test_without_wishes_the_request_log_and_page_are_as_before(
+    director_client, tournament, director_user
+):
     field(tournament, 12)
     request = draw_domain._snapshot(tournament).request(seed=1, time_limit=1)
     assert request.apart == [] and request.at_table == {} and not request.wishes
     draw_domain.draw(tournament, director_user, seed=1, time_limit=LIMIT)
     assert DrawLog.objects.get().wish_cost is None
+    page = director_client.get(reverse("manage:round-detail", args=[tournament.slug, 1]))
+    html = page.content.decode()
+    assert 'id="quality-report"' in html
+    assert "wish-cost" not in html and "wish-violations" not in html
 
 
 # --- the wishes hold --------------------------------------------------------------------
