@@ -419,19 +419,24 @@ def _separate_clubs(
                 if z != u and z != skip
             )
         avoid = never[player] if never else frozenset()
-        return sum(
-            NEVER_WEIGHT * (label[z] in avoid)
-            + (mates is not None and label[z] in mates[r][player])
-            for r, tables in enumerate(rounds)
-            for z in tables[seat[r][u]]
-            if z != u and z != skip
-        )
+        hard = sum(label[z] in avoid for _, z in beside[u] if z != skip)
+        if mates is None:
+            return NEVER_WEIGHT * hard
+        clubs = sum(label[z] in mates[r][player] for r, z in beside[u] if z != skip)
+        return NEVER_WEIGHT * hard + clubs
+
+    # (with wishes) per point: (round, point) of every point at its table in a round
+    beside = [
+        [(r, z) for r, tables in enumerate(rounds) for z in tables[seat[r][u]] if z != u]
+        for u in range(len(label) if never is not None else 0)
+    ]
 
     if never is not None:
         points = range(len(label))
+        misses = 0  # steps in a row without a better labelling
         for _step in range(2 * len(label)):
             hot = [u for u in points if conflicts(u, label[u], -1) >= NEVER_WEIGHT]
-            if not hot:
+            if not hot or misses > 8:
                 break
             u = rng.choice(hot)
             a = label[u]
@@ -443,6 +448,7 @@ def _separate_clubs(
                     after = conflicts(u, b, v) + conflicts(v, a, u)
                     gains.append((after - before, v))
             low = min(g for g, _ in gains)
+            misses = misses + 1 if low >= 0 else 0
             if low > 0:
                 continue
             v = rng.choice([v for g, v in gains if g == low])
