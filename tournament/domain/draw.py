@@ -42,6 +42,7 @@ from ..models.names import club_key
 from ..models.round_status import STARTED
 from ..wording.findings import impossible_field_message
 from . import bulk
+from .draw_wishes import break_sentences, refusal, seat_wishes, wish_breaks, wish_rows
 
 logger = logging.getLogger(__name__)
 
@@ -112,6 +113,11 @@ class Snapshot:
     rounds: tuple[tuple[int, int, str, int | None], ...]  # (id, number, status, seed)
     fixed: tuple[tuple[tuple[int, ...], ...], ...]  # played rounds: tables: entry ids
     last_log: int | None  # the newest draw log entry: every draw, swap and release adds one
+    # Seat wishes (see draw_wishes.seat_wishes): never-together groups of entry ids (the
+    # teams among them when teams_apart), and (entry id, table number) of the fixed tables.
+    apart: tuple[tuple[int, ...], ...] = ()
+    at_table: tuple[tuple[int, int], ...] = ()
+    teams_apart: bool = False
 
     @property
     def played(self) -> int:
@@ -130,17 +136,19 @@ class Snapshot:
             seed=seed,
             time_limit=min(time_limit, MAX_TIME_LIMIT),
             plan=plan,
+            apart=[frozenset(group) for group in self.apart],
+            at_table=dict(self.at_table),
         )
 
 
 def _snapshot(tournament: Tournament) -> Snapshot:
     """Read what a draw depends on: a handful of queries returning plain values (no model
     instances), cheap enough to repeat inside the write transaction."""
-    checked_in = list(
-        Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE, checked_in=True)
-        .order_by("start_number")
-        .values_list("pk", "player__club")
-    )
+    field = Entry.objects.filter(
+        tournament=tournament, status=EntryStatus.ACTIVE, checked_in=True
+    ).order_by("start_number")
+    checked_in = list(field.values_list("pk", "player__club"))
+    apart, at_table = seat_wishes(wish_rows(field), tournament.teams_apart)
     rounds = tuple(
         tournament.rounds.order_by("number").values_list("pk", "number", "status", "draw_seed")
     )
@@ -166,6 +174,9 @@ def _snapshot(tournament: Tournament) -> Snapshot:
         rounds=rounds,
         fixed=fixed,
         last_log=last_log["last"],
+        apart=apart,
+        at_table=at_table,
+        teams_apart=tournament.teams_apart,
     )
 
 
@@ -258,7 +269,12 @@ def draw(
     started = time.perf_counter()
     # Drawing one round at a time still plans every remaining round, so that the next
     # round does not paint the later ones into a corner; only the next one is kept.
-    plan = seating.draw(before.request(seed, time_limit, _plan_to_continue(tournament, before)))
+    request = before.request(seed, time_limit, _plan_to_continue(tournament, before))
+    try:
+        plan = seating.draw(request)
+    except seating.ImpossibleWishes as exc:
+        message = refusal(exc, before.at_table, before.teams_apart, before.players)
+        raise DomainError(message) from None
     seconds = time.perf_counter() - started
     repeats = {n: seating.evaluate(plan.rounds[:n]).repeat_pairs for n in numbers}
     with transaction.atomic():
@@ -270,9 +286,35 @@ def draw(
                     "the rounds or another draw). Nothing was saved: please draw again."
                 )
             )
-        drawn = _write_plan(locked, plan, numbers, seed, user, seconds, repeats)
+        cost = wish_cost(before, plan) if request.wishes else None
+        drawn = _write_plan(locked, plan, numbers, seed, user, seconds, repeats, cost)
     _prepare_print_packs(drawn, base_url)
     return DrawResult(drawn, seconds, seed, plan.stats.timed_out)
+
+
+def wish_cost(snapshot: Snapshot, plan: seating.Plan) -> dict:
+    """What the seat wishes were and what they cost, as DrawLog.wish_cost stores it: the
+    counts of the wishes, the whole plan's repeat encounters, lower bound, 5-table spread and
+    club conflicts, and the same figures of the best plan found without the wishes (None
+    when the clock cut that search)."""
+    quality, without = plan.quality, plan.stats.without
+    return {
+        "groups": len(snapshot.apart),
+        "players": len({p for group in snapshot.apart for p in group}),
+        "fixed": len(snapshot.at_table),
+        "teams": snapshot.teams_apart,
+        "repeats": quality.repeat_pairs,
+        "lower_bound": quality.lower_bound,
+        "spread": quality.five_table_spread,
+        "clubs": quality.club_violations,
+        "without": None
+        if without is None
+        else {
+            "repeats": without.repeat_pairs,
+            "spread": without.five_table_spread,
+            "clubs": without.club_violations,
+        },
+    }
 
 
 def _prepare_print_packs(drawn: list[Round], base_url: str | None) -> None:
@@ -286,7 +328,9 @@ def _prepare_print_packs(drawn: list[Round], base_url: str | None) -> None:
         logger.exception("the print packs of the drawn rounds could not be queued")
 
 
-def _write_plan(tournament, plan: seating.Plan, numbers: range, seed: int, user, seconds, repeats):
+def _write_plan(
+    tournament, plan: seating.Plan, numbers: range, seed: int, user, seconds, repeats, cost
+):
     """Write the drawn rounds with their history and draw log and reset the rounds drawn in
     advance after them; tables and seats in bulk. Runs under the tournament's lock."""
     plan_rounds = plan.rounds
@@ -326,6 +370,7 @@ def _write_plan(tournament, plan: seating.Plan, numbers: range, seed: int, user,
                 plan_repeats=plan.quality.repeat_pairs if unfair else None,
                 unfair_repeats=unfair.repeat_pairs if unfair else None,
                 unfair_spread=unfair.five_table_spread if unfair else None,
+                wish_cost=cost,
             )
         )
     bulk.insert(
@@ -364,12 +409,20 @@ class RoundReport:
 
     ``club_pairs``: two players of one club at one table, counted in every round up to this
     one, as the report's caption says; ``kept_apart``: those of them in the first
-    ``kept_apart_rounds`` rounds, where the draw keeps clubs apart (unavoidable there)."""
+    ``kept_apart_rounds`` rounds, where the draw keeps clubs apart (unavoidable there).
+
+    ``wishes``: whether the round's players have seat wishes (as they stand now);
+    ``wish_violations``: the wishes this round breaks (pairs of a never-together group at
+    one table, fixed players elsewhere; 0 unless a swap or a later wish broke one), in words
+    in ``wish_breaks``."""
 
     quality: seating.Quality
     club_pairs: int
     kept_apart: int
     kept_apart_rounds: int
+    wishes: bool = False
+    wish_violations: int = 0
+    wish_breaks: tuple[str, ...] = ()
 
 
 def round_report(round_: Round) -> RoundReport:
@@ -383,11 +436,18 @@ def round_report(round_: Round) -> RoundReport:
     kept_apart_rounds = min(tournament.separate_clubs_rounds, len(plan))
     quality = seating.evaluate(plan, separate=_club_groups(kept_apart_rounds, clubs_of))
     every_round = seating.evaluate(plan, separate=_club_groups(len(plan), clubs_of))
+    this_round = plan[-1] if rounds and rounds[-1].number == round_.number else []
+    in_round = Entry.objects.filter(seats__round=round_)
+    apart, at_table = seat_wishes(wish_rows(in_round), tournament.teams_apart)
+    breaks = wish_breaks(this_round, apart, at_table)
     return RoundReport(
         quality=quality,
         club_pairs=every_round.club_violations,
         kept_apart=quality.club_violations,
         kept_apart_rounds=kept_apart_rounds,
+        wishes=bool(apart or at_table),
+        wish_violations=sum(b.pairs for b in breaks),
+        wish_breaks=tuple(break_sentences(breaks)),
     )
 
 
@@ -399,9 +459,12 @@ def _locked_round(round_: Round) -> Round:
     return lock(Round.objects).get(pk=round_.pk)
 
 
-def swap(round_: Round, first: int, second: int, user) -> None:
+def swap(round_: Round, first: int, second: int, user) -> str | None:
     """Exchange the seats of the players with start numbers ``first`` and ``second`` in a
-    drawn round that is not released yet."""
+    drawn round that is not released yet.
+
+    Returns a warning when the swap breaks a seat wish of the two players (the director may
+    have a reason: the swap is made all the same), else None."""
     with transaction.atomic():
         round_ = _locked_round(round_)
         if round_.status != RoundStatus.DRAWN:
@@ -434,6 +497,18 @@ def swap(round_: Round, first: int, second: int, user) -> None:
             user=user,
             note=f"{first} <-> {second}",
         )
+        return _swap_warning(round_, (a.entry_id, b.entry_id))
+
+
+def _swap_warning(round_: Round, swapped: tuple[int, int]) -> str | None:
+    """The seat wishes of the ``swapped`` players their new seats break, in words."""
+    tables = seating_of([Round.objects.prefetch_related("tables__seats").get(pk=round_.pk)])[0]
+    seated = Entry.objects.filter(seats__round=round_)
+    apart, at_table = seat_wishes(wish_rows(seated), round_.tournament.teams_apart)
+    breaks = [b for b in wish_breaks(tables, apart, at_table) if set(b.players) & set(swapped)]
+    if not breaks:
+        return None
+    return " ".join([_("The swap breaks a seat wish:"), *break_sentences(breaks)])
 
 
 def release_blocker(round_: Round) -> str | None:

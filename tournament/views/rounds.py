@@ -15,6 +15,7 @@ from ..models import DrawLog, RoundStatus
 from ..models.round import seats_with_players
 from ..permissions import director_required, get_managed_tournament
 from ..tasks.mail import RequestMailer
+from ..wording.findings import wish_cost_message
 
 CUT_BY_CLOCK = gettext_lazy(
     "This computer was too busy to finish the search in time, so the clock stopped it: the "
@@ -86,6 +87,7 @@ def round_detail(request, slug, number):
     round_ = _round(tournament, number)
     tables = round_.tables.prefetch_related(seats_with_players()).order_by("number")
     log = list(round_.draw_logs.select_related("user").order_by("-at", "-pk")[:10])
+    drawn = next((item for item in log if item.action in DRAWS), None)
     context = {
         "tournament": tournament,
         "round": round_,
@@ -93,7 +95,11 @@ def round_detail(request, slug, number):
         "report": draw_domain.round_report(round_) if tables else None,
         "log": log,
         # the latest draw of this round says whether fair 5-tables cost repeats
-        "drawn": next((item for item in log if item.action in DRAWS), None),
+        "drawn": drawn,
+        # what the seat wishes cost the plan this round belongs to, in words
+        "wish_cost": wish_cost_message(drawn.wish_cost, tournament.planned_rounds)
+        if drawn and drawn.wish_cost
+        else None,
         "swap_form": SwapForm(),
         "editable": round_.status == RoundStatus.DRAWN,
         "release_blocker": draw_domain.release_blocker(round_),
@@ -109,10 +115,12 @@ def round_swap(request, slug, number):
     form = SwapForm(request.POST)
     if form.is_valid():
         try:
-            draw_domain.swap(
+            warning = draw_domain.swap(
                 round_, form.cleaned_data["first"], form.cleaned_data["second"], request.user
             )
             messages.success(request, _("Seats swapped."))
+            if warning:
+                messages.warning(request, warning)
         except DomainError as exc:
             messages.error(request, exc.message)
     else:

@@ -6,6 +6,7 @@ into German (or English) text for pages, exports and the command line.
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from django_stubs_ext import StrOrPromise
 
 from ..models.tournament import PROFILE_LABELS
 
@@ -233,3 +234,133 @@ def impossible_field_message(players: int, add: int | None, remove: int | None) 
             players,
         )
     return text % params
+
+
+def impossible_wishes_message(
+    reason: str, players: list[str], tables: int, team: str | None = None
+) -> str:
+    """Why the seat wishes cannot all hold (``reason`` of :class:`seating.ImpossibleWishes`)
+    and what would help; ``players`` are the players concerned as "start number name"
+    (with their fixed table for the fixed-table reasons), ``team`` the team whose players
+    they are when team-mates kept apart do not fit."""
+    params = {"players": ", ".join(players), "count": len(players), "tables": tables}
+    text: StrOrPromise
+    if reason == "group_too_large" and team:
+        text = ngettext(
+            "Team %(team)s has %(count)s checked-in players, but the field has only %(tables)s "
+            "table, so the team-mates cannot all sit apart: %(players)s. Turn off keeping "
+            "team-mates apart or check in more players.",
+            "Team %(team)s has %(count)s checked-in players, but the field has only %(tables)s "
+            "tables, so the team-mates cannot all sit apart: %(players)s. Turn off keeping "
+            "team-mates apart or check in more players.",
+            tables,
+        )
+        params["team"] = team
+    elif reason == "group_too_large":
+        text = ngettext(
+            "These %(count)s players must never share a table, but the field has only "
+            "%(tables)s table: %(players)s. Make the group smaller or check in more players.",
+            "These %(count)s players must never share a table, but the field has only "
+            "%(tables)s tables: %(players)s. Make the group smaller or check in more players.",
+            tables,
+        )
+    elif reason == "too_many_groups":
+        text = ngettext(
+            "The never-together wishes cannot all hold at the %(tables)s table of this field "
+            "(%(players)s). Remove a wish or check in more players.",
+            "The never-together wishes cannot all hold at the %(tables)s tables of this field "
+            "(%(players)s). Remove a wish or check in more players.",
+            tables,
+        )
+    elif reason == "table_missing":
+        text = ngettext(
+            "The field has only %(tables)s table, so these fixed tables do not exist: "
+            "%(players)s. Change the fixed table or check in more players.",
+            "The field has only %(tables)s tables, so these fixed tables do not exist: "
+            "%(players)s. Change the fixed table or check in more players.",
+            tables,
+        )
+    elif reason == "same_table":
+        text = _(
+            "Only one player can be fixed to a table: %(players)s. Change one of the fixed tables."
+        )
+    else:  # "not_found": the checks before the search are exact, so this is a bug
+        text = _(
+            "The draw found no plan that keeps every seat wish (%(players)s). Draw again with "
+            "another seed, or remove a wish."
+        )
+    return str(text) % params
+
+
+def wish_break_message(players: list[str], table: int, fixed: int | None = None) -> str:
+    """A seat wish a round breaks: ``players`` ("start number name") of one never-together
+    group at table ``table``, or the one player at ``table`` instead of ``fixed``."""
+    params = {"players": ", ".join(players), "table": table, "fixed": fixed}
+    text: StrOrPromise
+    if fixed is not None:
+        text = _("%(players)s sits at table %(table)s instead of the fixed table %(fixed)s.")
+    else:
+        text = _("%(players)s sit together at table %(table)s, but must never share a table.")
+    return str(text) % params
+
+
+def wish_cost_message(cost: dict, rounds: int) -> str:
+    """What the seat wishes of a draw cost, from its ``DrawLog.wish_cost`` (see
+    domain.draw.wish_cost), for a plan of ``rounds`` rounds."""
+    wishes = []
+    if cost["groups"]:
+        wishes.append(
+            ngettext(
+                "%(count)s never-together group with %(players)s players",
+                "%(count)s never-together groups with %(players)s players",
+                cost["groups"],
+            )
+            % {"count": cost["groups"], "players": cost["players"]}
+        )
+    if cost["fixed"]:
+        wishes.append(
+            ngettext("%(count)s fixed table", "%(count)s fixed tables", cost["fixed"])
+            % {"count": cost["fixed"]}
+        )
+    if cost["teams"]:
+        wishes.append(str(_("team-mates apart")))
+    params = {
+        "wishes": ", ".join(wishes),
+        "rounds": rounds,
+        "repeats": cost["repeats"],
+        "bound": cost["lower_bound"],
+        "spread": cost["spread"],
+        "clubs": cost["clubs"],
+    }
+    text = (
+        ngettext(
+            "With the seat wishes (%(wishes)s) the plan of %(rounds)s round has repeat "
+            "encounters: %(repeats)s (lower bound %(bound)s), 5-table spread: %(spread)s, club "
+            "conflicts: %(clubs)s.",
+            "With the seat wishes (%(wishes)s) the plan for all %(rounds)s rounds has repeat "
+            "encounters: %(repeats)s (lower bound %(bound)s), 5-table spread: %(spread)s, club "
+            "conflicts: %(clubs)s.",
+            rounds,
+        )
+        % params
+    )
+    without = cost.get("without")
+    if without is None:
+        return f"{text} " + str(
+            _("The comparison with a draw without the wishes was cut short by the clock.")
+        )
+    same = all(without[key] == cost[key] for key in ("repeats", "spread", "clubs"))
+    if same:
+        return f"{text} " + str(
+            _("A draw without the wishes found no better plan: they cost nothing.")
+        )
+    return (
+        f"{text} "
+        + str(
+            _(
+                "Without the wishes the draw found repeat encounters: %(repeats)s, 5-table "
+                "spread: %(spread)s, club conflicts: %(clubs)s."
+            )
+        )
+        % without
+    )
