@@ -97,6 +97,14 @@ class Problem:
             first_hi=[1] * self.n,
         )
 
+    def widened_by(self, other: Problem) -> bool:
+        """Are this problem's fair ranges at least as wide as ``other``'s for every player
+        (so that a plan fair under ``other`` is fair under this one)?"""
+        return all(
+            lo <= o_lo and hi >= o_hi
+            for lo, hi, o_lo, o_hi in zip(self.lo, self.hi, other.lo, other.hi, strict=True)
+        )
+
     def first_round_allows(self, r: int, up: int, down: int) -> bool:
         """May ``up`` move to a five-table and ``down`` to a four-table in new round r?"""
         return r != 0 or (self.first_hi[up] == 1 and self.first_lo[down] == 0)
@@ -123,6 +131,21 @@ class Problem:
         room = sum(min(self.new, -o) for o in over if o < 0)
         by_players = sum(o for o in over if o > 0) + max(0, extra_seats - room)
         return max(0, by_pairs, (by_players + 1) // 2, self.pigeonhole)
+
+
+def widening_steps(new: int) -> list[tuple[int, int]]:
+    """The steps (up, down) of :meth:`Problem.loosened` tried in turn where the seat wishes
+    rule out fair five-table shares, the smallest first: one or two more five-table rounds
+    for some, then two fewer for others as well; then as many more as there are rounds (a
+    player the wishes put at the five-table every round, e.g. the 17th of 17 players with
+    four teams of four apart) with the lower bounds kept as long as possible, and only last
+    no bounds at all."""
+    steps: list[tuple[int, int]] = []
+    for up, down in ((1, 0), (2, 0), (2, 2), (new, 0), (new, 1), (new, 2), (new, new)):
+        step = (min(up, new), min(down, new))
+        if step not in steps:
+            steps.append(step)
+    return steps
 
 
 def _pigeonhole_pairs(size: int, groups: int) -> int:

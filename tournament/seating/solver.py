@@ -40,10 +40,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 
 from .measures import evaluate, table_sizes
 from .positions import assign_positions
-from .problem import Problem
+from .problem import Problem, widening_steps
 from .starts import (
     constructed_start,
     fair_prefixes,
@@ -120,7 +121,21 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
         [[index[p] if p in index else gone.setdefault(p, n + len(gone)) for p in t] for t in r]
         for r in fixed
     ]
+    strict = problem  # the fair ranges; ``problem`` may widen for the seat wishes below
+    steps = widening_steps(new)
+    step = -1  # the last step of ``steps`` the ranges were widened by, -1: not widened
     start = planned_start(request.plan, fixed, players, problem) if fixed else None
+    if start is None and fixed and problem.apart and _widened(request.plan):
+        # A plan drawn with ranges widened for the wishes is continued against the same
+        # widening (the smallest step that takes it), else it would be drawn afresh every
+        # round and round by round would not reach what all at once reaches. (Not a fair
+        # plan that fails for another reason, e.g. a late entry: widening would not help.)
+        for number, (up, down) in enumerate(steps):
+            wide = problem.loosened(up, down)
+            start = planned_start(request.plan, fixed, players, wide)
+            if start is not None:
+                problem, step = wide, number
+                break
     method = "plan"
     if start is None:
         start, method = None, "search"
@@ -151,14 +166,22 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
         search, method = fresh, "search"
     if search.best_hard:
         # The wishes hold in a round but not with fair five-table shares (checked before
-        # the search): widen the shares step by step, the wishes come first. At most four
-        # steps of a quarter of the effort each: first more five-table rounds for some (one
-        # player a round may have to sit at the five-table), then fewer for others as well.
+        # the search): widen the shares step by step (:func:`.problem.widening_steps`), the
+        # wishes come first; the first step that holds them ends it. A quarter of the effort
+        # each, from the best plan of the widest step tried that this one contains (its
+        # plan is fair here too): first more five-table rounds for some (one player a round
+        # may have to sit at the five-table), then fewer for others as well.
         loose_rng = random.Random(f"{request.seed}/apart")
-        for up, down in ((1, 0), (2, 0), (2, 2), (new, new)):
-            loose = Search(problem.loosened(up, down), five_sets, search.best_rounds(),
-                           loose_rng, frozen=search.frozen)  # fmt: skip
+        tried = [search]
+        for up, down in steps[step + 1 :]:
+            loose_problem = strict.loosened(up, down)
+            base = next((s for s in reversed(tried) if loose_problem.widened_by(s.p)), None)
+            if base is None:  # narrower than the widening a continued plan needed
+                continue
+            loose = Search(loose_problem, five_sets, base.best_rounds(), loose_rng,
+                           frozen=search.frozen)  # fmt: skip
             timed_out = loose.run(budget // 4, expired) or timed_out
+            tried.append(loose)
             search = loose
             if not search.best_hard:
                 break
@@ -167,8 +190,8 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
         broken = sorted({p for r in search.best_tables for t in r for p in t
                          if any(q in never[p] for q in t)})  # fmt: skip
         raise ImpossibleWishes("not_found", [players[p] for p in broken if p < n], len(sizes))
-    ordered = fair_prefixes(search.best_rounds(), problem, search.frozen)
-    seated = assign_positions(ordered, problem, rng)
+    ordered = fair_prefixes(search.best_rounds(), strict, search.frozen)
+    seated = assign_positions(ordered, strict, rng)
     if request.at_table:
         at_table = {index[p]: number for p, number in request.at_table.items() if p in index}
         seated = [number_tables(round_, at_table) for round_ in seated]
@@ -179,7 +202,7 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
         # What did fairness cost? From the fair plan, a search that may share the
         # five-tables unfairly, with an eighth of the effort. Its result is reported only
         # if it has fewer repeats at an unfair spread, and not if the clock cut it.
-        free = Search(problem, five_sets, search.best_rounds(), rng, fair=False)
+        free = Search(strict, five_sets, search.best_rounds(), rng, fair=False)
         if not free.run(budget // 8, expired) and free.best_repeats < search.best_repeats:
             other = fixed + [[[players[p] for p in t] for t in r] for r in free.best_rounds()]
             found = evaluate(other, players)
@@ -187,17 +210,25 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
     without = None
     if request.wishes:
         # What did the wishes cost? The same problem without them (clubs kept: they are the
-        # director's setting, not a wish), searched from the plan drawn, so it can only be
-        # better, with a quarter of the effort and its own random numbers; the construction
-        # too where there is one (a short search would not reach it). Not if the clock cut it.
+        # director's setting, not a wish, and the round a continued plan keeps kept too),
+        # searched from the plan drawn, so it can only be better, with a quarter of the
+        # effort and its own random numbers; the construction too where there is one (a
+        # short search would not reach it). A plan drawn with ranges widened for the wishes
+        # shares the five-tables unfairly: then from scratch, so that the plan without the
+        # wishes is fair as a draw without them is. Not if the clock cut it (the plan
+        # drawn is complete all the same: the cut is not the draw's).
         alt_rng = random.Random(f"{request.seed}/without")
         bare = Problem.build(players, index, fixed, sizes, new, request.separate)
-        best = Search(bare, five_sets, search.best_rounds(), alt_rng)
+        widened = search.p is not strict
+        keep = 0 if widened else search.frozen
+        best = Search(bare, five_sets, None if widened else search.best_rounds(), alt_rng,
+                      frozen=keep)  # fmt: skip
         cut = best.run(budget // 4, expired)
-        timed_out = timed_out or cut
         built = constructed_start(bare, fixed_indices, alt_rng) if stored else None
+        if built is not None and keep and not _same_round(built[0], search.best_rounds()[0]):
+            built = None  # it does not keep the round kept
         if built is not None:
-            rebuilt = Search(bare, five_sets, built, alt_rng)
+            rebuilt = Search(bare, five_sets, built, alt_rng, frozen=keep)
             best = rebuilt if rebuilt.best_cost < best.best_cost else best
         if not cut:
             rounds = fixed + [[[players[p] for p in t] for t in r] for r in best.best_rounds()]
@@ -207,8 +238,24 @@ def draw(request: DrawRequest, *, stored: bool = True) -> Plan:
         seconds=time.perf_counter() - started,
         iterations=search.iterations,
         timed_out=timed_out,
-        target=problem.fixed_repeats + search.target_repeats,
+        target=strict.fixed_repeats + search.target_repeats,
         unfair=unfair,
         without=without,
     )
     return Plan(plan_rounds, quality, stats)
+
+
+def _same_round(one: list[list[int]], other: list[list[int]]) -> bool:
+    """Do two rounds seat the same tables (in any order)?"""
+    return {frozenset(t) for t in one} == {frozenset(t) for t in other}
+
+
+def _widened(plan: Sequence[Sequence[Sequence[Player]]]) -> bool:
+    """Does ``plan`` share its five-tables unfairly (a spread over 1 in the whole plan), as
+    a plan drawn with ranges widened for the seat wishes does?"""
+    fives: dict[Player, int] = {}
+    for round_ in plan:
+        for table in round_:
+            for p in table:
+                fives[p] = fives.get(p, 0) + (len(table) == 5)
+    return bool(fives) and max(fives.values()) - min(fives.values()) > 1

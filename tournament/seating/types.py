@@ -125,13 +125,16 @@ class DrawStats:
     seconds: float
     iterations: int
     timed_out: bool
-    target: int  # repeats the search aimed for (a lower bound that also counts fixed rounds)
+    # repeats the search aimed for: a lower bound that also counts the fixed rounds and the
+    # repeats the seat wishes force (pairs that may never meet leave less room)
+    target: int
     # When fair five-tables cost repeats: the quality of the best plan a search found that
     # shares the five-tables unfairly (fewer repeats, a larger spread); else None.
     unfair: Quality | None = None
     # When the request has seat wishes: the quality of the best plan a search found without
-    # them (clubs kept), to show what the wishes cost; None without wishes, or when the clock
-    # cut that search.
+    # them (clubs kept; a fair plan even where the wishes widened the five-table shares), to
+    # show what the wishes cost; None without wishes, or when the clock cut that search
+    # (that cut is not ``timed_out``: the plan drawn is complete).
     without: Quality | None = None
 
 
