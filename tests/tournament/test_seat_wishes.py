@@ -11,6 +11,7 @@ from tests import factories
 from tests.tournament.archive.conftest import forget
 from tests.tournament.test_tournaments import as_browser_sends
 from tournament import archive
+from tournament.domain import draw as draw_domain
 from tournament.domain.personal_data import forget_personal_data
 from tournament.domain.players import merge_players
 from tournament.domain.wishes import add_apart_group, remove_apart_group, set_fixed_table
@@ -20,6 +21,7 @@ from tournament.models import (
     ApartGroup,
     DrawLog,
     Entry,
+    EntryStatus,
     RoundStatus,
     Team,
     Tournament,
@@ -137,6 +139,17 @@ def test_a_fixed_table_is_one_players_table(tournament, field, director_user):
     assert field[1].history.count() == records
 
 
+def test_a_withdrawn_player_holds_no_table(tournament, field, director_user):
+    """The draw leaves a withdrawn player out, so their fixed table is free for another."""
+    set_fixed_table(field[0], 1, director_user)
+    Entry.objects.filter(pk=field[0].pk).update(status=EntryStatus.WITHDRAWN)
+    set_fixed_table(field[1], 1, director_user)
+    assert Entry.objects.get(pk=field[1].pk).fixed_table == 1
+    # The new holder is active: nobody else gets the table.
+    with pytest.raises(DomainError, match=r"feste Tisch von Bernd Schäfer \(2\)"):
+        set_fixed_table(field[2], 1, director_user)
+
+
 def test_a_player_entered_twice_keeps_the_wishes_of_the_double(tournament, field, director_user):
     """Added again as "Schafer" by mistake, and the couple entered with the double's number:
     merging the two keeps the couple and the fixed table."""
@@ -156,24 +169,42 @@ def test_a_player_entered_twice_keeps_the_wishes_of_the_double(tournament, field
 # --- what the players page warns of --------------------------------------------------------
 
 
+def refused_by_the_draw(tournament, user) -> str:
+    """The draw's refusal, for the checked-in field."""
+    with pytest.raises(DomainError) as refused:
+        draw_domain.draw(tournament, user, seed=1, time_limit=0.2)
+    return refused.value.message
+
+
 def test_a_group_larger_than_the_tables_is_taken_with_a_warning(tournament, field, director_user):
     # 8 players: 2 tables. Three who never meet cannot sit at two tables.
     add_apart_group(tournament, [1, 2, 3], "", director_user)
-    set_fixed_table(field[4], 3, director_user)
     wishes = seat_wishes(tournament)
     assert (wishes.players, wishes.tables) == (8, 2)
     assert wishes.warnings == [
-        "Nie an einem Tisch 1, 2, 3: 3 davon spielen, aber 8 Spieler sitzen an 2 Tischen. "
-        "Die Auslosung lehnt ab, bis das Feld so viele Tische hat wie die Gruppe Spieler.",
-        "Fester Tisch 3 von Eva Roth (5): 8 Spieler sitzen an 2 Tischen. Die Auslosung lehnt "
-        "ihn ab.",
+        "8 Spieler sitzen an 2 Tischen: die Auslosung würde ablehnen. Diese 3 Spieler dürfen "
+        "nie an einem Tisch sitzen, aber das Feld hat nur 2 Tische: 1 Anna Schäfer, 2 Bernd "
+        "Schäfer, 3 Carla Vogt. Verkleinern Sie die Gruppe oder checken Sie mehr Spieler ein."
     ]
     # Once check-in began, the checked-in players are the field; the group's absent member
-    # does not count.
-    Entry.objects.filter(start_number__in=[1, 2, 4, 5, 6, 7, 8]).update(checked_in=True)
+    # does not count, and the card says what the draw says.
+    Entry.objects.filter(start_number__in=[1, 2, 4, 5]).update(checked_in=True)
     wishes = seat_wishes(tournament)
-    assert (wishes.players, wishes.tables) == (7, 1)
-    assert wishes.warnings[0].startswith("Nie an einem Tisch 1, 2, 3: 2 davon spielen")
+    assert (wishes.players, wishes.tables) == (4, 1)
+    refused = refused_by_the_draw(tournament, director_user)
+    assert "Diese 2 Spieler" in refused and "Carla" not in refused
+    assert wishes.warnings == [
+        f"4 Spieler sitzen an 1 Tisch: die Auslosung würde ablehnen. {refused}"
+    ]
+
+
+def test_a_fixed_table_beyond_the_field_is_warned_of(tournament, field, director_user):
+    set_fixed_table(field[4], 3, director_user)
+    assert seat_wishes(tournament).warnings == [
+        "8 Spieler sitzen an 2 Tischen: die Auslosung würde ablehnen. Das Feld hat nur 2 "
+        "Tische, diese festen Tische gibt es also nicht: 5 Eva Roth (Tisch 3). Ändern Sie den "
+        "festen Tisch oder checken Sie mehr Spieler ein."
+    ]
 
 
 def test_teams_kept_apart_warn_of_a_team_larger_than_the_tables(tournament, field):
@@ -182,10 +213,31 @@ def test_teams_kept_apart_warn_of_a_team_larger_than_the_tables(tournament, fiel
     assert seat_wishes(tournament).warnings == []  # teams may meet: nothing to warn of
     tournament.teams_apart = True
     tournament.save()
+    [warning] = seat_wishes(tournament).warnings
+    assert warning.startswith("8 Spieler sitzen an 2 Tischen: die Auslosung würde ablehnen. ")
+    assert "Team Nordlichter" in warning and "1 Anna Schäfer, 2 Bernd Schäfer" in warning
+
+
+def test_the_card_warns_of_every_refusal_of_the_draw(tournament, field, director_user):
+    """Wishes that each fit but not together: fixed tables 1 and 2 leave a couple {1, 3} and
+    a team {2, 3} kept apart no room. The card says what the draw says."""
+    Entry.objects.update(checked_in=True)
+    tournament.teams_apart = True
+    tournament.save()
+    team = Team.objects.create(tournament=tournament, name="Blau")
+    Entry.objects.filter(start_number__in=[2, 3]).update(team=team)
+    add_apart_group(tournament, [1, 3], "Paar", director_user)
+    set_fixed_table(field[0], 1, director_user)
+    set_fixed_table(field[1], 2, director_user)
+    refused = refused_by_the_draw(tournament, director_user)
+    assert "Die Nie-zusammen-Wünsche" in refused
     assert seat_wishes(tournament).warnings == [
-        "Team Nordlichter: 3 Spieler, aber 8 Spieler sitzen an 2 Tischen. Die Teammitglieder "
-        "können nicht alle getrennt werden: die Auslosung lehnt ab."
+        f"8 Spieler sitzen an 2 Tischen: die Auslosung würde ablehnen. {refused}"
     ]
+    # One wish less and the draw takes the field: so does the card.
+    set_fixed_table(field[1], None, director_user)
+    assert seat_wishes(tournament).warnings == []
+    draw_domain.draw(tournament, director_user, seed=1, time_limit=0.2)
 
 
 def test_the_card_reads_in_a_fixed_number_of_queries(
@@ -195,9 +247,11 @@ def test_the_card_reads_in_a_fixed_number_of_queries(
     add_apart_group(tournament, [3, 4, 5], "", director_user)
     set_fixed_table(field[6], 1, director_user)
     tournament.teams_apart = True
-    with django_assert_num_queries(5):  # counts, groups, their players, drawn rounds, teams
+    # counts, groups, their players, drawn rounds, the field's wishes; the refused players
+    with django_assert_num_queries(6):
         wishes = seat_wishes(tournament)
     assert [members.numbers for members in wishes.groups] == ["1, 2", "3, 4, 5"]
+    assert len(wishes.warnings) == 1  # three never together at two tables
 
 
 # --- the players page -----------------------------------------------------------------------
@@ -237,6 +291,9 @@ def test_a_group_typed_on_the_players_page_is_listed(director_client, tournament
     [
         ("", "Geben Sie die Startnummern ein, z. B. 12, 47."),
         ("1, zwei", "Nur Startnummern, durch Kommas getrennt"),
+        ("12, ²", "Nur Startnummern, durch Kommas getrennt"),
+        ("12, ①", "Nur Startnummern, durch Kommas getrennt"),
+        ("١٢, 47", "Nur Startnummern, durch Kommas getrennt"),
         ("1", "mindestens zwei verschiedene Startnummern"),
         ("1; 99", "Niemand hat die Startnummer 99."),
     ],
@@ -390,6 +447,34 @@ def test_the_full_file_carries_what_a_draw_s_wishes_cost(wished):
         archive.restore(doc)
 
 
+COST = {"groups": 3, "players": 8, "fixed": 1, "teams": True, "repeats": 0, "lower_bound": 0,
+        "spread": 0, "clubs": 0, "without": {"repeats": 0, "spread": 0, "clubs": 0}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        {"groups": 1},  # the round page reads every count
+        {**COST, "repeats": "3"},
+        {**COST, "spread": True},
+        {**COST, "clubs": -1},
+        {**COST, "teams": 1},
+        {key: value for key, value in COST.items() if key != "without"},
+        {**COST, "without": {"repeats": 3}},
+        {**COST, "without": [0, 0, 0]},
+    ],
+)
+def test_a_broken_wish_cost_restores_nothing(wished, broken):
+    round_ = factories.RoundFactory(tournament=wished, number=1, status=RoundStatus.DRAWN)
+    DrawLog.objects.create(round=round_, action="draw", seed=7, wish_cost=COST)
+    doc = archive.build(wished)
+    doc["rounds"][0]["draw_logs"][0]["wish_cost"] = broken
+    forget(wished)
+    with pytest.raises(archive.ArchiveError):
+        archive.restore(doc)
+    assert not Tournament.objects.exists() and not DrawLog.objects.exists()
+
+
 def test_the_public_file_carries_none_of_them(wished):
     wished.is_public = True
     wished.save()
@@ -418,6 +503,10 @@ def test_a_file_without_wishes_restores_without_them(wished):
         lambda doc: doc["apart_groups"].append({"note": "", "members": [2, 7]}),
         lambda doc: doc["apart_groups"].append({"note": "", "members": [7, 99]}),
         lambda doc: doc["apart_groups"].append({"note": "", "members": "7, 8"}),
+        lambda doc: doc["apart_groups"].append({"note": "", "members": [7]}),
+        lambda doc: doc["apart_groups"].append({"note": "", "members": []}),
+        lambda doc: doc["apart_groups"].append({"note": "", "members": [7, 7]}),
+        lambda doc: doc["apart_groups"].append({"note": "", "members": [7, "8"]}),
         lambda doc: doc["entries"][0].update(fixed_table=1),
         lambda doc: doc["entries"][0].update(fixed_table=0),
         lambda doc: doc["entries"][0].update(fixed_table="1"),
@@ -456,3 +545,19 @@ def test_deleting_personal_data_deletes_the_wishes_and_their_notes(wished):
     assert not wished.entries.filter(apart_group__isnull=False).exists()
     assert not wished.entries.filter(fixed_table__isnull=False).exists()
     assert not ApartGroup.history.exclude(note="").exists()  # "Ehepaar" nowhere any more
+    # Nor in the history: no fixed table or group in an entry's record, no start numbers or
+    # table in a wish's history line (who the couple was).
+    entries = Entry.history.filter(tournament_id=wished.pk)
+    assert not entries.filter(fixed_table__isnull=False).exists()
+    assert not entries.filter(apart_group__isnull=False).exists()
+    for records in (entries, ApartGroup.history.filter(tournament_id=wished.pk)):
+        said = {history_reason(r) for r in records.exclude(history_event="")}
+        assert said == {"Sitzwunsch (mit den persönlichen Daten gelöscht)"}
+        assert not records.filter(history_params__isnull=False).exists()
+    # The player's own file (Art. 15) shows none of it either.
+    sixth = Entry.objects.get(tournament=wished, start_number=6)
+    data = personal_data(sixth.player, Tournament.objects.all())["tournaments"][0]
+    assert data["seat_wishes"] == {"fixed_table": None, "never_at_one_table": None}
+    history = data["entry"]["history"]
+    assert history and all(line["values"]["fixed_table"] is None for line in history)
+    assert all("Tisch 1" not in (line["reason"] or "") for line in history)

@@ -345,15 +345,18 @@ def _fixed_table(value: Any) -> int | None:
 
 
 def _apart_groups(doc: dict, tournament: Tournament, entries: dict[int, int]) -> None:
-    """The never-together groups (issue 39; optional, full profile only): an entry in one
-    group at most, as the verb keeps it."""
+    """The never-together groups (issue 39; optional, full profile only): at least two
+    different players each and an entry in one group at most, as the verb keeps them."""
     groups, members = [], []
     seen: set[int] = set()
     for g in doc.get("apart_groups", []):
         numbers = g["members"]
-        if not isinstance(numbers, list) or any(integer(n) in seen for n in numbers):
+        if not isinstance(numbers, list) or len(numbers) < 2:
             raise ArchiveError(BROKEN)
-        seen.update(numbers)
+        for number in numbers:
+            if integer(number) in seen:  # twice in this group or in another one
+                raise ArchiveError(BROKEN)
+            seen.add(number)
         group = ApartGroup(tournament=tournament, note=_text(g["note"]))
         group.full_clean(exclude=["tournament"])
         groups.append(group)
@@ -558,11 +561,38 @@ def _rounds(doc: dict, tournament: Tournament, entries: dict[int, int], users) -
     insert(SeatMail, mails)
 
 
-def _wish_cost(cost: Any) -> dict | None:
-    """What a draw's seat wishes cost (optional: older files lack it): an object or none."""
-    if cost is not None and not isinstance(cost, dict):
+# What a draw's seat wishes cost (domain.draw.wish_cost; the round page reads every key).
+WISH_COST_COUNTS = ("groups", "players", "fixed", "repeats", "lower_bound", "spread", "clubs")
+WISH_COST_WITHOUT = ("repeats", "spread", "clubs")
+
+
+def _counts(cost: Any, keys: tuple[str, ...]) -> dict:
+    if not isinstance(cost, dict) or not set(keys) <= cost.keys():
         raise ArchiveError(BROKEN)
-    return cost
+    found = {}
+    for key in keys:
+        value = integer(cost[key])
+        if value is None or value < 0:
+            raise ArchiveError(BROKEN)
+        found[key] = value
+    return found
+
+
+def _wish_cost(cost: Any) -> dict | None:
+    """What a draw's seat wishes cost (optional: older files lack it): none, or an object
+    with every count the round page shows (whole numbers, none negative), whether teams were
+    kept apart, and the same counts without the wishes or none; other keys are dropped."""
+    if cost is None:
+        return None
+    found = _counts(cost, WISH_COST_COUNTS)
+    if not isinstance(cost.get("teams"), bool) or "without" not in cost:
+        raise ArchiveError(BROKEN)
+    without = cost["without"]
+    return {
+        **found,
+        "teams": cost["teams"],
+        "without": None if without is None else _counts(without, WISH_COST_WITHOUT),
+    }
 
 
 def _plan(plan: Any, entries: dict[int, int]) -> list | None:

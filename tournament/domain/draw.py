@@ -40,9 +40,10 @@ from ..models.audit import role_of, stamp
 from ..models.locks import lock, lock_tournament
 from ..models.names import club_key
 from ..models.round_status import STARTED
+from ..queries.wishes import field_wishes, refusal, wish_rows
 from ..wording.findings import impossible_field_message
 from . import bulk
-from .draw_wishes import break_sentences, refusal, seat_wishes, wish_breaks, wish_rows
+from .draw_wishes import break_sentences, wish_breaks
 
 logger = logging.getLogger(__name__)
 
@@ -113,7 +114,7 @@ class Snapshot:
     rounds: tuple[tuple[int, int, str, int | None], ...]  # (id, number, status, seed)
     fixed: tuple[tuple[tuple[int, ...], ...], ...]  # played rounds: tables: entry ids
     last_log: int | None  # the newest draw log entry: every draw, swap and release adds one
-    # Seat wishes (see draw_wishes.seat_wishes): never-together groups of entry ids (the
+    # Seat wishes (see queries.wishes.field_wishes): never-together groups of entry ids (the
     # teams among them when teams_apart), and (entry id, table number) of the fixed tables.
     apart: tuple[tuple[int, ...], ...] = ()
     at_table: tuple[tuple[int, int], ...] = ()
@@ -148,7 +149,7 @@ def _snapshot(tournament: Tournament) -> Snapshot:
         tournament=tournament, status=EntryStatus.ACTIVE, checked_in=True
     ).order_by("start_number")
     checked_in = list(field.values_list("pk", "player__club"))
-    apart, at_table = seat_wishes(wish_rows(field), tournament.teams_apart)
+    apart, at_table = field_wishes(wish_rows(field), tournament.teams_apart)
     rounds = tuple(
         tournament.rounds.order_by("number").values_list("pk", "number", "status", "draw_seed")
     )
@@ -440,7 +441,7 @@ def round_report(round_: Round) -> RoundReport:
     every_round = seating.evaluate(plan, separate=_club_groups(len(plan), clubs_of))
     this_round = plan[-1] if rounds and rounds[-1].number == round_.number else []
     in_round = Entry.objects.filter(seats__round=round_)
-    apart, at_table = seat_wishes(wish_rows(in_round), tournament.teams_apart)
+    apart, at_table = field_wishes(wish_rows(in_round), tournament.teams_apart)
     breaks = wish_breaks(this_round, apart, at_table)
     return RoundReport(
         quality=quality,
@@ -506,7 +507,7 @@ def _swap_warning(round_: Round, swapped: tuple[int, int]) -> str | None:
     """The seat wishes of the ``swapped`` players their new seats break, in words."""
     tables = seating_of([Round.objects.prefetch_related("tables__seats").get(pk=round_.pk)])[0]
     seated = Entry.objects.filter(seats__round=round_)
-    apart, at_table = seat_wishes(wish_rows(seated), round_.tournament.teams_apart)
+    apart, at_table = field_wishes(wish_rows(seated), round_.tournament.teams_apart)
     breaks = [b for b in wish_breaks(tables, apart, at_table) if set(b.players) & set(swapped)]
     if not breaks:
         return None

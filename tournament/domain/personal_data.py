@@ -13,15 +13,24 @@ from django.utils.translation import gettext as _
 
 from ..base.versions import mark_changed
 from ..errors import DomainError
-from ..models import ApartGroup, Tournament, TournamentStatus
+from ..models import ApartGroup, Entry, Tournament, TournamentStatus
+
+# The history events of the seat wishes (domain.wishes): their parameters name the group's
+# start numbers or the table.
+WISH_EVENTS = (
+    "never-together-added",
+    "never-together-removed",
+    "fixed-table-set",
+    "fixed-table-cleared",
+)
 
 
 def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int:
     """Delete the e-mail addresses and personal links of finished tournaments' registrations
     and entries (the player cards' pages), their years of birth and sexes (the prize
-    categories') and their seat wishes (issue 39: the groups, the notes also from the groups'
-    history, and the fixed tables); names and results stay. Returns how many
-    registrations were cleared. Refused for a tournament that is not finished."""
+    categories') and their seat wishes (issue 39: the groups, the fixed tables, the wishes in
+    the entries' and groups' history and the groups' notes); names and results stay.
+    Returns how many registrations were cleared. Refused for a tournament that is not finished."""
     count = 0
     with transaction.atomic():
         for tournament in tournaments:
@@ -47,4 +56,18 @@ def forget_personal_data(tournaments: Iterable[Tournament], *, user=None) -> int
             groups = ApartGroup.objects.filter(tournament=tournament)
             groups._raw_delete(groups.db)  # no history record: it would keep the note
             ApartGroup.history.filter(tournament_id=tournament.pk).update(note="")
+            _forget_wish_history(tournament)
     return count
+
+
+def _forget_wish_history(tournament: Tournament) -> None:
+    """The seat wishes in the history of the tournament's entries and groups: the entries'
+    fixed tables and groups in every record (the edit page and the Art. 15 file show them),
+    and the wish events, whose start numbers or table said who the wish was about."""
+    Entry.history.filter(tournament_id=tournament.pk).filter(
+        Q(apart_group__isnull=False) | Q(fixed_table__isnull=False)
+    ).update(apart_group=None, fixed_table=None)
+    for history in (Entry.history, ApartGroup.history):
+        history.filter(tournament_id=tournament.pk, history_event__in=WISH_EVENTS).update(
+            history_event="seat-wish-deleted", history_params=None
+        )

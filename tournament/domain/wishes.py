@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..errors import DomainError
-from ..models import ApartGroup, Entry, Tournament
+from ..models import ApartGroup, Entry, EntryStatus, Tournament
 from ..models.audit import Reason, event, stamp
 from ..models.locks import lock, lock_tournament
 from ..models.tournament import MAX_FIXED_TABLE as MAX_TABLE
@@ -111,8 +111,8 @@ def remove_apart_group(group: ApartGroup, user) -> None:
 
 
 def check_fixed_table(entry: Entry, number: int | None) -> None:
-    """Refuse a table number out of range, and a table that is another entry's fixed table
-    already (two players cannot both sit at table N in every round). Inside the caller's
+    """Refuse a table number out of range, and a table that is another active entry's fixed
+    table already (two players cannot both sit at table N in every round). Inside the caller's
     transaction, under the tournament's lock."""
     if number is None:
         return
@@ -121,7 +121,11 @@ def check_fixed_table(entry: Entry, number: int | None) -> None:
             _("A fixed table is a table number from 1 to %(max)s.") % {"max": MAX_TABLE}
         )
     holder = (
-        Entry.objects.filter(tournament_id=entry.tournament_id, fixed_table=number)
+        # Only an active entry holds its table: the draw leaves a withdrawn player out, so
+        # their wish protects nothing (it holds again if they come back and the table is free).
+        Entry.objects.filter(
+            tournament_id=entry.tournament_id, fixed_table=number, status=EntryStatus.ACTIVE
+        )
         .exclude(pk=entry.pk)
         .select_related("player")
         .first()

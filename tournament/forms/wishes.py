@@ -10,6 +10,8 @@ from .text import LineField
 
 # Start numbers as people type them: "12, 47", "12 47", "12; 47", "12/47".
 SEPARATORS = re.compile(r"[\s,;/+&]+")
+# Digits 0-9 only: str.isdigit() also takes "²" and "①", which int() refuses.
+NUMBER = re.compile(r"[0-9]{1,5}")
 MAX_MEMBERS = 20
 # The players page shows a message with this tag in the seat wishes' card, where the browser
 # lands after a change, not at the top of the page.
@@ -34,7 +36,7 @@ class ApartGroupForm(forms.Form):
 
     def clean_numbers(self) -> list[int]:
         parts = [part for part in SEPARATORS.split(self.cleaned_data["numbers"]) if part]
-        if not all(part.isdigit() and len(part) <= 5 for part in parts):
+        if not all(NUMBER.fullmatch(part) for part in parts):
             raise ValidationError(
                 _("Type start numbers only, separated by commas, e.g. 12, 47."), code="invalid"
             )

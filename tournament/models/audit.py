@@ -106,6 +106,9 @@ EVENTS = {
     "never-together-removed": _("never at one table removed: %(numbers)s"),
     "fixed-table-set": _("fixed table %(table)s"),
     "fixed-table-cleared": _("fixed table removed"),
+    # What a seat wish's history line says once the personal data are deleted (its numbers
+    # and table said who the wish was about).
+    "seat-wish-deleted": _("seat wish (deleted with the personal data)"),
     # Who changed a Spielliste row (a name, or a list keeper's label in the site's language),
     # why and what it did to the confirmation: "leitung: typo · changed after confirmation".
     "by": "%(actor)s",

@@ -1,21 +1,31 @@
 """The seat wishes of a tournament as the players page shows them (issue 39, README
 "Sitzwünsche"): the never-together groups, the fixed tables, whether team-mates are kept
-apart, and the warnings a director should see before drawing: a group or team larger than
-the tables of the field, a fixed table beyond them. The draw refuses those (its check is
-exact, ``seating``); this says so while there is time to act. At most five queries (the
-counts, the groups, their players, the drawn rounds, the teams when kept apart), whatever the
-size. The verbs are in :mod:`tournament.domain.wishes`."""
+apart, and the refusal the draw would give in the field as it is, while there is time to act.
+
+Also the one reader of the wishes the draw uses (:func:`wish_rows`, :func:`field_wishes`) and
+its refusal in words (:func:`refusal`): the card runs the solver's own check before the search
+(``seating.wishes.apart_groups``, pure, no search) on the same wishes, so the card and the
+draw cannot disagree. At most five queries (the counts, the groups, their players, the drawn
+rounds, the field's wishes), two more for a refusal's names. The verbs are in
+:mod:`tournament.domain.wishes`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import BooleanField, Count, ExpressionWrapper, Q
+from django.db.models import BooleanField, Count, ExpressionWrapper, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..models import EntryStatus, RoundStatus, Tournament
+from .. import seating
+from ..models import Entry, EntryStatus, RoundStatus, Tournament
+from ..seating.wishes import apart_groups
+from ..wording.findings import impossible_wishes_message
+
+Apart = tuple[tuple[int, ...], ...]  # never-together groups: sorted entry ids, sorted
+AtTable = tuple[tuple[int, int], ...]  # (entry id, table number), sorted
+WishRow = tuple[int, int | None, int | None, int | None]
 
 
 @dataclass(frozen=True)
@@ -74,7 +84,8 @@ def _tables_words(players: int, tables: int) -> str:
 
 def seat_wishes(tournament: Tournament, counts: Mapping[str, int] | None = None) -> SeatWishes:
     """The card's content: groups in the order they were entered, their members by start
-    number; fixed tables by table number; the warnings for the field as it is now.
+    number; fixed tables by table number; the draw's refusal for the field as it is now (the
+    checked-in players once check-in began, else every active entry) as a warning.
     ``counts``: the active and checked-in entries when the caller counted them already (the
     players page)."""
     if counts is None:
@@ -127,47 +138,81 @@ def seat_wishes(tournament: Tournament, counts: Mapping[str, int] | None = None)
         tables=tables,
         drawn=drawn,
     )
-    if tables:
-        wishes.warnings.extend(_warnings(tournament, wishes, in_field))
+    if wishes.any:
+        field_rows = wish_rows(tournament.entries.filter(in_field).order_by("start_number"))
+        refused = draw_refusal(field_rows, tournament.teams_apart)
+        if refused:
+            wishes.warnings.append(
+                _("%(field)s: the draw would refuse. %(refusal)s")
+                % {"field": _tables_words(size, tables), "refusal": refused}
+            )
     return wishes
 
 
-def _warnings(tournament: Tournament, wishes: SeatWishes, in_field: Q) -> list[str]:
-    """What the draw would refuse in the field as it is now."""
-    out = []
-    tables = wishes.tables
-    words = {"field": _tables_words(wishes.players, tables)}
-    for group in wishes.groups:
-        counted = sum(m.in_field for m in group.members)
-        if counted > tables:
-            out.append(
-                _(
-                    "Never at one table %(numbers)s: %(count)s of them play, but %(field)s. "
-                    "The draw refuses until the field has as many tables as the group has "
-                    "players."
-                )
-                % {"numbers": group.numbers, "count": counted, **words}
-            )
-    for line in wishes.fixed:
-        if line.member.in_field and line.table > tables:
-            out.append(
-                _("Fixed table %(table)s of %(player)s: %(field)s. The draw refuses it.")
-                % {"table": line.table, "player": line.member, **words}
-            )
-    if wishes.teams_apart:
-        teams = (
-            tournament.entries.filter(in_field, team__isnull=False)
-            .values("team__name")
-            .annotate(players=Count("pk"))
-            .filter(players__gt=tables)
-            .order_by("team__name")
-        )
-        for team in teams:
-            out.append(
-                _(
-                    "Team %(team)s: %(count)s players, but %(field)s. Team-mates cannot all "
-                    "be kept apart: the draw refuses."
-                )
-                % {"team": team["team__name"], "count": team["players"], **words}
-            )
-    return out
+def wish_rows(entries: QuerySet[Entry]) -> list[WishRow]:
+    """(entry id, never-together group id, team id, fixed table) of ``entries``."""
+    return list(entries.values_list("pk", "apart_group_id", "team_id", "fixed_table"))
+
+
+def field_wishes(rows: list[WishRow], teams_apart: bool) -> tuple[Apart, AtTable]:
+    """The seat wishes among the players of ``rows`` (see :func:`wish_rows`): the
+    never-together groups as sorted tuples of entry ids (every team too when
+    ``teams_apart``; groups with fewer than two of these players dropped, the same group
+    once), sorted; and the fixed tables as sorted (entry id, table number) pairs. No hash
+    order: equal rows give equal wishes, so equal snapshots still mean the same plan."""
+    groups: dict[tuple[str, int], list[int]] = {}
+    for entry_id, group, team, _table in rows:
+        if group is not None:
+            groups.setdefault(("group", group), []).append(entry_id)
+        if teams_apart and team is not None:
+            groups.setdefault(("team", team), []).append(entry_id)
+    apart = sorted({tuple(sorted(m)) for m in groups.values() if len(m) > 1})
+    at_table = sorted((entry_id, table) for entry_id, _g, _t, table in rows if table is not None)
+    return tuple(apart), tuple(at_table)
+
+
+def draw_refusal(rows: list[WishRow], teams_apart: bool) -> str | None:
+    """What the draw would say, refusing the seat wishes of the field ``rows`` (its players
+    by start number, see :func:`wish_rows`), or None when they fit (or the field cannot be
+    seated at all: the draw says that itself). The solver's own check before the search."""
+    apart, at_table = field_wishes(rows, teams_apart)
+    players = [row[0] for row in rows]
+    try:
+        sizes = seating.table_sizes(len(players))
+        index = {p: i for i, p in enumerate(players)}
+        apart_groups(players, index, sizes, [frozenset(g) for g in apart], dict(at_table))
+    except seating.ImpossibleField:
+        return None
+    except seating.ImpossibleWishes as exc:
+        return refusal(exc, at_table, teams_apart, players)
+    return None
+
+
+def entry_label(entry: Entry) -> str:
+    """An entry as the draw's messages name it: "12 Anna Schäfer"."""
+    return f"{entry.start_number} {entry.player}"
+
+
+def refusal(
+    exc: seating.ImpossibleWishes, at_table: AtTable, teams_apart: bool, field: Sequence[int]
+) -> str:
+    """Why the solver refused the wishes, naming the players concerned (with their fixed
+    tables where those are the reason); ``field`` is the players' entry ids."""
+    entries = Entry.objects.filter(pk__in=list(exc.players)).select_related("player", "team")
+    concerned = sorted(entries, key=lambda e: e.start_number)
+    tables = dict(at_table) if exc.reason in ("table_missing", "same_table") else {}
+    labels = []
+    for entry in concerned:
+        label = entry_label(entry)
+        if entry.pk in tables:
+            label += " (" + _("table %(number)s") % {"number": tables[entry.pk]} + ")"
+        labels.append(label)
+    # A team kept apart is named as the team (the director may turn that off), not as a
+    # never-together group that happens to hold team-mates.
+    name = None
+    team = concerned[0].team if concerned else None
+    if exc.reason == "group_too_large" and teams_apart and team is not None:
+        mates = Entry.objects.filter(pk__in=list(field), team=team)
+        if set(mates.values_list("pk", flat=True)) == {e.pk for e in concerned}:
+            name = team.name
+    return impossible_wishes_message(exc.reason, labels, exc.tables, team=name)
