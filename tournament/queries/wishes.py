@@ -11,7 +11,7 @@ rounds, the field's wishes), two more for a refusal's names. The verbs are in
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import BooleanField, Count, ExpressionWrapper, Q, QuerySet
@@ -179,8 +179,10 @@ def draw_refusal(rows: list[WishRow], teams_apart: bool) -> str | None:
     players = [row[0] for row in rows]
     try:
         sizes = seating.table_sizes(len(players))
-        index = {p: i for i, p in enumerate(players)}
-        apart_groups(players, index, sizes, [frozenset(g) for g in apart], dict(at_table))
+        # the solver's players are any hashable values: here the entry ids, by start number
+        index: dict[Hashable, int] = {p: i for i, p in enumerate(players)}
+        fixed: dict[Hashable, int] = dict(at_table)
+        apart_groups(players, index, sizes, [frozenset(g) for g in apart], fixed)
     except seating.ImpossibleField:
         return None
     except seating.ImpossibleWishes as exc:
