@@ -148,6 +148,10 @@ def test_a_withdrawn_player_holds_no_table(tournament, field, director_user):
     # The new holder is active: nobody else gets the table.
     with pytest.raises(DomainError, match=r"feste Tisch von Bernd Schäfer \(2\)"):
         set_fixed_table(field[2], 1, director_user)
+    # Re-admitted, the first holder shares the table again: the card says the draw refuses.
+    Entry.objects.filter(pk=field[0].pk).update(status=EntryStatus.ACTIVE)
+    [warning] = seat_wishes(tournament).warnings
+    assert "1 Anna Schäfer (Tisch 1), 2 Bernd Schäfer (Tisch 1)" in warning
 
 
 def test_a_player_entered_twice_keeps_the_wishes_of_the_double(tournament, field, director_user):
