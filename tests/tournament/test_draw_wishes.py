@@ -23,7 +23,11 @@ from tournament.models import (
     Table,
     Team,
 )
-from tournament.wording.findings import impossible_wishes_message, wish_cost_message
+from tournament.wording.findings import (
+    impossible_wishes_message,
+    wish_cost_message,
+    wishes_cost,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -162,12 +166,13 @@ def test_wishes_hold_in_every_round_drawn_at_once(director_client, tournament, d
         "groups": 2,
         "players": 5,
         "fixed": 2,
-        "teams": False,
+        "teams": 0,
     }
+    # the tournament keeps no clubs apart: the banner names no club conflicts
     assert (cost["repeats"], cost["spread"], cost["clubs"]) == (
         quality.repeat_pairs,
         quality.five_table_spread,
-        0,
+        None,
     )
     # the bound counts what the wishes force: at least the plain bound, at most the plan
     assert quality.lower_bound <= cost["lower_bound"] <= cost["repeats"]
@@ -178,7 +183,7 @@ def test_wishes_hold_in_every_round_drawn_at_once(director_client, tournament, d
     assert 'id="wish-cost"' in html
     assert (
         "Mit den Sitzwünschen (2 Nie-zusammen-Gruppen mit 5 Spielern, 2 feste Tische) hat "
-        f"der Plan für alle 5 Runden wiederholte Begegnungen: {cost['repeats']} "
+        f"der ganze Plan (Runden: 5) {cost['repeats']} wiederholte Begegnungen "
         f"(untere Schranke {cost['lower_bound']})"
     ) in html
     assert '<dd id="wish-violations">0</dd>' in html and 'id="wish-breaks"' not in html
@@ -248,7 +253,9 @@ def test_a_redraw_keeps_the_wishes_and_the_same_seed_the_same_plan(tournament, d
     assert redraws.count() == 8 and all(log.wish_cost for log in redraws)
 
 
-def test_team_mates_never_meet_when_the_teams_are_kept_apart(tournament, director_user):
+def test_team_mates_never_meet_when_the_teams_are_kept_apart(
+    director_client, tournament, director_user
+):
     type(tournament).objects.filter(pk=tournament.pk).update(teams_apart=True, planned_rounds=4)
     tournament.refresh_from_db()
     entries = field(tournament, 16)
@@ -259,7 +266,11 @@ def test_team_mates_never_meet_when_the_teams_are_kept_apart(tournament, directo
     draw_domain.draw(tournament, director_user, all_rounds=True, seed=2, time_limit=LIMIT)
     assert_wishes_hold(tournament, teams, [], range(1, 5))
     cost = DrawLog.objects.filter(round__number=1).get().wish_cost
-    assert (cost["groups"], cost["players"], cost["teams"]) == (4, 16, True)
+    # the teams are named as teams, not as never-together groups the director entered
+    assert (cost["groups"], cost["players"], cost["teams"]) == (0, 0, 4)
+    page = director_client.get(reverse("manage:round-detail", args=[tournament.slug, 1]))
+    banner = page.content.decode().split('id="wish-cost">')[1].split("</p>")[0]
+    assert "4 Teams getrennt" in banner and "Nie-zusammen" not in banner
 
 
 # --- refusals -----------------------------------------------------------------------------
@@ -453,9 +464,10 @@ def test_the_wish_cost_reads_in_english(director_client, tournament, director_us
     director_client.cookies["django_language"] = "en"
     page = director_client.get(reverse("manage:round-detail", args=[tournament.slug, 2]))
     html = page.content.decode()
+    # teams kept apart, but no team has two players: the banner does not name them
     assert (
-        "With the seat wishes (1 never-together group with 2 players, team-mates apart) the "
-        f"plan for all 3 rounds has repeat encounters: {cost['repeats']}"
+        "With the seat wishes (1 never-together group with 2 players) the whole plan (rounds: "
+        f"3) has {cost['repeats']} repeat encounters"
     ) in html
     assert "Seat wishes broken" in html
 
@@ -480,15 +492,16 @@ def test_the_round_page_compares_with_the_plan_found_without_the_wishes(
     monkeypatch.setattr(seating, "draw", solve)
     draw_domain.draw(tournament, director_user, all_rounds=True, seed=1, time_limit=LIMIT)
     cost = DrawLog.objects.filter(round__number=3).get().wish_cost
-    assert cost["without"] == {"repeats": 1, "spread": 0, "clubs": 0}
-    html = director_client.get(
-        reverse("manage:round-detail", args=[tournament.slug, 3])
-    ).content.decode()
+    assert cost["without"] == {"repeats": 1, "spread": 0, "clubs": None}
+    page = director_client.get(reverse("manage:round-detail", args=[tournament.slug, 3]))
+    html = page.content.decode()
     expected = (
-        "Ohne die Wünsche fand die Auslosung wiederholte Begegnungen: 1, Fünfertisch-Spanne: 0, "
-        "Vereinskonflikte: 0."
+        "Ohne die Wünsche fand die Auslosung 1 wiederholte Begegnung und eine "
+        "Fünfertisch-Spanne von 0."
     )
     assert cost["repeats"] > 1 and expected in html  # 12 players in 3 rounds: 6 repeats
+    # the wishes cost something: the banner is not styled as good news
+    assert '<p class="banner" id="wish-cost">' in html
 
 
 def test_the_lower_bound_shown_counts_the_repeats_the_wishes_force(
@@ -519,7 +532,7 @@ def test_the_wish_cost_in_words_says_when_they_cost_nothing_or_the_clock_cut_the
         "groups": 1,
         "players": 2,
         "fixed": 1,
-        "teams": False,
+        "teams": 2,
         "repeats": 3,
         "lower_bound": 0,
         "spread": 1,
@@ -529,13 +542,22 @@ def test_the_wish_cost_in_words_says_when_they_cost_nothing_or_the_clock_cut_the
     with translation.override("en"):
         text = wish_cost_message(cost, 1)
         assert text == (
-            "With the seat wishes (1 never-together group with 2 players, 1 fixed table) the "
-            "plan of 1 round has repeat encounters: 3 (lower bound 0), 5-table spread: 1, "
-            "club conflicts: 0. A draw without the wishes found no better plan: they cost "
-            "nothing."
+            "With the seat wishes (1 never-together group with 2 players, 1 fixed table, 2 "
+            "teams kept apart) the whole plan (rounds: 1) has 3 repeat encounters (lower bound "
+            "0) and a 5-table spread of 1. Club conflicts in the rounds that keep clubs apart: "
+            "0. A draw without the wishes found no better plan: they cost nothing."
+        )
+        assert not wishes_cost(cost)
+        dearer = {**cost, "clubs": None, "without": {"repeats": 1, "spread": 1, "clubs": None}}
+        assert wishes_cost(dearer)
+        assert wish_cost_message(dearer, 4) == (
+            "With the seat wishes (1 never-together group with 2 players, 1 fixed table, 2 "
+            "teams kept apart) the whole plan (rounds: 4) has 3 repeat encounters (lower bound "
+            "0) and a 5-table spread of 1. Without the wishes the draw found 1 repeat "
+            "encounter and a 5-table spread of 1."
         )
         text = wish_cost_message({**cost, "without": None}, 4)
-        assert "for all 4 rounds" in text
+        assert "whole plan (rounds: 4)" in text
         assert text.endswith(
             "The comparison with a draw without the wishes was cut short by the clock."
         )

@@ -437,7 +437,7 @@ def test_the_full_file_carries_the_wishes(wished):
 
 def test_the_full_file_carries_what_a_draw_s_wishes_cost(wished):
     round_ = factories.RoundFactory(tournament=wished, number=1, status=RoundStatus.DRAWN)
-    cost = {"groups": 3, "players": 8, "fixed": 1, "teams": True, "repeats": 0,
+    cost = {"groups": 3, "players": 8, "fixed": 1, "teams": 2, "repeats": 0,
             "lower_bound": 0, "spread": 0, "clubs": 0, "without": None}  # fmt: skip
     DrawLog.objects.create(round=round_, action="draw", seed=7, wish_cost=cost)
     doc = archive.build(wished)
@@ -451,7 +451,7 @@ def test_the_full_file_carries_what_a_draw_s_wishes_cost(wished):
         archive.restore(doc)
 
 
-COST = {"groups": 3, "players": 8, "fixed": 1, "teams": True, "repeats": 0, "lower_bound": 0,
+COST = {"groups": 3, "players": 8, "fixed": 1, "teams": 2, "repeats": 0, "lower_bound": 0,
         "spread": 0, "clubs": 0, "without": {"repeats": 0, "spread": 0, "clubs": 0}}  # fmt: skip
 
 
@@ -462,7 +462,7 @@ COST = {"groups": 3, "players": 8, "fixed": 1, "teams": True, "repeats": 0, "low
         {**COST, "repeats": "3"},
         {**COST, "spread": True},
         {**COST, "clubs": -1},
-        {**COST, "teams": 1},
+        {**COST, "teams": True},  # a count of teams, not a truth value
         {key: value for key, value in COST.items() if key != "without"},
         {**COST, "without": {"repeats": 3}},
         {**COST, "without": [0, 0, 0]},

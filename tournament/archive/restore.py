@@ -562,12 +562,13 @@ def _rounds(doc: dict, tournament: Tournament, entries: dict[int, int], users) -
 
 
 # What a draw's seat wishes cost (domain.draw.wish_cost; the round page reads every key).
-WISH_COST_COUNTS = ("groups", "players", "fixed", "repeats", "lower_bound", "spread", "clubs")
-WISH_COST_WITHOUT = ("repeats", "spread", "clubs")
+# The club conflicts are none in a tournament that keeps no clubs apart.
+WISH_COST_COUNTS = ("groups", "players", "fixed", "teams", "repeats", "lower_bound", "spread")
+WISH_COST_WITHOUT = ("repeats", "spread")
 
 
 def _counts(cost: Any, keys: tuple[str, ...]) -> dict:
-    if not isinstance(cost, dict) or not set(keys) <= cost.keys():
+    if not isinstance(cost, dict) or not {*keys, "clubs"} <= cost.keys():
         raise ArchiveError(BROKEN)
     found = {}
     for key in keys:
@@ -575,22 +576,24 @@ def _counts(cost: Any, keys: tuple[str, ...]) -> dict:
         if value is None or value < 0:
             raise ArchiveError(BROKEN)
         found[key] = value
-    return found
+    clubs = integer(cost["clubs"], null=True)
+    if clubs is not None and clubs < 0:
+        raise ArchiveError(BROKEN)
+    return {**found, "clubs": clubs}
 
 
 def _wish_cost(cost: Any) -> dict | None:
     """What a draw's seat wishes cost (optional: older files lack it): none, or an object
-    with every count the round page shows (whole numbers, none negative), whether teams were
-    kept apart, and the same counts without the wishes or none; other keys are dropped."""
+    with every count the round page shows (whole numbers, none negative; the club conflicts
+    may be none), and the same counts without the wishes or none; other keys are dropped."""
     if cost is None:
         return None
     found = _counts(cost, WISH_COST_COUNTS)
-    if not isinstance(cost.get("teams"), bool) or "without" not in cost:
+    if "without" not in cost:
         raise ArchiveError(BROKEN)
     without = cost["without"]
     return {
         **found,
-        "teams": cost["teams"],
         "without": None if without is None else _counts(without, WISH_COST_WITHOUT),
     }
 

@@ -40,7 +40,7 @@ from ..models.audit import role_of, stamp
 from ..models.locks import lock, lock_tournament
 from ..models.names import club_key
 from ..models.round_status import STARTED
-from ..queries.wishes import field_wishes, refusal, wish_rows
+from ..queries.wishes import field_wishes, refusal, wish_counts, wish_rows
 from ..wording.findings import impossible_field_message
 from . import bulk
 from .draw_wishes import break_sentences, wish_breaks
@@ -119,6 +119,9 @@ class Snapshot:
     apart: tuple[tuple[int, ...], ...] = ()
     at_table: tuple[tuple[int, int], ...] = ()
     teams_apart: bool = False
+    # what the director asked (queries.wishes.wish_counts): groups entered, their players,
+    # teams kept apart
+    wish_counts: tuple[int, int, int] = (0, 0, 0)
 
     @property
     def played(self) -> int:
@@ -149,7 +152,8 @@ def _snapshot(tournament: Tournament) -> Snapshot:
         tournament=tournament, status=EntryStatus.ACTIVE, checked_in=True
     ).order_by("start_number")
     checked_in = list(field.values_list("pk", "player__club"))
-    apart, at_table = field_wishes(wish_rows(field), tournament.teams_apart)
+    wishes = wish_rows(field)
+    apart, at_table = field_wishes(wishes, tournament.teams_apart)
     rounds = tuple(
         tournament.rounds.order_by("number").values_list("pk", "number", "status", "draw_seed")
     )
@@ -178,6 +182,7 @@ def _snapshot(tournament: Tournament) -> Snapshot:
         apart=apart,
         at_table=at_table,
         teams_apart=tournament.teams_apart,
+        wish_counts=wish_counts(wishes, tournament.teams_apart),
     )
 
 
@@ -295,27 +300,31 @@ def draw(
 
 def wish_cost(snapshot: Snapshot, plan: seating.Plan) -> dict:
     """What the seat wishes were and what they cost, as DrawLog.wish_cost stores it: the
-    counts of the wishes, the whole plan's repeat encounters, lower bound (with the
-    wishes), 5-table spread and club conflicts, and the same figures of the best plan found
-    without the wishes (None when the clock cut that search)."""
+    wishes as the director entered them (never-together groups and their players, fixed
+    tables, teams kept apart), the whole plan's repeat encounters, lower bound (with the
+    wishes), 5-table spread and club conflicts (None when the tournament keeps no clubs
+    apart), and the same figures of the best plan found without the wishes (None when the
+    clock cut that search)."""
     quality, without = plan.quality, plan.stats.without
+    groups, players, teams = snapshot.wish_counts
+    clubs = bool(snapshot.separate_clubs_rounds)
     return {
-        "groups": len(snapshot.apart),
-        "players": len({p for group in snapshot.apart for p in group}),
+        "groups": groups,
+        "players": players,
         "fixed": len(snapshot.at_table),
-        "teams": snapshot.teams_apart,
+        "teams": teams,
         "repeats": quality.repeat_pairs,
         # the solver's target counts the repeats the wishes force (pairs that may never
         # meet leave less room): the bound of the plan with the wishes
         "lower_bound": max(quality.lower_bound, plan.stats.target),
         "spread": quality.five_table_spread,
-        "clubs": quality.club_violations,
+        "clubs": quality.club_violations if clubs else None,
         "without": None
         if without is None
         else {
             "repeats": without.repeat_pairs,
             "spread": without.five_table_spread,
-            "clubs": without.club_violations,
+            "clubs": without.club_violations if clubs else None,
         },
     }
 

@@ -171,6 +171,21 @@ def field_wishes(rows: list[WishRow], teams_apart: bool) -> tuple[Apart, AtTable
     return tuple(apart), tuple(at_table)
 
 
+def wish_counts(rows: list[WishRow], teams_apart: bool) -> tuple[int, int, int]:
+    """What the director asked of the field ``rows``, as the round page names it: the
+    never-together groups entered with at least two of these players, the players in them,
+    and the teams kept apart with at least two of them (0 unless ``teams_apart``)."""
+    groups: dict[int, int] = {}
+    teams: dict[int, int] = {}
+    for _entry_id, group, team, _table in rows:
+        if group is not None:
+            groups[group] = groups.get(group, 0) + 1
+        if teams_apart and team is not None:
+            teams[team] = teams.get(team, 0) + 1
+    entered = [size for size in groups.values() if size > 1]
+    return len(entered), sum(entered), sum(1 for size in teams.values() if size > 1)
+
+
 def draw_refusal(rows: list[WishRow], teams_apart: bool) -> str | None:
     """What the draw would say, refusing the seat wishes of the field ``rows`` (its players
     by start number, see :func:`wish_rows`), or None when they fit (or the field cannot be

@@ -15,7 +15,7 @@ from ..models import DrawLog, RoundStatus
 from ..models.round import seats_with_players
 from ..permissions import director_required, get_managed_tournament
 from ..tasks.mail import RequestMailer
-from ..wording.findings import wish_cost_message
+from ..wording.findings import wish_cost_message, wishes_cost
 
 CUT_BY_CLOCK = gettext_lazy(
     "This computer was too busy to finish the search in time, so the clock stopped it: the "
@@ -100,6 +100,7 @@ def round_detail(request, slug, number):
         "wish_cost": wish_cost_message(drawn.wish_cost, tournament.planned_rounds)
         if drawn and drawn.wish_cost
         else None,
+        "wishes_cost": bool(drawn and drawn.wish_cost and wishes_cost(drawn.wish_cost)),
         "swap_form": SwapForm(),
         "editable": round_.status == RoundStatus.DRAWN,
         "release_blocker": draw_domain.release_blocker(round_),

@@ -306,7 +306,8 @@ def wish_break_message(players: list[str], table: int, fixed: int | None = None)
 
 def wish_cost_message(cost: dict, rounds: int) -> str:
     """What the seat wishes of a draw cost, from its ``DrawLog.wish_cost`` (see
-    domain.draw.wish_cost), for a plan of ``rounds`` rounds."""
+    domain.draw.wish_cost), for a plan of ``rounds`` rounds: the whole plan, not the rounds
+    so far (the figures above it on the round page)."""
     wishes = []
     if cost["groups"]:
         wishes.append(
@@ -323,44 +324,63 @@ def wish_cost_message(cost: dict, rounds: int) -> str:
             % {"count": cost["fixed"]}
         )
     if cost["teams"]:
-        wishes.append(str(_("team-mates apart")))
+        wishes.append(
+            ngettext("%(count)s team kept apart", "%(count)s teams kept apart", cost["teams"])
+            % {"count": cost["teams"]}
+        )
     params = {
         "wishes": ", ".join(wishes),
         "rounds": rounds,
         "repeats": cost["repeats"],
         "bound": cost["lower_bound"],
         "spread": cost["spread"],
-        "clubs": cost["clubs"],
     }
-    text = (
+    parts = [
         ngettext(
-            "With the seat wishes (%(wishes)s) the plan of %(rounds)s round has repeat "
-            "encounters: %(repeats)s (lower bound %(bound)s), 5-table spread: %(spread)s, club "
-            "conflicts: %(clubs)s.",
-            "With the seat wishes (%(wishes)s) the plan for all %(rounds)s rounds has repeat "
-            "encounters: %(repeats)s (lower bound %(bound)s), 5-table spread: %(spread)s, club "
-            "conflicts: %(clubs)s.",
-            rounds,
+            "With the seat wishes (%(wishes)s) the whole plan (rounds: %(rounds)s) has "
+            "%(repeats)s repeat encounter (lower bound %(bound)s) and a 5-table spread of "
+            "%(spread)s.",
+            "With the seat wishes (%(wishes)s) the whole plan (rounds: %(rounds)s) has "
+            "%(repeats)s repeat encounters (lower bound %(bound)s) and a 5-table spread of "
+            "%(spread)s.",
+            cost["repeats"],
         )
         % params
-    )
+    ]
+    if cost["clubs"] is not None:
+        parts.append(_club_conflicts(cost["clubs"]))
     without = cost.get("without")
     if without is None:
-        return f"{text} " + str(
-            _("The comparison with a draw without the wishes was cut short by the clock.")
+        parts.append(
+            str(_("The comparison with a draw without the wishes was cut short by the clock."))
         )
-    same = all(without[key] == cost[key] for key in ("repeats", "spread", "clubs"))
-    if same:
-        return f"{text} " + str(
-            _("A draw without the wishes found no better plan: they cost nothing.")
-        )
-    return (
-        f"{text} "
-        + str(
-            _(
-                "Without the wishes the draw found repeat encounters: %(repeats)s, 5-table "
-                "spread: %(spread)s, club conflicts: %(clubs)s."
+    elif not wishes_cost(cost):
+        parts.append(str(_("A draw without the wishes found no better plan: they cost nothing.")))
+    else:
+        parts.append(
+            ngettext(
+                "Without the wishes the draw found %(repeats)s repeat encounter and a 5-table "
+                "spread of %(spread)s.",
+                "Without the wishes the draw found %(repeats)s repeat encounters and a 5-table "
+                "spread of %(spread)s.",
+                without["repeats"],
             )
+            % without
         )
-        % without
+        if without["clubs"] is not None:
+            parts.append(_club_conflicts(without["clubs"]))
+    return " ".join(parts)
+
+
+def _club_conflicts(count: int) -> str:
+    return str(_("Club conflicts in the rounds that keep clubs apart: %(count)s.")) % {
+        "count": count
+    }
+
+
+def wishes_cost(cost: dict) -> bool:
+    """Whether the draw without the wishes (``DrawLog.wish_cost``) found a better plan."""
+    without = cost.get("without")
+    return without is not None and any(
+        (without[key] or 0) < (cost[key] or 0) for key in ("repeats", "spread", "clubs")
     )
