@@ -565,3 +565,13 @@ def test_deleting_personal_data_deletes_the_wishes_and_their_notes(wished):
     history = data["entry"]["history"]
     assert history and all(line["values"]["fixed_table"] is None for line in history)
     assert all("Tisch 1" not in (line["reason"] or "") for line in history)
+
+
+def test_a_withdrawn_member_is_marked_as_not_in_the_draw(director_client, tournament, field):
+    director_client.post(add_url(tournament), {"numbers": "1, 2", "note": "Ehepaar"})
+    card = players_page(director_client, tournament).content.decode().split('id="seat-wishes"')[1]
+    assert "wird nicht ausgelost" not in card
+    Entry.objects.filter(pk=field[0].pk).update(status=EntryStatus.WITHDRAWN)
+    card = players_page(director_client, tournament).content.decode().split('id="seat-wishes"')[1]
+    assert '1 Anna Schäfer <span class="muted">(wird nicht ausgelost)</span>' in card
+    assert "2 Bernd Schäfer <span" not in card
