@@ -561,3 +561,27 @@ def test_the_wish_cost_in_words_says_when_they_cost_nothing_or_the_clock_cut_the
         assert text.endswith(
             "The comparison with a draw without the wishes was cut short by the clock."
         )
+
+
+def test_a_swap_that_seats_team_mates_together_names_their_team(director_client, tournament):
+    type(tournament).objects.filter(pk=tournament.pk).update(teams_apart=True)
+    entries = field(tournament, 12)
+    kreuz = Team.objects.create(tournament=tournament, name="Kreuz")
+    first, mate = entries[0], entries[6]
+    Entry.objects.filter(pk__in=[first.pk, mate.pk]).update(team=kreuz)
+    director_client.post(
+        reverse("manage:round-draw", args=[tournament.slug]), {"seed": "4"}, follow=True
+    )
+    round_ = tournament.rounds.get(number=1)
+    table_of = {s.entry_id: s.table.number for s in round_.seats.select_related("table")}
+    assert table_of[first.pk] != table_of[mate.pk]
+    beside_mate = next(e for e in entries if table_of[e.pk] == table_of[mate.pk] and e != mate)
+    url = reverse("manage:round-swap", args=[tournament.slug, 1])
+    page = director_client.post(
+        url, {"first": first.start_number, "second": beside_mate.start_number}, follow=True
+    ).content.decode()
+    assert (
+        "Der Tausch bricht einen Sitzwunsch: 1 Vorname Spieler1, 7 Vorname Spieler7 sitzen an "
+        f"Tisch {table_of[mate.pk]} zusammen, sind aber Teammitglieder (Team Kreuz), und "
+        "Teammitglieder sitzen nie an einem Tisch."
+    ) in page

@@ -47,11 +47,25 @@ def wish_breaks(tables: list[list[int]], apart: Apart, at_table: AtTable) -> lis
 
 
 def break_sentences(breaks: list[WishBreak]) -> list[str]:
-    """The breaks in words, naming the players by start number and name."""
+    """The breaks in words, naming the players by start number and name, and the team where
+    the players are team-mates kept apart rather than a never-together group."""
     ids = {entry for b in breaks for entry in b.players}
-    names = {
-        e.pk: entry_label(e) for e in Entry.objects.filter(pk__in=ids).select_related("player")
-    }
+    entries = {e.pk: e for e in Entry.objects.filter(pk__in=ids).select_related("player", "team")}
     return [
-        wish_break_message([names[entry] for entry in b.players], b.table, b.fixed) for b in breaks
+        wish_break_message(
+            [entry_label(entries[entry]) for entry in b.players],
+            b.table,
+            b.fixed,
+            None if b.fixed is not None else _team_of([entries[entry] for entry in b.players]),
+        )
+        for b in breaks
     ]
+
+
+def _team_of(players: list[Entry]) -> str | None:
+    """The team name when ``players`` share a team and no never-together group."""
+    groups = {e.apart_group_id for e in players}
+    if len(groups) == 1 and None not in groups:
+        return None
+    teams = {e.team_id for e in players}
+    return players[0].team.name if len(teams) == 1 and players[0].team else None

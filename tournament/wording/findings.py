@@ -292,13 +292,21 @@ def impossible_wishes_message(
     return str(text) % params
 
 
-def wish_break_message(players: list[str], table: int, fixed: int | None = None) -> str:
+def wish_break_message(
+    players: list[str], table: int, fixed: int | None = None, team: str | None = None
+) -> str:
     """A seat wish a round breaks: ``players`` ("start number name") of one never-together
-    group at table ``table``, or the one player at ``table`` instead of ``fixed``."""
-    params = {"players": ", ".join(players), "table": table, "fixed": fixed}
+    group at table ``table`` (team-mates of ``team`` kept apart, where that is the wish), or
+    the one player at ``table`` instead of ``fixed``."""
+    params = {"players": ", ".join(players), "table": table, "fixed": fixed, "team": team}
     text: StrOrPromise
     if fixed is not None:
         text = _("%(players)s sits at table %(table)s instead of the fixed table %(fixed)s.")
+    elif team is not None:
+        text = _(
+            "%(players)s sit together at table %(table)s, but are team-mates (team %(team)s), "
+            "and team-mates never share a table."
+        )
     else:
         text = _("%(players)s sit together at table %(table)s, but must never share a table.")
     return str(text) % params
