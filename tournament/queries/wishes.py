@@ -154,18 +154,25 @@ def wish_rows(entries: QuerySet[Entry]) -> list[WishRow]:
     return list(entries.values_list("pk", "apart_group_id", "team_id", "fixed_table"))
 
 
-def field_wishes(rows: list[WishRow], teams_apart: bool) -> tuple[Apart, AtTable]:
-    """The seat wishes among the players of ``rows`` (see :func:`wish_rows`): the
-    never-together groups as sorted tuples of entry ids (every team too when
-    ``teams_apart``; groups with fewer than two of these players dropped, the same group
-    once), sorted; and the fixed tables as sorted (entry id, table number) pairs. No hash
-    order: equal rows give equal wishes, so equal snapshots still mean the same plan."""
+def _grouped(rows: list[WishRow], teams_apart: bool) -> dict[tuple[str, int], list[int]]:
+    """The entry ids of ``rows`` per never-together group ("group", id) and, when
+    ``teams_apart``, per team ("team", id)."""
     groups: dict[tuple[str, int], list[int]] = {}
     for entry_id, group, team, _table in rows:
         if group is not None:
             groups.setdefault(("group", group), []).append(entry_id)
         if teams_apart and team is not None:
             groups.setdefault(("team", team), []).append(entry_id)
+    return groups
+
+
+def field_wishes(rows: list[WishRow], teams_apart: bool) -> tuple[Apart, AtTable]:
+    """The seat wishes among the players of ``rows`` (see :func:`wish_rows`): the
+    never-together groups as sorted tuples of entry ids (every team too when
+    ``teams_apart``; groups with fewer than two of these players dropped, the same group
+    once), sorted; and the fixed tables as sorted (entry id, table number) pairs. No hash
+    order: equal rows give equal wishes, so equal snapshots still mean the same plan."""
+    groups = _grouped(rows, teams_apart)
     apart = sorted({tuple(sorted(m)) for m in groups.values() if len(m) > 1})
     at_table = sorted((entry_id, table) for entry_id, _g, _t, table in rows if table is not None)
     return tuple(apart), tuple(at_table)
@@ -175,15 +182,10 @@ def wish_counts(rows: list[WishRow], teams_apart: bool) -> tuple[int, int, int]:
     """What the director asked of the field ``rows``, as the round page names it: the
     never-together groups entered with at least two of these players, the players in them,
     and the teams kept apart with at least two of them (0 unless ``teams_apart``)."""
-    groups: dict[int, int] = {}
-    teams: dict[int, int] = {}
-    for _entry_id, group, team, _table in rows:
-        if group is not None:
-            groups[group] = groups.get(group, 0) + 1
-        if teams_apart and team is not None:
-            teams[team] = teams.get(team, 0) + 1
-    entered = [size for size in groups.values() if size > 1]
-    return len(entered), sum(entered), sum(1 for size in teams.values() if size > 1)
+    groups = _grouped(rows, teams_apart)
+    entered = [len(m) for (kind, _id), m in groups.items() if kind == "group" and len(m) > 1]
+    teams = sum(1 for (kind, _id), m in groups.items() if kind == "team" and len(m) > 1)
+    return len(entered), sum(entered), teams
 
 
 def draw_refusal(rows: list[WishRow], teams_apart: bool) -> str | None:
