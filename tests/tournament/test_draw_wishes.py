@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EntryFactory, PlayerFactory
+from tests.tournament.test_draw_lock import nothing_written, solver_that
 from tournament import seating
 from tournament.domain import draw as draw_domain
 from tournament.errors import DomainError
@@ -20,7 +21,6 @@ from tournament.models import (
     Round,
     RoundStatus,
     Seat,
-    Table,
     Team,
 )
 from tournament.wording.findings import (
@@ -276,14 +276,6 @@ def test_team_mates_never_meet_when_the_teams_are_kept_apart(
 # --- refusals -----------------------------------------------------------------------------
 
 
-def nothing_written(tournament):
-    return not (
-        Round.objects.filter(tournament=tournament).exists()
-        or Table.objects.filter(round__tournament=tournament).exists()
-        or DrawLog.objects.filter(round__tournament=tournament).exists()
-    )
-
-
 def test_a_group_larger_than_the_tables_is_refused_naming_the_players(tournament, director_user):
     entries = field(tournament, 9)  # two tables
     never_together(tournament, entries[1], entries[3], entries[6])
@@ -399,15 +391,7 @@ def test_wishes_changed_during_the_solve_refuse_the_write(
     monkeypatch, tournament, director_user, change
 ):
     entries = field(tournament, 12)
-    real = seating.draw
-    changed = change(tournament, entries)
-
-    def solve(request):
-        plan = real(request)
-        changed()
-        return plan
-
-    monkeypatch.setattr(seating, "draw", solve)
+    solver_that(monkeypatch, change(tournament, entries))
     with pytest.raises(DomainError, match="Inzwischen hat sich etwas geändert"):
         draw_domain.draw(tournament, director_user, all_rounds=True, seed=1, time_limit=LIMIT)
     assert nothing_written(tournament)
