@@ -33,8 +33,9 @@ OUTSIDE = """() => {
     }
     if (inside || [...e.children].some((c) => c.getBoundingClientRect().right > width + 1))
       continue;
-    out.push(`${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}` +
-             `${e.className && typeof e.className === "string" ? "." + e.className.split(" ")[0] : ""}`);
+    const first = typeof e.className === "string" ? e.className.split(" ")[0] : "";
+    const kind = first ? "." + first : "";
+    out.push(e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + kind);
   }
   return [document.documentElement.scrollWidth, [...new Set(out)].slice(0, 5)];
 }"""

@@ -289,6 +289,29 @@ def test_a_group_larger_than_the_tables_is_refused_naming_the_players(tournament
     assert nothing_written(tournament)
 
 
+def test_every_group_too_large_is_named_in_one_refusal(tournament, director_user):
+    """Each impossible wish gets its sentence (the groups by their first start number), so
+    the director mends them all before drawing again."""
+    entries = field(tournament, 9)  # two tables
+    never_together(tournament, entries[1], entries[3], entries[6])
+    never_together(tournament, entries[0], entries[2], entries[8])
+    fix_table(entries[4], 3)
+    with pytest.raises(DomainError) as refused:
+        draw_domain.draw(tournament, director_user, seed=1, time_limit=LIMIT)
+    assert refused.value.message == (
+        "Das Feld hat nur 2 Tische, diese festen Tische gibt es also nicht: "
+        "5 Vorname Spieler5 (Tisch 3). Ändern Sie den festen Tisch oder checken Sie mehr "
+        "Spieler ein. "
+        "Diese 3 Spieler dürfen nie an einem Tisch sitzen, aber das Feld hat nur 2 Tische: "
+        "1 Vorname Spieler1, 3 Vorname Spieler3, 9 Vorname Spieler9. Verkleinern Sie die "
+        "Gruppe oder checken Sie mehr Spieler ein. "
+        "Diese 3 Spieler dürfen nie an einem Tisch sitzen, aber das Feld hat nur 2 Tische: "
+        "2 Vorname Spieler2, 4 Vorname Spieler4, 7 Vorname Spieler7. Verkleinern Sie die "
+        "Gruppe oder checken Sie mehr Spieler ein."
+    )
+    assert nothing_written(tournament)
+
+
 def test_a_team_too_large_for_the_tables_is_named_as_the_team(director_client, tournament):
     type(tournament).objects.filter(pk=tournament.pk).update(teams_apart=True)
     entries = field(tournament, 8)

@@ -216,7 +216,15 @@ def refusal(
     exc: seating.ImpossibleWishes, at_table: AtTable, teams_apart: bool, field: Sequence[int]
 ) -> str:
     """Why the solver refused the wishes, naming the players concerned (with their fixed
-    tables where those are the reason); ``field`` is the players' entry ids."""
+    tables where those are the reason): a sentence for each wish that cannot hold, so that
+    the director mends them all at once; ``field`` is the players' entry ids."""
+    return " ".join(_refused(one, at_table, teams_apart, field) for one in exc.all)
+
+
+def _refused(
+    exc: seating.ImpossibleWishes, at_table: AtTable, teams_apart: bool, field: Sequence[int]
+) -> str:
+    """One wish of a refusal (see :func:`refusal`)."""
     entries = Entry.objects.filter(pk__in=list(exc.players)).select_related("player", "team")
     concerned = sorted(entries, key=lambda e: e.start_number)
     tables = dict(at_table) if exc.reason in ("table_missing", "same_table") else {}

@@ -33,12 +33,26 @@ class ImpossibleWishes(ValueError):
     "table_missing" (a fixed table number above the field's tables), "same_table" (two
     players fixed to one table) or "not_found" (the search found no plan keeping them: a
     bug, since the checks above are exact). ``players`` are the players concerned (in the
-    request's order), ``tables`` the number of tables of the field.
+    request's order), ``tables`` the number of tables of the field. ``also`` holds the
+    other wishes found impossible in the same check (each an ImpossibleWishes without
+    ``also``), so that the director can mend them all at once.
     """
 
-    def __init__(self, reason: str, players: Sequence[Player], tables: int) -> None:
+    def __init__(
+        self,
+        reason: str,
+        players: Sequence[Player],
+        tables: int,
+        also: Sequence[ImpossibleWishes] = (),
+    ) -> None:
         self.reason, self.players, self.tables = reason, tuple(players), tables
+        self.also = tuple(also)
         super().__init__(f"seat wishes cannot hold ({reason}): {list(self.players)}")
+
+    @property
+    def all(self) -> tuple[ImpossibleWishes, ...]:
+        """This wish and the others found impossible with it, in the order of the check."""
+        return (self, *self.also)
 
 
 @dataclass(frozen=True)

@@ -31,29 +31,39 @@ def apart_groups(
     with fewer than two players present are left out. Raises :class:`ImpossibleWishes`
     when the wishes cannot all hold in a round of tables ``sizes``:
 
-    * "table_missing": a fixed table number outside 1..tables;
-    * "same_table": two players fixed to one table;
-    * "group_too_large": a group with more players than the field has tables;
+    * "table_missing": fixed table numbers outside 1..tables (all of them at once);
+    * "same_table": two players fixed to one table (one error per table);
+    * "group_too_large": a group with more players than the field has tables (one per
+      group);
     * "too_many_groups": the groups together do not fit the tables (each table takes at
-      most one player of a group and has only its seats).
+      most one player of a group and has only its seats); checked only when each wish
+      alone can hold.
+
+    The first error is raised with the others of the same kinds in its ``also``.
     """
     tables = len(sizes)
     fixed = sorted(((number, index[p]) for p, number in at_table.items() if p in index),
                    key=lambda item: (item[0], item[1]))  # fmt: skip
+    found: list[ImpossibleWishes] = []
     missing = [i for number, i in fixed if not 1 <= number <= tables]
     if missing:
-        raise ImpossibleWishes("table_missing", _named(players, missing), tables)
+        found.append(ImpossibleWishes("table_missing", _named(players, missing), tables))
     numbers = [number for number, _ in fixed]
-    twice = next((number for number in numbers if numbers.count(number) > 1), None)
-    if twice is not None:
+    for twice in sorted({number for number in numbers if numbers.count(number) > 1}):
         same = [i for number, i in fixed if number == twice]
-        raise ImpossibleWishes("same_table", _named(players, same), tables)
+        found.append(ImpossibleWishes("same_table", _named(players, same), tables))
     groups = [sorted(index[p] for p in group if p in index) for group in apart]
+    # (the players fixed to tables, one group below, fit the tables when their numbers do)
+    found += [
+        ImpossibleWishes("group_too_large", _named(players, group), tables)
+        for group in groups
+        if len(group) > tables
+    ]
+    if found:
+        first, *rest = found
+        raise ImpossibleWishes(first.reason, first.players, tables, also=rest)
     groups.append([i for _, i in fixed])
     groups = [g for g in groups if len(g) > 1]
-    for group in groups:
-        if len(group) > tables:
-            raise ImpossibleWishes("group_too_large", _named(players, group), tables)
     members = [i for group in groups for i in group]
     if len(members) != len(set(members)):  # a player in two groups: the exact small check
         if not _fits_one_round(groups, sizes):

@@ -202,6 +202,24 @@ def test_wishes_that_cannot_hold_are_refused_before_the_search(n, apart, at_tabl
         assert refused.value.players == who
 
 
+def test_every_wish_that_cannot_hold_is_named_at_once():
+    """The director mends them all in one go: the refusal carries each impossible wish, in
+    the order of the check (fixed tables, then groups); the fixed players' own group is not
+    named again as a group too large."""
+    apart = [frozenset({1, 2, 3}), frozenset({4, 5}), frozenset({6, 7, 8})]  # 2 tables
+    at_table = {9: 3, 10: 1, 4: 1}
+    with pytest.raises(ImpossibleWishes) as refused:
+        draw(DrawRequest(players(10), 2, apart=apart, at_table=at_table, time_limit=0.1))
+    named = [(one.reason, one.players) for one in refused.value.all]
+    assert named == [
+        ("table_missing", (9,)),
+        ("same_table", (4, 10)),
+        ("group_too_large", (1, 2, 3)),
+        ("group_too_large", (6, 7, 8)),
+    ]
+    assert all(one.tables == 2 and one.also == () for one in refused.value.also)
+
+
 def test_groups_that_do_not_fit_together_are_refused_exactly():
     # 10 players at two five-tables: five couples fill both tables, one of each per table
     fits = [frozenset({i, i + 5}) for i in range(1, 6)]
