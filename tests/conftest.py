@@ -22,8 +22,21 @@ def pytest_configure(config):
     )
 
 
+# Tests that never open a database: CI runs them on SQLite only (.ci/run), so a database test
+# among them would miss PostgreSQL. Collection stops when one asks for the database.
+PURE = ("tests/tournament/seating/", "tests/scoring/")
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "_django_db_helper"}
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
+        if item.nodeid.startswith(PURE) and (
+            item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(item.fixturenames)
+        ):
+            raise pytest.UsageError(
+                f"{item.nodeid} uses the database, but the tests in {', '.join(PURE)} must "
+                "not: CI runs them on SQLite only. Move the test elsewhere."
+            )
         function = getattr(item, "function", None)
         try:
             source = inspect.getsource(function) if function is not None else ""
