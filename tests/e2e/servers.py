@@ -70,6 +70,17 @@ class Hall:
         with self._news:
             return "".join(self._lines)
 
+    def hears(self, text: str, timeout: float = 30) -> str:
+        """What the hall has said, once it has said ``text``: its output reaches us line by
+        line through a thread, so a line written together with an earlier one may still be
+        on its way."""
+        with self._news:
+            self._news.wait_for(lambda: text in "".join(self._lines) or self._ended, timeout)
+        said = self.said()
+        if text not in said:
+            pytest.fail(f"make hall did not say {text!r}:\n{said}")
+        return said
+
     def _launch(self) -> None:
         """Starts ``make hall``. Its output goes on to hall.out line by line, each line
         kept and announced to ``_news``, and so is its end."""

@@ -90,7 +90,9 @@ def queue(page, table):
     return json.loads(page.evaluate(f"localStorage.getItem('kreuzdame-outbox-{table.token}')"))
 
 
-def enter(page, number, winners, value, *, heading="Spiel {number}", value_label="Spielwert"):
+def enter(
+    page, number, winners, value, *, heading="Spiel {number}", value_label="Spielwert", settle=True
+):
     form = page.locator("#game-form")
     expect(form.get_by_role("heading")).to_have_text(heading.format(number=number))
     box = form.locator("fieldset.for-normal")
@@ -98,6 +100,10 @@ def enter(page, number, winners, value, *, heading="Spiel {number}", value_label
         box.get_by_role("checkbox", name=re.compile(rf"^{p} · ")).check()
     form.get_by_label(value_label, exact=True).fill(str(value))
     page.locator("#save-game").tap()
+    if settle and not page.evaluate("navigator.onLine"):
+        # Once the send has failed, the strip "not sent yet" appears above the sheet and
+        # moves the form down: wait for it, or the next tap lands while the form moves.
+        expect(page.locator("#outbox")).to_be_visible()
 
 
 def snapshot(page, name):
@@ -449,7 +455,7 @@ def test_a_second_tap_on_save_does_not_queue_an_empty_game(hall_url, phone_conte
         "response", lambda answer: answer.request.method == "POST" and answers.append(answer.status)
     )
     context.set_offline(True)
-    enter(page, 1, (1, 2), 1)
+    enter(page, 1, (1, 2), 1, settle=False)
     page.locator("#save-game").tap()  # the thumb taps twice
     expect(page.locator("#sheet-rows tr.pending")).to_have_count(1)
     assert len(queue(page, table)) == 1

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.factories import EntryFactory, PlayerFactory, TournamentFactory, director
 from tournament.domain import draw
@@ -50,13 +51,13 @@ def drawn_round(live_server, page, monkeypatch):
 def test_a_table_link_scanned_before_the_release_opens_by_itself(live_server, page, drawn_round):
     round_, table, _entries, user = drawn_round
     page.goto(f"{live_server.url}/tisch/{table.token}/")
-    notice = page.locator("#not-released-text")
-    assert (
-        notice.inner_text()
-        == "Runde 1 ist noch nicht freigegeben - diese Seite öffnet sich von selbst, "
+    # (read by retrying expects: the page reloads itself every 2 s here, and a read in the
+    # middle of a reload would fail)
+    expect(page.locator("#not-released-text")).to_have_text(
+        "Runde 1 ist noch nicht freigegeben - diese Seite öffnet sich von selbst, "
         "sobald sie es ist."
     )
-    assert "Müller" not in page.content()  # the seats are not public yet
+    expect(page.locator("body")).not_to_contain_text("Müller")  # the seats are not public yet
     shot(page, "table-not-released-de")
     draw.release(round_, user)
     # No tap, no reload by hand: the page asks again and is the keeper's page now.

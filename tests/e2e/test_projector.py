@@ -112,15 +112,17 @@ def test_it_turns_the_pages_counts_down_and_takes_fresh_data(live_server, browse
     context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.set_default_timeout(15_000)
-    page.goto(url + "?sekunden=2")
+    # Five seconds a page: time enough on a busy machine to read the clock after the load
+    # and see it tick before the page turns (a hidden clock does not tick).
+    page.goto(url + "?sekunden=5")
     # The clock comes first and counts down on its own.
     assert state(page)["view"] == "clock"
     clock = page.locator("#clock-four")
     expect(clock).to_have_text(re.compile(r"^(\d+:)?\d+:\d\d$"))
     first = clock.inner_text()
     expect(clock).not_to_have_text(first, timeout=3_000)
-    # Two seconds per page: the seating follows by itself.
-    page.wait_for_function("window.kreuzdameProjector.state().view === 'seating'", timeout=4_000)
+    # The seating follows by itself.
+    page.wait_for_function("window.kreuzdameProjector.state().view === 'seating'", timeout=8_000)
     # A sheet is confirmed: the next poll shows it, without a reload.
     page.evaluate("window.__kept = true")
     sheet = Sheet.objects.get(
