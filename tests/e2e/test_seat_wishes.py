@@ -69,6 +69,18 @@ def as_wide_as_the_phone(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+def refused_group(page, label: str, button: str, numbers: str) -> str:
+    """Enter a never-together group the card refuses; its error, shown beside the form and
+    in view."""
+    card = page.locator("#seat-wishes")
+    card.get_by_label(label).fill(numbers)
+    card.get_by_role("button", name=button).click()
+    error = page.locator("#apart-group-form .error")
+    error.wait_for()
+    assert on_screen(page, "#apart-group-form .error")
+    return error.inner_text()
+
+
 def test_a_couple_is_entered_refused_and_removed_in_german(german):
     page = german
     card = page.locator("#seat-wishes")
@@ -89,13 +101,8 @@ def test_a_couple_is_entered_refused_and_removed_in_german(german):
     shot(page, "seat-wishes-de")
 
     # Jutta is in a group already: refused, the message at the form, the numbers kept.
-    card = page.locator("#seat-wishes")
-    card.get_by_label("Nie an einem Tisch (Startnummern)").fill("2, 3")
-    card.get_by_role("button", name="Hinzufügen").click()
-    error = page.locator("#apart-group-form .error")
-    error.wait_for()
-    assert "Jutta Müller (2) ist schon in einer Nie-zusammen-Gruppe" in error.inner_text()
-    assert on_screen(page, "#apart-group-form .error")
+    error = refused_group(page, "Nie an einem Tisch (Startnummern)", "Hinzufügen", "2, 3")
+    assert "Jutta Müller (2) ist schon in einer Nie-zusammen-Gruppe" in error
     assert page.get_by_label("Nie an einem Tisch (Startnummern)").input_value() == "2, 3"
     assert ApartGroup.objects.count() == 1
     assert as_wide_as_the_phone(page)
@@ -140,11 +147,6 @@ def test_the_card_speaks_english(english):
     assert as_wide_as_the_phone(page)
     shot(page, "seat-wishes-en")
 
-    card = page.locator("#seat-wishes")
-    card.get_by_label("Never at one table (start numbers)").fill("6, 99")
-    card.get_by_role("button", name="Add").click()
-    error = page.locator("#apart-group-form .error")
-    error.wait_for()
-    assert "Nobody has start number 99." in error.inner_text()
-    assert on_screen(page, "#apart-group-form .error")
+    error = refused_group(page, "Never at one table (start numbers)", "Add", "6, 99")
+    assert "Nobody has start number 99." in error
     assert ApartGroup.objects.count() == 1
